@@ -1,0 +1,37 @@
+import { defineConfig } from 'wxt';
+
+// https://wxt.dev/api/config.html
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  manifest: ({ browser }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms', 'clipboardWrite',
+      ...(browser === 'chrome' ? ['offscreen'] : [])],
+    // Loopback only: the sandbox and services self-hosted on the user's machine.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    // Any other service origin is requested when the user saves it on the options page.
+    optional_host_permissions: ['https://*/*'],
+    commands: {
+      'shorten-current-tab': {
+        suggested_key: { default: 'Alt+Shift+S' },
+        description: '__MSG_commandShorten__',
+      },
+    },
+    content_security_policy: {
+      extension_pages: "script-src 'self'; object-src 'self'",
+    },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'linkshort@extension.example',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
