@@ -1,0 +1,189 @@
+/**
+ * The one request function of the client: builds the request, applies the timeout,
+ * reads the rate headers, and turns every answer into parsed data or one ApiError.
+ */
+import type { z } from 'zod';
+import { ApiError, type ApiErrorKind } from './errors';
+import { toPlainText } from './plainText';
+import { parseRetryAfter, readRateHeaders, type RateInfo } from './rateInfo';
+import type { RateGroup } from './constants';
+
+export type AuthForm = 'bearer' | 'x-api-key';
+
+export interface ClientConfig {
+  /** Service base URL, e.g. https://short.example (a trailing slash is ignored). */
+  baseUrl: string;
+  apiKey: string;
+  /** The fetch to use: the worker passes its queue's gate around the global fetch. */
+  fetch?: typeof fetch;
+  /** Per-request timeout; default 15 s. */
+  timeoutMs?: number;
+  /** Called with what every response says about its group's budget. */
+  onRateInfo?: (group: RateGroup, info: RateInfo, status: number) => void;
+  /** Header form for the shortening group; the client switches once on a 401 and remembers. */
+  shortenAuth?: AuthForm;
+  /** Told when the client learned that the other header form works. */
+  onShortenAuthLearned?: (form: AuthForm) => void;
+  now?: () => number;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  group: RateGroup;
+}
+
+/** The path of a request in its group; the queue uses it to pick a budget. */
+export function groupOfPath(path: string): RateGroup {
+  return /^\/api\/(shorten|delete-link)\b/.test(path) ? 'shorten' : 'main';
+}
+
+/** Builds the absolute URL of a request. */
+export function buildUrl(baseUrl: string, path: string, query?: RequestSpec['query']): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.href;
+}
+
+/** Sends one request and parses its answer with `schema`; throws ApiError on any failure. */
+export async function send<S extends z.ZodType>(cfg: ClientConfig, spec: RequestSpec, schema: S): Promise<z.output<S>> {
+  const auth: AuthForm = spec.group === 'shorten' ? (cfg.shortenAuth ?? 'x-api-key') : 'bearer';
+  try {
+    return await sendOnce(cfg, spec, schema, auth);
+  } catch (err) {
+    // DESIGN.md: a server may reject one header form; retry once with the other and remember.
+    if (spec.group === 'shorten' && err instanceof ApiError && err.kind === 'bad-key') {
+      const other: AuthForm = auth === 'x-api-key' ? 'bearer' : 'x-api-key';
+      const result = await sendOnce(cfg, spec, schema, other).catch(() => {
+        throw err;
+      });
+      cfg.shortenAuth = other;
+      cfg.onShortenAuthLearned?.(other);
+      return result;
+    }
+    throw err;
+  }
+}
+
+async function sendOnce<S extends z.ZodType>(
+  cfg: ClientConfig,
+  spec: RequestSpec,
+  schema: S,
+  auth: AuthForm,
+): Promise<z.output<S>> {
+  const now = cfg.now ?? Date.now;
+  const doFetch = cfg.fetch ?? globalThis.fetch.bind(globalThis);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (auth === 'bearer') headers.Authorization = `Bearer ${cfg.apiKey}`;
+  else headers['X-API-KEY'] = cfg.apiKey;
+  if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  const timeoutMs = cfg.timeoutMs ?? 15_000;
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await doFetch(buildUrl(cfg.baseUrl, spec.path, spec.query), {
+      method: spec.method,
+      headers,
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      signal: controller.signal,
+      credentials: 'omit', // the key is the only credential; never send the user's cookies
+      redirect: 'error', // a redirect could carry the key to another origin
+    });
+    text = await response.text();
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (controller.signal.aborted)
+      throw new ApiError({ kind: 'timeout', message: `The service did not answer within ${Math.round(timeoutMs / 1000)} s.` });
+    throw new ApiError({ kind: 'network', message: 'The service could not be reached. Check your connection and the service URL.' });
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const status = response.status;
+  const rate = readRateHeaders(response.headers, now());
+  let json: unknown;
+  let isJson = true;
+  try {
+    json = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    isJson = false;
+  }
+  if (json === undefined) isJson = false;
+  const body = isJson && json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : undefined;
+
+  // Rate limited: HTTP 429, or a 200 whose body says error 429 (real deployments do both).
+  const bodyError = body?.error;
+  if (status === 429 || bodyError === 429 || bodyError === '429') {
+    const retryAfterMs =
+      rate.retryAfterMs ??
+      parseRetryAfter(body?.['Retry-After'] ?? body?.retry_after, now()) ??
+      (rate.resetAt !== undefined ? Math.max(0, rate.resetAt - now()) : undefined);
+    const info: RateInfo = { ...rate, remaining: 0, retryAfterMs };
+    cfg.onRateInfo?.(spec.group, info, 429);
+    throw new ApiError({
+      kind: 'rate-limited',
+      status: 429,
+      retryAfterMs,
+      message: 'Too many requests: the rate limit of the service is reached.',
+    });
+  }
+  cfg.onRateInfo?.(spec.group, rate, status);
+
+  const serverMessage = body ? toPlainText(body.message ?? body.error_message ?? '') : '';
+  const failed =
+    status >= 400 ||
+    !body ||
+    (spec.group === 'main' ? !(bodyError === 0 || bodyError === '0') : !(body.success === true || body.success === 1 || bodyError === 0 || bodyError === '0'));
+
+  if (failed) {
+    if (!body && status < 400) {
+      throw new ApiError({ kind: 'unreadable', status, message: 'The service sent an answer that is not JSON (an error page?).' });
+    }
+    throw new ApiError({ kind: classify(status, serverMessage), status, message: describe(classify(status, serverMessage), serverMessage) });
+  }
+
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const where = first && first.path.length ? ` (${first.path.join('.')})` : '';
+    throw new ApiError({ kind: 'unreadable', status, message: `The service sent an answer this extension cannot read${where}.` });
+  }
+  return parsed.data;
+}
+
+/** Picks the error kind from the status, or from the message when the status says 200. */
+function classify(status: number, message: string): ApiErrorKind {
+  if (status === 401) return 'bad-key';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status >= 500) return 'server';
+  if (status >= 400) return /api key|unauthori[sz]ed|token/i.test(message) ? 'bad-key' : 'invalid-request';
+  if (/api key|unauthori[sz]ed|not authori[sz]ed/i.test(message)) return 'bad-key';
+  if (/not found|does not exist|doesn't exist/i.test(message)) return 'not-found';
+  if (/\bpro\b|upgrade|permission|forbidden|limit reached/i.test(message)) return 'forbidden';
+  if (!message) return 'unreadable';
+  return 'invalid-request';
+}
+
+function describe(kind: ApiErrorKind, serverMessage: string): string {
+  const reason = serverMessage ? ` The service said: ${serverMessage}` : '';
+  switch (kind) {
+    case 'bad-key':
+      return `The API key was rejected. Check the key on the options page.${reason}`;
+    case 'forbidden':
+      return `Not allowed for this account (plan limit or missing permission).${reason}`;
+    case 'not-found':
+      return `Not found.${reason}`;
+    case 'server':
+      return `The service had an internal error; try again later.${reason}`;
+    case 'unreadable':
+      return 'The service sent an answer this extension cannot read.';
+    default:
+      return serverMessage || 'The service refused the request.';
+  }
+}

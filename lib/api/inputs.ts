@@ -1,0 +1,166 @@
+/**
+ * Zod schemas of every input the client sends. Inputs are checked before any request:
+ * a bad argument is rejected with an ApiError of kind 'invalid-input' naming the field.
+ * Bounds the interface does not give are our choice (documented in the README).
+ */
+import { z } from 'zod';
+import { ApiError } from './errors';
+import { CHANNEL_ITEM_TYPES, MAX_URL_LENGTH, PIXEL_TYPES, QR_TYPES } from './constants';
+
+/** An absolute http(s) URL of at most 8 KB, with no whitespace inside. */
+export const httpUrlInput = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
+  .refine((s) => !/\s/.test(s), 'must not contain spaces')
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'must be a web address starting with http:// or https://')
+  .transform((s) => new URL(s).href); // IDN hosts become punycode, as servers expect
+
+export const idInput = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
+export const nameInput = z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'must be at most 255 characters');
+const optionalText = z.string().trim().max(1000, 'must be at most 1000 characters').optional();
+export const hexColorInput = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #RRGGBB');
+export const rgbColorInput = z
+  .string()
+  .trim()
+  .regex(/^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/, 'must be a colour written rgb(r,g,b)')
+  .refine((s) => (s.match(/\d+/g) ?? []).every((n) => Number(n) <= 255), 'must have each of r, g, b between 0 and 255');
+/** Custom alias: letters, digits, - and _, 3 to 32 characters. */
+export const aliasInput = z
+  .string()
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(32, 'must be at most 32 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, - and _');
+export const slugInput = z
+  .string()
+  .trim()
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9_-]*$/, 'may contain only letters, digits, - and _');
+export const emailInput = z.string().trim().email('must be an email address');
+export const phoneInput = z.string().trim().regex(/^\+?[0-9 ().-]{3,30}$/, 'must be a phone number');
+export const pixelTagInput = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(255, 'must be at most 255 characters')
+  .regex(/^[^<>"'`\s]+$/, 'must not contain spaces, quotes or < >');
+
+export const PagingInput = z
+  .object({
+    limit: z.number().int().min(1).max(1000).optional(),
+    page: z.number().int().min(1).optional(),
+  })
+  .optional();
+export type Paging = z.infer<typeof PagingInput>;
+
+export const ShortenInput = z.object({
+  url: httpUrlInput,
+  custom_code: aliasInput.optional(),
+  domain_id: idInput.optional(),
+});
+export type ShortenArgs = z.input<typeof ShortenInput>;
+
+export const AccountUpdateInput = z
+  .object({
+    email: emailInput.optional(),
+    password: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  })
+  .refine((a) => a.email !== undefined || a.password !== undefined, { message: 'give an email or a password', path: ['email'] });
+
+export const DomainAddInput = z.object({
+  domain: httpUrlInput,
+  redirectroot: httpUrlInput.optional(),
+  redirect404: httpUrlInput.optional(),
+});
+export const DomainUpdateInput = z.object({
+  redirectroot: httpUrlInput.optional(),
+  redirect404: httpUrlInput.optional(),
+});
+
+export const CampaignAddInput = z.object({
+  name: nameInput.optional(),
+  slug: slugInput.optional(),
+  public: z.boolean().optional(),
+});
+export const CampaignUpdateInput = z.object({
+  name: nameInput,
+  slug: slugInput.optional(),
+  public: z.boolean().optional(),
+});
+
+export const ChannelAddInput = z.object({
+  name: nameInput,
+  description: optionalText,
+  color: hexColorInput.optional(),
+  starred: z.boolean().optional(),
+});
+export const ChannelUpdateInput = ChannelAddInput.partial();
+export const channelItemTypeInput = z.enum(CHANNEL_ITEM_TYPES, { error: 'must be links, bio or qr' });
+
+export const PixelAddInput = z.object({
+  type: z.enum(PIXEL_TYPES, { error: 'must be one of the 13 pixel types' }),
+  name: nameInput,
+  tag: pixelTagInput,
+});
+export const PixelUpdateInput = z.object({ name: nameInput.optional(), tag: pixelTagInput });
+
+/** The `data` of a QR code per type (the interface does not show the array layouts; this is ours). */
+export const QrDataByType = {
+  text: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+  link: httpUrlInput,
+  email: emailInput,
+  phone: phoneInput,
+  sms: z.object({ phone: phoneInput, message: z.string().max(500, 'must be at most 500 characters').optional() }),
+  wifi: z.object({
+    ssid: z.string().trim().min(1, 'is required').max(32, 'must be at most 32 characters'),
+    password: z.string().max(63, 'must be at most 63 characters').optional(),
+    encryption: z.enum(['WPA', 'WEP', 'nopass']).optional(),
+  }),
+  vcard: z.object({
+    name: nameInput,
+    phone: phoneInput.optional(),
+    email: emailInput.optional(),
+    company: z.string().max(255).optional(),
+    url: httpUrlInput.optional(),
+  }),
+} as const;
+
+const qrStyle = {
+  background: rgbColorInput.optional(),
+  foreground: rgbColorInput.optional(),
+  logo: httpUrlInput
+    .refine((u) => /\.(png|jpe?g)(\?|#|$)/i.test(new URL(u).pathname + new URL(u).search), 'must be a png or jpg image')
+    .optional(),
+};
+export const QrAddInput = z.discriminatedUnion(
+  'type',
+  QR_TYPES.map((t) => z.object({ type: z.literal(t), data: QrDataByType[t], ...qrStyle })) as unknown as [
+    z.ZodObject,
+    ...z.ZodObject[],
+  ],
+  { error: 'must be one of text, vcard, link, email, phone, sms, wifi' },
+);
+export type QrAddArgs =
+  | { type: 'text' | 'link' | 'email' | 'phone'; data: string; background?: string; foreground?: string; logo?: string }
+  | { type: 'sms'; data: { phone: string; message?: string }; background?: string; foreground?: string; logo?: string }
+  | { type: 'wifi'; data: { ssid: string; password?: string; encryption?: 'WPA' | 'WEP' | 'nopass' }; background?: string; foreground?: string; logo?: string }
+  | { type: 'vcard'; data: { name: string; phone?: string; email?: string; company?: string; url?: string }; background?: string; foreground?: string; logo?: string };
+
+/** Checks `value` against `schema`; throws ApiError('invalid-input') naming the first bad field. */
+export function checkInput<S extends z.ZodType>(schema: S, value: unknown, fieldPrefix?: string): z.output<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const path = [fieldPrefix, ...issue.path.map(String)].filter(Boolean).join('.');
+  const field = path || fieldPrefix || 'input';
+  throw new ApiError({ kind: 'invalid-input', field, message: `${field} ${issue.message}` });
+}

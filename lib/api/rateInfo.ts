@@ -1,0 +1,54 @@
+/** What a response says about the rate budget of its group. */
+export interface RateInfo {
+  limit?: number;
+  remaining?: number;
+  /** When the window resets, as epoch milliseconds. */
+  resetAt?: number;
+  /** How long to wait before trying again, when the server said (Retry-After). */
+  retryAfterMs?: number;
+}
+
+/**
+ * Reads X-RateLimit-* and Retry-After. `X-RateLimit-Reset` is unix seconds in real
+ * deployments; small values are taken as seconds from now, and values that look like
+ * milliseconds as such, since the interface does not show the format.
+ */
+export function readRateHeaders(headers: Headers, now: number): RateInfo {
+  const num = (name: string): number | undefined => {
+    const v = headers.get(name);
+    if (v === null || v.trim() === '') return undefined;
+    const n = Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  };
+  const info: RateInfo = {};
+  const limit = num('x-ratelimit-limit');
+  const remaining = num('x-ratelimit-remaining');
+  if (limit !== undefined && limit >= 0) info.limit = limit;
+  if (remaining !== undefined && remaining >= 0) info.remaining = remaining;
+  const resetMs = num('x-ratelimit-reset-ms');
+  const reset = num('x-ratelimit-reset');
+  if (resetMs !== undefined && resetMs > 1e12) info.resetAt = resetMs;
+  else if (reset !== undefined) info.resetAt = resetToEpochMs(reset, now);
+  const retry = parseRetryAfter(headers.get('retry-after'), now);
+  if (retry !== undefined) info.retryAfterMs = retry;
+  return info;
+}
+
+/** Interprets an X-RateLimit-Reset value: epoch ms, epoch seconds, or seconds from now. */
+export function resetToEpochMs(reset: number, now: number): number {
+  if (reset > 1e12) return reset; // epoch milliseconds
+  if (reset > 1e9) return reset * 1000; // epoch seconds (the usual form)
+  return now + reset * 1000; // delta seconds
+}
+
+/** Retry-After as seconds or an HTTP date, in ms from now. */
+export function parseRetryAfter(value: unknown, now: number): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (Number.isFinite(n) && n >= 0) return Math.min(n, 86_400) * 1000;
+  if (typeof value === 'string') {
+    const t = Date.parse(value);
+    if (Number.isFinite(t)) return Math.max(0, t - now);
+  }
+  return undefined;
+}

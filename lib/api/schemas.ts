@@ -1,0 +1,264 @@
+/**
+ * Zod schemas of every resource and response envelope of the service, tolerant of what
+ * real deployments send (see DESIGN.md, "What real deployments do"):
+ * numbers as strings, missing members, extra members (stripped), values outside the
+ * documented enumerations (kept as strings), URLs that are not http(s) (dropped to null),
+ * `nextpage: null`, statistics as `[]`, a campaign's name under `domain`.
+ */
+import { z } from 'zod';
+import { safeHttpUrl } from './safeUrl';
+import { toPlainText } from './plainText';
+
+// ---------- tolerant primitives ----------
+
+/** An integer that may arrive as a numeric string. */
+export const intLike = z.union([
+  z.number().int(),
+  z.string().trim().regex(/^-?\d+$/).transform(Number),
+]);
+/** An id: a positive integer (or numeric string). */
+export const idSchema = intLike.pipe(z.number().int().nonnegative());
+/** A count: any number-ish value, missing or broken becomes 0. */
+export const countSchema = z
+  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
+  .catch(0);
+/** A text member: missing or not a string becomes ''. Numbers are kept as their text. */
+export const textSchema = z
+  .union([z.string(), z.number().transform(String)])
+  .catch('');
+/** A boolean that may arrive as 0/1, "0"/"1", "true"/"false". */
+export const boolLike = z
+  .union([
+    z.boolean(),
+    z.number().transform((n) => n !== 0),
+    z.string().transform((s) => s === '1' || s.toLowerCase() === 'true'),
+  ])
+  .catch(false);
+/** A URL the UI may put in href/src: http(s) only, else null. */
+export const safeUrlSchema = z.unknown().transform(safeHttpUrl);
+/** The `error` member of a success: 0 or "0". */
+export const successFlag = z.union([z.literal(0), z.literal('0')]);
+
+// ---------- resources ----------
+
+export const AccountSchema = z.object({
+  id: idSchema,
+  email: textSchema,
+  username: textSchema,
+  avatar: safeUrlSchema,
+  status: textSchema, // plan: 'pro' occurs; anything else is kept as is
+  expires: textSchema,
+  registered: textSchema,
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** A branded domain; shared domains can carry `id: null` and cannot be sent as domain_id. */
+export const DomainSchema = z.object({
+  id: idSchema.nullable().catch(null),
+  domain: textSchema,
+  redirectroot: textSchema,
+  redirect404: textSchema,
+});
+export type Domain = z.infer<typeof DomainSchema>;
+
+export const OverlaySchema = z.object({
+  id: idSchema,
+  type: textSchema, // 'message', 'contact' and others
+  name: textSchema,
+  date: textSchema,
+});
+export type Overlay = z.infer<typeof OverlaySchema>;
+
+/** A campaign; the name may come under `domain` (create/update answers, one list item). */
+export const CampaignSchema = z
+  .object({
+    id: idSchema,
+    name: z.string().optional().catch(undefined),
+    domain: z.string().optional().catch(undefined),
+    public: boolLike,
+    rotator: z.unknown(),
+    list: safeUrlSchema,
+  })
+  .transform((c) => ({
+    id: c.id,
+    name: c.name ?? c.domain ?? '',
+    public: c.public,
+    rotator: safeHttpUrl(c.rotator), // false (no rotator) and non-http values become null
+    list: c.list,
+  }));
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const ChannelSchema = z.object({
+  id: idSchema,
+  name: textSchema,
+  description: textSchema,
+  color: textSchema.transform((c) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '')),
+  starred: boolLike,
+});
+export type Channel = z.infer<typeof ChannelSchema>;
+
+export const ChannelItemSchema = z.object({
+  type: textSchema, // 'links' | 'bio' | 'qr' and perhaps others
+  id: idSchema,
+  title: textSchema,
+  preview: safeUrlSchema,
+  link: safeUrlSchema,
+  date: textSchema,
+});
+export type ChannelItem = z.infer<typeof ChannelItemSchema>;
+
+export const SplashSchema = z.object({ id: idSchema, name: textSchema, date: textSchema });
+export type Splash = z.infer<typeof SplashSchema>;
+
+export const PixelSchema = z.object({
+  id: idSchema,
+  type: textSchema, // one of PIXEL_TYPES, or a type this client does not know
+  name: textSchema,
+  tag: textSchema,
+  date: textSchema,
+});
+export type Pixel = z.infer<typeof PixelSchema>;
+
+export const QrSchema = z.object({
+  id: idSchema,
+  link: safeUrlSchema,
+  scans: countSchema,
+  name: textSchema,
+  date: textSchema,
+});
+export type Qr = z.infer<typeof QrSchema>;
+
+/** name → count, counts as strings or numbers; anything else becomes {}. */
+const countMap = z
+  .record(z.string(), z.unknown())
+  .transform((m) =>
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [toPlainText(k, 80), countSchema.parse(v)])),
+  )
+  .catch({});
+
+export const QrStatsSchema = z.object({
+  clicks: countSchema,
+  uniqueClicks: countSchema,
+  topCountries: countMap,
+  topReferrers: countMap,
+  topBrowsers: countMap,
+  topOs: countMap,
+  socialCount: countMap,
+});
+export type QrStats = z.infer<typeof QrStatsSchema>;
+
+/** Statistics that are empty: `[]`, missing, or unreadable. */
+export const EMPTY_QR_STATS: QrStats = {
+  clicks: 0,
+  uniqueClicks: 0,
+  topCountries: {},
+  topReferrers: {},
+  topBrowsers: {},
+  topOs: {},
+  socialCount: {},
+};
+
+// ---------- envelopes ----------
+
+/** A page of a list: the documented envelope; broken items are dropped and counted. */
+export function listPageSchema<T extends z.ZodType>(arrayName: string, item: T) {
+  return z
+    .object({
+      error: successFlag,
+      data: z.record(z.string(), z.unknown()),
+    })
+    .transform(({ data }) => {
+      const raw = Array.isArray(data[arrayName]) ? (data[arrayName] as unknown[]) : [];
+      const items: z.infer<T>[] = [];
+      let dropped = 0;
+      for (const entry of raw) {
+        const r = item.safeParse(entry);
+        if (r.success) items.push(r.data as z.infer<T>);
+        else dropped++;
+      }
+      const num = (k: string) => {
+        const r = intLike.safeParse(data[k]);
+        return r.success ? r.data : null;
+      };
+      return {
+        items,
+        dropped,
+        result: num('result') ?? items.length,
+        perpage: num('perpage') ?? items.length,
+        currentpage: num('currentpage') ?? 1,
+        nextpage: num('nextpage'), // null (or 0) on the last page
+        maxpage: num('maxpage') ?? 1,
+      };
+    });
+}
+export interface ListPage<T> {
+  items: T[];
+  dropped: number;
+  result: number;
+  perpage: number;
+  currentpage: number;
+  nextpage: number | null;
+  maxpage: number;
+}
+
+export const AccountResponse = z.object({ error: successFlag, data: AccountSchema }).transform((r) => r.data);
+export const MessageResponse = z
+  .object({ error: successFlag, message: textSchema.optional() })
+  .transform((r) => ({ message: toPlainText(r.message ?? '') }));
+export const IdResponse = z.object({ error: successFlag, id: idSchema }).transform((r) => ({ id: r.id }));
+export const CampaignResponse = z
+  .object({ error: successFlag })
+  .passthrough()
+  .transform((r, ctx) => {
+    const c = CampaignSchema.safeParse(r);
+    if (!c.success) {
+      ctx.addIssue({ code: 'custom', message: 'campaign record unreadable' });
+      return z.NEVER;
+    }
+    return c.data;
+  });
+export const ChannelAddResponse = z
+  .object({ error: successFlag })
+  .passthrough()
+  .transform((r, ctx) => {
+    const c = ChannelSchema.safeParse(r);
+    if (!c.success) {
+      ctx.addIssue({ code: 'custom', message: 'channel record unreadable' });
+      return z.NEVER;
+    }
+    return c.data;
+  });
+export const QrAddResponse = z
+  .object({ error: successFlag, id: idSchema, link: safeUrlSchema })
+  .transform((r) => ({ id: r.id, link: r.link }));
+export const QrDetailResponse = z
+  .object({ error: successFlag, details: QrSchema, data: z.unknown() })
+  .transform((r) => {
+    const stats = QrStatsSchema.safeParse(r.data);
+    const hasStats = stats.success && r.data !== null && typeof r.data === 'object' && !Array.isArray(r.data);
+    return { details: r.details, stats: hasStats ? stats.data : EMPTY_QR_STATS, statsEmpty: !hasStats };
+  });
+export type QrDetail = z.infer<typeof QrDetailResponse>;
+
+/** The shortening group's envelope: `success: true`; the link's id is kept when the server sends it. */
+export const ShortenResponse = z
+  .object({
+    success: z.literal(true).or(z.literal(1)).or(z.literal('true')),
+    short_url: z.unknown(),
+    short_code: textSchema,
+    id: idSchema.optional().catch(undefined),
+    link_id: idSchema.optional().catch(undefined),
+  })
+  .transform((r, ctx) => {
+    const shortUrl = safeHttpUrl(r.short_url);
+    if (!shortUrl) {
+      ctx.addIssue({ code: 'custom', message: 'the short link is not an http(s) URL', path: ['short_url'] });
+      return z.NEVER;
+    }
+    return { shortUrl, shortCode: r.short_code, linkId: r.id ?? r.link_id ?? null };
+  });
+export type ShortenResult = z.infer<typeof ShortenResponse>;
+
+export const SuccessMessageResponse = z
+  .object({ success: z.literal(true).or(z.literal(1)), message: textSchema.optional() })
+  .transform((r) => ({ message: toPlainText(r.message ?? '') }));

@@ -1,0 +1,141 @@
+/**
+ * The one contract between the extension's pages and the worker.
+ * Pages never call fetch and never see the API key after it is saved; they send these
+ * messages. Every answer is a Result: errors cross as plain data (kind + message).
+ * The worker refuses messages that do not come from the extension's own pages.
+ */
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import type {
+  Account,
+  ApiClient,
+  ChannelItem,
+  ListName,
+  QrDetail,
+  SerializedApiError,
+  Campaign,
+  Channel,
+  Domain,
+  Overlay,
+  Pixel,
+  Qr,
+  Splash,
+} from './api';
+import type { HistoryEntry, Job, Settings } from './storage';
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
+
+/** The items of each list, by list name. */
+export interface ListItems {
+  domains: Domain;
+  campaigns: Campaign;
+  channels: Channel;
+  pixels: Pixel;
+  qrs: Qr;
+  overlays: Overlay;
+  splash: Splash;
+}
+
+/** A value served from the cache: `stale` means a refresh is under way in the background. */
+export interface Cached<T> {
+  value: T;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/** What the pages may know of the connection: never the key itself. */
+export interface ConnectionInfo {
+  connected: boolean;
+  serviceUrl: string | null;
+  /** The last 4 characters of the key, for the masked display. */
+  keyHint: string | null;
+}
+
+/** The client methods a page may ask the worker to run as a mutation. */
+export type MutationName =
+  | 'updateAccount'
+  | 'addDomain'
+  | 'updateDomain'
+  | 'deleteDomain'
+  | 'addCampaign'
+  | 'updateCampaign'
+  | 'deleteCampaign'
+  | 'assignCampaignLink'
+  | 'addChannel'
+  | 'updateChannel'
+  | 'deleteChannel'
+  | 'assignChannelItem'
+  | 'addPixel'
+  | 'updatePixel'
+  | 'deletePixel'
+  | 'addQr'
+  | 'updateQr'
+  | 'deleteQr';
+
+/** A mutation: the client method and its arguments, typed from the client itself. */
+export type Mutation = {
+  [K in MutationName]: { op: K; args: Parameters<ApiClient[K]> };
+}[MutationName];
+export type MutationResult<K extends MutationName> = Awaited<ReturnType<ApiClient[K]>>;
+
+export interface ShortenRequest {
+  url: string;
+  domainId: number | null;
+  campaignId: number | null;
+  customCode?: string;
+}
+
+/** The outcome of a shorten: done at once, or waiting in the persisted queue. */
+export type ShortenOutcome =
+  | { status: 'done'; entry: HistoryEntry }
+  | { status: 'queued'; jobId: string; expectedAt: number };
+
+export interface ProtocolMap {
+  /** Connection state without the key. */
+  getConnection(): Result<ConnectionInfo>;
+  /** Saves service URL and key (key omitted = keep the saved one), then verifies with GET /api/account. */
+  saveConnection(data: { serviceUrl: string; apiKey?: string }): Result<{ connection: ConnectionInfo; account: Account }>;
+  /** Forgets the key (and the cache of that account). */
+  forgetKey(): Result<ConnectionInfo>;
+
+  /** The account, from the cache first. */
+  getAccount(data: { refresh?: boolean }): Result<Cached<Account>>;
+  /** Every item of a list (all pages), from the cache first. */
+  getList<N extends ListName>(data: { name: N; refresh?: boolean }): Result<Cached<ListItems[N][]>>;
+  /** Every item of one channel (all pages). */
+  getChannelItems(data: { channelId: number }): Result<ChannelItem[]>;
+  /** One QR code with its statistics. */
+  getQr(data: { id: number }): Result<QrDetail>;
+  /** Runs a mutation through the queue and refreshes the list it touched. */
+  mutate(data: Mutation): Result<unknown>;
+
+  /** Shortens (interactive priority); queued when the budget is spent. */
+  shorten(data: ShortenRequest): Result<ShortenOutcome>;
+  /** A queued job, to follow it from the popup. */
+  getJob(data: { jobId: string }): Result<Job | null>;
+  /** Recent links of the current service, newest first. */
+  getHistory(): Result<HistoryEntry[]>;
+  /** Removes a history entry; `remote` also deletes the link on the service (DELETE /api/delete-link). */
+  deleteHistoryEntry(data: { id: string; remote: boolean }): Result<HistoryEntry[]>;
+  clearHistory(): Result<HistoryEntry[]>;
+
+  getSettings(): Result<Settings>;
+  saveSettings(data: Partial<Settings>): Result<Settings>;
+  /** Empties the cache of lists and account. */
+  clearCache(): Result<true>;
+}
+
+export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();
+
+/** Sends a message and unwraps its Result: resolves the value or rejects with the error data. */
+export async function ask<K extends keyof ProtocolMap>(
+  type: K,
+  ...data: Parameters<ProtocolMap[K]>
+): Promise<ReturnType<ProtocolMap[K]> extends Result<infer V> ? V : never> {
+  // The library types sendMessage's data per message; a rest tuple keeps no-data messages callable.
+  const res = (await (sendMessage as (t: K, d?: unknown) => Promise<Result<unknown>>)(type, data[0])) as Result<unknown>;
+  if (!res || typeof res !== 'object' || !('ok' in res)) {
+    throw { kind: 'unreadable', message: 'The extension worker did not answer.' } satisfies SerializedApiError;
+  }
+  if (!res.ok) throw res.error;
+  return res.value as never;
+}

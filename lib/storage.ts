@@ -1,0 +1,118 @@
+/**
+ * Every stored item of the extension, typed and versioned, in one place.
+ * All of it lives in `storage.local`: the API key must never reach `storage.sync`
+ * (it would be copied to every device the user syncs).
+ */
+import { storage } from '#imports';
+import type { Account, ListName, SerializedApiError } from './api';
+
+/** Where the service is and the key to it. Only the worker reads `apiKey`. */
+export interface Connection {
+  serviceUrl: string; // normalised origin + path, no trailing slash
+  apiKey: string;
+  /** Header form that worked for the shortening group (DESIGN.md: retry once, remember). */
+  shortenAuth?: 'bearer' | 'x-api-key';
+}
+export const connectionItem = storage.defineItem<Connection | null>('local:connection', {
+  fallback: null,
+  version: 1,
+});
+
+/** The user's preferences (options page). */
+export interface Settings {
+  /** Default domain/campaign for the context menu and shortcut; null = the service's default / none. */
+  defaultDomainId: number | null;
+  defaultCampaignId: number | null;
+  autoCopy: boolean;
+  keepHistory: boolean;
+  /** The popup remembers the last choices. */
+  lastDomainId: number | null;
+  lastCampaignId: number | null;
+}
+export const DEFAULT_SETTINGS: Settings = {
+  defaultDomainId: null,
+  defaultCampaignId: null,
+  autoCopy: true,
+  keepHistory: true,
+  lastDomainId: null,
+  lastCampaignId: null,
+};
+export const settingsItem = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: 1,
+});
+
+/** What happened to the campaign assignment of a new link. */
+export type CampaignOutcome =
+  | { state: 'none' }
+  | { state: 'assigned'; campaignId: number }
+  | { state: 'failed'; campaignId: number; reason: string };
+
+/** A link made from this browser. */
+export interface HistoryEntry {
+  id: string; // local id
+  longUrl: string;
+  shortUrl: string;
+  shortCode: string;
+  linkId: number | null;
+  domainId: number | null;
+  campaign: CampaignOutcome;
+  createdAt: number;
+  /** Service origin the link was made on (history is shown per service). */
+  service: string;
+}
+export const MAX_HISTORY = 200;
+export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+
+/** One cached value with the time it was fetched. */
+export interface CacheEntry<T> {
+  value: T;
+  fetchedAt: number;
+}
+/** The cache of one account: keyed by a fingerprint of service URL + key, so accounts never mix. */
+export interface CacheState {
+  fingerprint: string;
+  account?: CacheEntry<Account>;
+  lists: Partial<Record<ListName, CacheEntry<unknown[]>>>;
+}
+export const cacheItem = storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 });
+
+/** A durable job: a request the user asked for that must complete even if the worker stops. */
+export interface Job {
+  id: string;
+  kind: 'shorten';
+  source: 'popup' | 'context-link' | 'context-page' | 'command';
+  args: ShortenJobArgs;
+  priority: 'interactive' | 'background';
+  state: 'pending' | 'sending' | 'done' | 'failed';
+  attempts: number;
+  /** Not to be tried before this time (backoff, budget). */
+  notBefore: number;
+  createdAt: number;
+  /** Fingerprint of the account it was made for; a job never runs against another account. */
+  fingerprint: string;
+  result?: HistoryEntry;
+  error?: SerializedApiError;
+}
+export interface ShortenJobArgs {
+  url: string;
+  domainId: number | null;
+  campaignId: number | null;
+  customCode?: string;
+}
+export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
+
+/** The state of one rate budget, persisted so a restarted worker does not overspend. */
+export interface BudgetState {
+  limit: number;
+  remaining: number;
+  /** Epoch ms when the current window ends. */
+  resetAt: number;
+  windowMs: number;
+  /** True once the server has told us its figures (headers). */
+  learned: boolean;
+}
+export const budgetsItem = storage.defineItem<Record<string, BudgetState>>('local:budgets', {
+  fallback: {},
+  version: 1,
+});
