@@ -1,1 +1,6 @@
-export default defineBackground(() => {});
+import { startBackground } from '@/lib/background';
+
+// Thin on purpose: listeners are registered synchronously in lib/background.
+export default defineBackground(() => {
+  startBackground();
+});

@@ -91,8 +91,13 @@ export interface Job {
   createdAt: number;
   /** Fingerprint of the account it was made for; a job never runs against another account. */
   fingerprint: string;
+  /** The short link, once made: a restarted job then only does the campaign step. */
+  shortened?: { shortUrl: string; shortCode: string; linkId: number | null };
+  /** Tell the user when it settles (notification + clipboard): no page is waiting for it. */
+  notify: boolean;
   result?: HistoryEntry;
   error?: SerializedApiError;
+  settledAt?: number;
 }
 export interface ShortenJobArgs {
   url: string;
@@ -112,7 +117,12 @@ export interface BudgetState {
   /** True once the server has told us its figures (headers). */
   learned: boolean;
 }
-export const budgetsItem = storage.defineItem<Record<string, BudgetState>>('local:budgets', {
-  fallback: {},
+/** The budgets of one account (keyed by the same fingerprint as the cache). */
+export interface BudgetsState {
+  fingerprint: string;
+  states: Record<string, BudgetState>;
+}
+export const budgetsItem = storage.defineItem<BudgetsState | null>('local:budgets', {
+  fallback: null,
   version: 1,
 });

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors';
 import { toPlainText } from './plainText';
-import { parseRetryAfter, readRateHeaders, type RateInfo } from './rateInfo';
+import { rateInfoOfAnswer, type RateInfo } from './rateInfo';
 import type { RateGroup } from './constants';
 
 export type AuthForm = 'bearer' | 'x-api-key';
@@ -105,7 +105,6 @@ async function sendOnce<S extends z.ZodType>(
   }
 
   const status = response.status;
-  const rate = readRateHeaders(response.headers, now());
   let json: unknown;
   let isJson = true;
   try {
@@ -115,24 +114,19 @@ async function sendOnce<S extends z.ZodType>(
   }
   if (json === undefined) isJson = false;
   const body = isJson && json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : undefined;
+  const bodyError = body?.error;
 
   // Rate limited: HTTP 429, or a 200 whose body says error 429 (real deployments do both).
-  const bodyError = body?.error;
-  if (status === 429 || bodyError === 429 || bodyError === '429') {
-    const retryAfterMs =
-      rate.retryAfterMs ??
-      parseRetryAfter(body?.['Retry-After'] ?? body?.retry_after, now()) ??
-      (rate.resetAt !== undefined ? Math.max(0, rate.resetAt - now()) : undefined);
-    const info: RateInfo = { ...rate, remaining: 0, retryAfterMs };
-    cfg.onRateInfo?.(spec.group, info, 429);
+  const { info: rate, limited } = rateInfoOfAnswer(status, response.headers, body, now());
+  cfg.onRateInfo?.(spec.group, rate, limited ? 429 : status);
+  if (limited) {
     throw new ApiError({
       kind: 'rate-limited',
       status: 429,
-      retryAfterMs,
+      retryAfterMs: rate.retryAfterMs,
       message: 'Too many requests: the rate limit of the service is reached.',
     });
   }
-  cfg.onRateInfo?.(spec.group, rate, status);
 
   const serverMessage = body ? toPlainText(body.message ?? body.error_message ?? '') : '';
   const failed =

@@ -1,0 +1,128 @@
+/**
+ * Rate budgets, one per group (main, shorten) of the current account. They start from the
+ * interface's figures and then follow what the server says (X-RateLimit-*, 429, Retry-After).
+ * Pure logic with an injected clock, so it is unit-tested with a fake one.
+ */
+import type { RateGroup, RateInfo } from '../api';
+import type { BudgetState } from '../storage';
+
+/** The interface's figures: main 30 / 60 s; shorten 100 / h (free) or 10,000 / h (pro). */
+export function defaultBudget(group: RateGroup, plan: string | null): { limit: number; windowMs: number } {
+  if (group === 'main') return { limit: 30, windowMs: 60_000 };
+  return { limit: plan === 'pro' ? 10_000 : 100, windowMs: 3_600_000 };
+}
+
+/** Margin after a window's end before sending again, for clocks and timers a little apart. */
+export const RESET_MARGIN_MS = 30;
+
+export class RateBudgets {
+  private states: Record<string, BudgetState>;
+  private inFlight: Record<string, number> = {};
+  plan: string | null = null;
+
+  constructor(
+    private readonly now: () => number,
+    initial: Record<string, BudgetState> = {},
+    private readonly onChange: (states: Record<string, BudgetState>) => void = () => {},
+  ) {
+    this.states = structuredClone(initial);
+  }
+
+  /** The current state of a group's budget, rolled over to a new window when the old one ended. */
+  state(group: RateGroup): BudgetState {
+    const now = this.now();
+    let s = this.states[group];
+    if (!s) {
+      const d = defaultBudget(group, this.plan);
+      s = { limit: d.limit, remaining: d.limit, resetAt: 0, windowMs: d.windowMs, learned: false };
+      this.states[group] = s;
+    }
+    if (now >= s.resetAt + RESET_MARGIN_MS) {
+      // A new window. A fixed-window server's next boundary is a whole number of windows on.
+      const next = s.resetAt > 0 && now < s.resetAt + s.windowMs ? s.resetAt + s.windowMs : now + s.windowMs;
+      s.resetAt = next;
+      s.remaining = s.limit;
+    }
+    return s;
+  }
+
+  /** Milliseconds to wait before a request of `group` may be sent; 0 = now. */
+  waitMs(group: RateGroup): number {
+    const s = this.state(group);
+    const flying = this.inFlight[group] ?? 0;
+    // Until the server has told us its figures, one request at a time: guessing could overspend.
+    if (!s.learned && flying > 0) return -1; // -1: wait for an answer, not for time
+    if (s.remaining - flying > 0) return 0;
+    if (flying > 0 && s.remaining > 0) return -1;
+    return Math.max(0, s.resetAt + RESET_MARGIN_MS - this.now());
+  }
+
+  /** Takes a slot for a request that is being sent now. */
+  take(group: RateGroup): void {
+    this.state(group);
+    this.inFlight[group] = (this.inFlight[group] ?? 0) + 1;
+  }
+
+  /** Records the answer to a request sent with take(): what the server said of the budget. */
+  observe(group: RateGroup, info: RateInfo, status: number): void {
+    const s = this.state(group);
+    this.inFlight[group] = Math.max(0, (this.inFlight[group] ?? 0) - 1);
+    const now = this.now();
+    if (info.limit !== undefined && info.limit > 0) {
+      s.limit = info.limit;
+      s.learned = true;
+    }
+    let settled = false;
+    const reset = info.resetAt;
+    if (reset !== undefined && reset > now - 60_000 && reset < now + 7 * 86_400_000) {
+      if (reset < s.resetAt - 500) {
+        settled = true; // a late answer from an earlier window: it says nothing of this one
+      } else if (Math.abs(reset - s.resetAt) > 500) {
+        // Another window than the one we assumed. Two window ends are a whole number of
+        // windows apart, so the smallest gap seen is the window's length.
+        if (s.learned && s.resetAt > 0 && reset > s.resetAt && reset - s.resetAt < s.windowMs) s.windowMs = reset - s.resetAt;
+        s.resetAt = reset;
+        s.remaining = info.remaining ?? Math.max(0, s.limit - 1);
+        settled = true;
+      }
+    }
+    if (!settled) {
+      // Our own count (this request used a slot) or the server's, whichever is lower: the
+      // server's figure includes what other clients of the same key spent.
+      s.remaining = info.remaining !== undefined ? Math.min(s.remaining - 1, info.remaining) : s.remaining - 1;
+    }
+    if (status === 429) {
+      s.remaining = 0;
+      const until = info.retryAfterMs !== undefined ? now + info.retryAfterMs : info.resetAt;
+      if (until !== undefined && until > s.resetAt) s.resetAt = until;
+      if (s.resetAt <= now) s.resetAt = now + 1000;
+    }
+    s.remaining = Math.max(0, s.remaining);
+    this.onChange(structuredClone(this.states));
+  }
+
+  /** Gives back a slot whose request never reached the server (network failure, invalid input). */
+  release(group: RateGroup): void {
+    this.inFlight[group] = Math.max(0, (this.inFlight[group] ?? 0) - 1);
+  }
+
+  /** When a request queued now behind `ahead` others of its group may expect to be sent (epoch ms). */
+  estimateSendAt(group: RateGroup, ahead = 0): number {
+    const s = this.state(group);
+    const now = this.now();
+    const available = s.remaining - (this.inFlight[group] ?? 0);
+    if (ahead < available) return now;
+    const windowsNeeded = Math.floor((ahead - available) / Math.max(1, s.limit));
+    return s.resetAt + RESET_MARGIN_MS + windowsNeeded * s.windowMs;
+  }
+
+  /** Forgets everything (another account). */
+  reset(states: Record<string, BudgetState> = {}): void {
+    this.states = structuredClone(states);
+    this.inFlight = {};
+  }
+
+  snapshot(): Record<string, BudgetState> {
+    return structuredClone(this.states);
+  }
+}

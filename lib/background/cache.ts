@@ -1,0 +1,86 @@
+/**
+ * The cache of the account and every list (all pages) in storage.local, for one account
+ * (fingerprint). Served at once; refreshed in the background when older than the TTL;
+ * loaded (interactive) when missing or when a refresh is asked for.
+ */
+import type { Account, ListName } from '../api';
+import { cacheItem, type CacheState } from '../storage';
+import type { Cached } from '../messaging';
+import { serializer } from './serialize';
+
+export const CACHE_TTL_MS = 5 * 60_000;
+export type CacheKey = ListName | 'account';
+
+export class ResourceCache {
+  private readonly write = serializer();
+  private readonly loading = new Map<CacheKey, Promise<unknown>>();
+
+  constructor(
+    private readonly fingerprint: string,
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs: number = CACHE_TTL_MS,
+  ) {}
+
+  private async state(): Promise<CacheState> {
+    const s = await cacheItem.getValue();
+    return s && s.fingerprint === this.fingerprint ? s : { fingerprint: this.fingerprint, lists: {} };
+  }
+
+  /** The stored entry of a key, if any. */
+  async peek<T>(key: CacheKey): Promise<{ value: T; fetchedAt: number } | undefined> {
+    const s = await this.state();
+    return (key === 'account' ? s.account : s.lists[key]) as { value: T; fetchedAt: number } | undefined;
+  }
+
+  /**
+   * Serves a key: fresh → from the cache; stale → from the cache, refreshed in the background
+   * with `load('background')`; missing or `refresh` → `load('interactive')` awaited.
+   */
+  async get<T>(
+    key: CacheKey,
+    load: (priority: 'interactive' | 'background') => Promise<T>,
+    opts: { refresh?: boolean } = {},
+  ): Promise<Cached<T>> {
+    const entry = opts.refresh ? undefined : await this.peek<T>(key);
+    if (entry) {
+      const stale = this.now() - entry.fetchedAt > this.ttlMs;
+      if (stale) void this.load(key, load, 'background').catch(() => undefined);
+      return { value: entry.value, fetchedAt: entry.fetchedAt, stale };
+    }
+    const value = await this.load(key, load, 'interactive');
+    return { value, fetchedAt: this.now(), stale: false };
+  }
+
+  /** Loads a key and stores it; loads of the same key in flight are shared. */
+  load<T>(key: CacheKey, load: (priority: 'interactive' | 'background') => Promise<T>, priority: 'interactive' | 'background'): Promise<T> {
+    const current = this.loading.get(key) as Promise<T> | undefined;
+    if (current) return current;
+    const p = (async () => {
+      const value = await load(priority);
+      await this.put(key, value);
+      return value;
+    })();
+    this.loading.set(key, p);
+    void p.then(
+      () => this.loading.delete(key),
+      () => this.loading.delete(key),
+    );
+    return p;
+  }
+
+  /** Stores a value under a key. */
+  put(key: CacheKey, value: unknown): Promise<void> {
+    return this.write(async () => {
+      const s = await this.state();
+      const entry = { value, fetchedAt: this.now() };
+      if (key === 'account') s.account = entry as { value: Account; fetchedAt: number };
+      else s.lists[key] = entry as { value: unknown[]; fetchedAt: number };
+      await cacheItem.setValue(s);
+    });
+  }
+
+  /** Empties the cache. */
+  clear(): Promise<void> {
+    return this.write(() => cacheItem.setValue(null));
+  }
+}

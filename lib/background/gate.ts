@@ -1,0 +1,167 @@
+/**
+ * The gate every request passes: it waits for a slot in its group's budget, lets
+ * interactive work go before background refreshes, shares identical GETs in flight,
+ * and tells the budget what each answer said. It is the only way to the network.
+ */
+import { groupOfPath, rateInfoOfAnswer, type RateGroup } from '../api';
+import type { RateBudgets } from './budget';
+
+export type Priority = 'interactive' | 'background';
+
+interface Waiter {
+  group: RateGroup;
+  priority: Priority;
+  seq: number;
+  resolve: () => void;
+}
+
+/** Most requests in flight at once, whatever the budget says. */
+export const MAX_CONCURRENT = 6;
+
+export class RequestGate {
+  private waiters: Waiter[] = [];
+  private seq = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = 0;
+  private inFlight = 0;
+  private sharedGets = new Map<string, Promise<Response>>();
+  /** Counts of what went through, for tests and the bench. */
+  readonly stats = { sent: 0, shared: 0, rateLimited: 0 };
+
+  constructor(
+    readonly budgets: RateBudgets,
+    private readonly baseFetch: typeof fetch,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A fetch for the API client: every call waits at the gate with the given priority. */
+  fetchWith(priority: Priority, onSend?: () => Promise<void>): typeof fetch {
+    return (input, init) => this.fetch(priority, input, init, onSend);
+  }
+
+  /** Reads what an answer says of its budget (headers, 429 status or body) and tells the budget. */
+  private async observe(group: RateGroup, res: Response): Promise<void> {
+    let body: unknown;
+    try {
+      const text = await res.clone().text();
+      body = text.length < 100_000 && text.trim().startsWith('{') ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const { info, limited } = rateInfoOfAnswer(res.status, res.headers, body, this.now());
+    if (limited) this.stats.rateLimited++;
+    this.budgets.observe(group, info, limited ? 429 : res.status);
+  }
+
+  /** Requests waiting for a slot, per group. */
+  waiting(group?: RateGroup): number {
+    return group ? this.waiters.filter((w) => w.group === group).length : this.waiters.length;
+  }
+
+  private async fetch(
+    priority: Priority,
+    input: RequestInfo | URL,
+    init?: RequestInit,
+    onSend?: () => Promise<void>,
+  ): Promise<Response> {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const key = method === 'GET' ? `${url}\n${headerOf(init, 'authorization')}` : null;
+    if (key) {
+      const shared = this.sharedGets.get(key);
+      if (shared) {
+        this.stats.shared++;
+        return (await shared).clone();
+      }
+    }
+    const group = groupOfPath(new URL(url).pathname);
+    const run = (async () => {
+      await this.acquire(group, priority);
+      this.stats.sent++;
+      let res: Response;
+      try {
+        await onSend?.();
+        res = await this.baseFetch(input, init);
+      } catch (err) {
+        // No answer: the slot was not spent on the server (as far as we can know).
+        this.budgets.release(group);
+        this.inFlight--;
+        this.pump();
+        throw err;
+      }
+      try {
+        await this.observe(group, res);
+        return res;
+      } finally {
+        this.inFlight--;
+        this.pump();
+      }
+    })();
+    if (!key) return run;
+    this.sharedGets.set(key, run);
+    try {
+      return (await run).clone();
+    } finally {
+      this.sharedGets.delete(key);
+    }
+  }
+
+  private acquire(group: RateGroup, priority: Priority): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiters.push({ group, priority, seq: this.seq++, resolve });
+      this.pump();
+    });
+  }
+
+  /** Lets through every waiter that may go now, best first; arms a timer for the rest. */
+  pump(): void {
+    this.waiters.sort((a, b) => rank(a.priority) - rank(b.priority) || a.seq - b.seq);
+    let soonest = Infinity;
+    const blocked = new Set<RateGroup>();
+    for (let i = 0; i < this.waiters.length; ) {
+      const w = this.waiters[i]!;
+      if (blocked.has(w.group) || this.inFlight >= MAX_CONCURRENT) {
+        i++;
+        continue;
+      }
+      const wait = this.budgets.waitMs(w.group);
+      if (wait === 0) {
+        this.waiters.splice(i, 1);
+        this.budgets.take(w.group);
+        this.inFlight++;
+        w.resolve();
+        continue;
+      }
+      // Order within a group is kept: nobody overtakes the first waiter of its group.
+      blocked.add(w.group);
+      if (wait > 0) soonest = Math.min(soonest, wait);
+      i++;
+    }
+    if (soonest < Infinity) this.arm(soonest);
+  }
+
+  private arm(ms: number): void {
+    const at = this.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.pump();
+    }, ms);
+  }
+}
+
+function rank(p: Priority): number {
+  return p === 'interactive' ? 0 : 1;
+}
+
+function headerOf(init: RequestInit | undefined, name: string): string {
+  const h = init?.headers;
+  if (!h) return '';
+  if (h instanceof Headers) return h.get(name) ?? '';
+  if (Array.isArray(h)) return h.find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
+  const rec = h as Record<string, string>;
+  const k = Object.keys(rec).find((x) => x.toLowerCase() === name);
+  return k ? rec[k]! : '';
+}

@@ -1,0 +1,38 @@
+/**
+ * Starts the worker: builds the service and registers every listener synchronously, as MV3
+ * requires (listeners added later miss the event that woke the worker), then resumes the queue.
+ */
+import { browser } from 'wxt/browser';
+import { createService } from './service';
+import { registerHandlers } from './handlers';
+import { copyFromBackground } from './clipboard';
+import { showNotification } from './notify';
+import { createMenus, onCommand, onMenuClick } from './menus';
+import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
+
+export const QUEUE_ALARM = 'resume-queue';
+
+/** Everything the worker does at start. */
+export function startBackground() {
+  const service = createService({
+    fetch: (input, init) => fetch(input, init),
+    copy: copyFromBackground,
+    notify: showNotification,
+    wakeAt: (at) => {
+      // Chrome fires alarms no sooner than 30 s from now; nearer work is kept awake instead.
+      void browser.alarms.create(QUEUE_ALARM, { when: Math.max(at, Date.now() + 30_000) });
+      if (at - Date.now() < KEEP_AWAKE_HORIZON_MS) keepAwakeWhile(async () => (await service.jobs.unsettled()).length > 0);
+    },
+    hasHostPermission: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+  });
+
+  registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
+  browser.runtime.onInstalled.addListener(() => void createMenus());
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(service, info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onCommand(service, command, tab));
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === QUEUE_ALARM) void service.resume();
+  });
+  void service.resume();
+  return service;
+}

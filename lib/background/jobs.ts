@@ -1,0 +1,167 @@
+/**
+ * The persisted queue of work the user asked for (shortens). Every job is stored before it
+ * runs and after every step, so that when the browser stops the worker, queued work resumes
+ * on the next start and completes once. A job whose request was on the wire when the worker
+ * died has an unknown outcome and is sent again (documented in the README); a job whose
+ * short link is known only redoes the campaign step.
+ */
+import { isTransient, toApiError, type ApiError } from '../api';
+import { queueItem, type Job } from '../storage';
+import { serializer } from './serialize';
+import { backoffMs } from './retry';
+
+/** Job-level tries for transient failures (each try itself retries inside withRetry). */
+export const MAX_JOB_ATTEMPTS = 5;
+/** Settled jobs are kept this long so that a popup can still read their outcome. */
+export const KEEP_SETTLED_MS = 15 * 60_000;
+
+export interface JobDeps {
+  /** Runs one job; `markSending` must be awaited right before the request goes out. */
+  run: (job: Job, markSending: () => Promise<void>, checkpoint: (patch: Partial<Job>) => Promise<void>) => Promise<Job['result']>;
+  /** Told when a job is done or failed for good. */
+  onSettled: (job: Job) => Promise<void>;
+  /** Asks to be woken at `at` (alarms), for jobs that must wait past the worker's life. */
+  wakeAt: (at: number) => void;
+  now?: () => number;
+}
+
+export class JobQueue {
+  private readonly write = serializer();
+  private readonly running = new Set<string>();
+  private readonly waiters = new Map<string, ((job: Job) => void)[]>();
+  private readonly now: () => number;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly deps: JobDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Stores a new job and starts it. */
+  async add(fields: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>): Promise<Job> {
+    const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
+    await this.update((jobs) => [...jobs, job]);
+    void this.kick();
+    return job;
+  }
+
+  /** All stored jobs. */
+  list(): Promise<Job[]> {
+    return queueItem.getValue();
+  }
+
+  /** One job by id. */
+  async get(id: string): Promise<Job | null> {
+    return (await queueItem.getValue()).find((j) => j.id === id) ?? null;
+  }
+
+  /** Resolves when the job settles, or with null after `timeoutMs`. */
+  waitFor(id: string, timeoutMs: number): Promise<Job | null> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => resolve(null), timeoutMs);
+      const list = this.waiters.get(id) ?? [];
+      list.push((job) => {
+        clearTimeout(t);
+        resolve(job);
+      });
+      this.waiters.set(id, list);
+      void this.get(id).then((j) => {
+        if (j && (j.state === 'done' || j.state === 'failed')) this.settle(j);
+      });
+    });
+  }
+
+  /** On worker start: jobs that were on the wire have an unknown outcome and go again. */
+  async resume(): Promise<void> {
+    await this.update((jobs) =>
+      jobs
+        .filter((j) => !(j.settledAt && this.now() - j.settledAt > KEEP_SETTLED_MS))
+        .map((j) => (j.state === 'sending' && !this.running.has(j.id) ? { ...j, state: 'pending' } : j)),
+    );
+    await this.kick();
+  }
+
+  /** Starts every pending job that is due; arms a timer (and an alarm) for the others. */
+  async kick(): Promise<void> {
+    const jobs = await queueItem.getValue();
+    const now = this.now();
+    let next = Infinity;
+    for (const job of jobs) {
+      if (job.state !== 'pending' || this.running.has(job.id)) continue;
+      if (job.notBefore > now) {
+        next = Math.min(next, job.notBefore);
+        continue;
+      }
+      void this.runOne(job);
+    }
+    if (next < Infinity) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.kick(), next - now);
+      this.deps.wakeAt(next);
+    }
+  }
+
+  /** Asks for a notification when the job settles (its page stopped waiting). */
+  async markNotify(id: string): Promise<void> {
+    await this.patch(id, { notify: true });
+    const job = await this.get(id);
+    // Settled in between: tell the user now.
+    if (job && (job.state === 'done' || job.state === 'failed')) await this.deps.onSettled(job);
+  }
+
+  /** Pending or sending jobs (not settled). */
+  async unsettled(): Promise<Job[]> {
+    return (await queueItem.getValue()).filter((j) => j.state === 'pending' || j.state === 'sending');
+  }
+
+  private async runOne(job: Job): Promise<void> {
+    this.running.add(job.id);
+    try {
+      const markSending = () => this.patch(job.id, { state: 'sending' });
+      const checkpoint = (p: Partial<Job>) => this.patch(job.id, p);
+      await this.patch(job.id, { attempts: job.attempts + 1 });
+      const current = (await this.get(job.id)) ?? job;
+      try {
+        const result = await this.deps.run(current, markSending, checkpoint);
+        await this.finish(job.id, { state: 'done', result, settledAt: this.now() });
+      } catch (e) {
+        const err: ApiError = toApiError(e);
+        const attempts = current.attempts;
+        if (isTransient(err.kind) && attempts < MAX_JOB_ATTEMPTS) {
+          const wait = err.retryAfterMs ?? backoffMs(attempts);
+          await this.patch(job.id, { state: 'pending', notBefore: this.now() + wait, error: err.toJSON() });
+          this.deps.wakeAt(this.now() + wait);
+        } else {
+          await this.finish(job.id, { state: 'failed', error: err.toJSON(), settledAt: this.now() });
+        }
+      }
+    } finally {
+      this.running.delete(job.id);
+      void this.kick();
+    }
+  }
+
+  private async finish(id: string, patch: Partial<Job>): Promise<void> {
+    await this.patch(id, patch);
+    const job = await this.get(id);
+    if (!job) return;
+    try {
+      await this.deps.onSettled(job);
+    } finally {
+      this.settle(job);
+    }
+  }
+
+  private settle(job: Job): void {
+    const list = this.waiters.get(job.id);
+    this.waiters.delete(job.id);
+    for (const w of list ?? []) w(job);
+  }
+
+  private patch(id: string, patch: Partial<Job>): Promise<void> {
+    return this.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
+  }
+
+  private update(fn: (jobs: Job[]) => Job[]): Promise<void> {
+    return this.write(async () => queueItem.setValue(fn(await queueItem.getValue())));
+  }
+}

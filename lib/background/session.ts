@@ -1,0 +1,86 @@
+/**
+ * The session of the current connection: the API clients (one per priority), the rate
+ * budgets and the cache, all for one account (service URL + key). Rebuilt when the
+ * connection changes, so nothing of one account is used for another.
+ */
+import { createApiClient, type ApiClient } from '../api';
+import { budgetsItem, cacheItem, connectionItem, type Connection } from '../storage';
+import { RateBudgets } from './budget';
+import { ResourceCache } from './cache';
+import { fingerprintOf } from './fingerprint';
+import { RequestGate, type Priority } from './gate';
+
+export interface Session {
+  connection: Connection;
+  fingerprint: string;
+  client: Record<Priority, ApiClient>;
+  /** A client whose requests call `onSend` right before they go out (jobs record it). */
+  clientWithHook: (priority: Priority, onSend: () => Promise<void>) => ApiClient;
+  gate: RequestGate;
+  cache: ResourceCache;
+}
+
+export interface SessionDeps {
+  fetch: typeof fetch;
+  now: () => number;
+  timeoutMs?: number;
+}
+
+/** Keeps one Session for the stored connection, rebuilding it when the connection changes. */
+export class SessionHolder {
+  private current: Promise<Session | null> | null = null;
+  private currentKey = '';
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  /** The session of the stored connection, or null when not connected. */
+  async get(): Promise<Session | null> {
+    const conn = await connectionItem.getValue();
+    const key = conn ? `${conn.serviceUrl}\n${conn.apiKey}` : '';
+    if (!this.current || key !== this.currentKey) {
+      this.currentKey = key;
+      this.current = conn ? this.build(conn) : Promise.resolve(null);
+    }
+    return this.current;
+  }
+
+  /** Builds a session for a connection (also used to verify a connection before saving it). */
+  async build(conn: Connection): Promise<Session> {
+    const { now } = this.deps;
+    const fingerprint = await fingerprintOf(conn.serviceUrl, conn.apiKey);
+    const stored = await budgetsItem.getValue();
+    const budgets = new RateBudgets(now, stored?.fingerprint === fingerprint ? stored.states : {}, (states) => {
+      void budgetsItem.setValue({ fingerprint, states });
+    });
+    const cached = await cacheItem.getValue();
+    if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
+    const gate = new RequestGate(budgets, this.deps.fetch, now);
+    const make = (priority: Priority, onSend?: () => Promise<void>) =>
+      createApiClient({
+        baseUrl: conn.serviceUrl,
+        apiKey: conn.apiKey,
+        fetch: gate.fetchWith(priority, onSend),
+        timeoutMs: this.deps.timeoutMs,
+        shortenAuth: conn.shortenAuth,
+        onShortenAuthLearned: (form) => {
+          void connectionItem.getValue().then((c) => {
+            if (c && c.serviceUrl === conn.serviceUrl && c.apiKey === conn.apiKey) void connectionItem.setValue({ ...c, shortenAuth: form });
+          });
+        },
+      });
+    return {
+      connection: conn,
+      fingerprint,
+      client: { interactive: make('interactive'), background: make('background') },
+      clientWithHook: make,
+      gate,
+      cache: new ResourceCache(fingerprint, now),
+    };
+  }
+
+  /** Forgets the session (the connection changed). */
+  reset(): void {
+    this.current = null;
+    this.currentKey = '';
+  }
+}

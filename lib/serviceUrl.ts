@@ -1,0 +1,32 @@
+/** Hosts that are this machine: plain http to them never leaves the computer. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export type ServiceUrlCheck = { ok: true; url: string; origin: string; loopback: boolean } | { ok: false; message: string };
+
+/**
+ * Checks and normalises a service URL: https anywhere, http only to a loopback host
+ * (over plain http to another host the API key would travel in clear text).
+ */
+export function checkServiceUrl(input: string): ServiceUrlCheck {
+  const raw = input.trim();
+  if (!raw) return { ok: false, message: 'Service URL is required.' };
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return { ok: false, message: 'Service URL must be a full address such as https://links.example.com.' };
+  }
+  if (u.username || u.password) return { ok: false, message: 'Service URL must not contain a user name or password.' };
+  const loopback = isLoopbackHost(u.hostname);
+  if (u.protocol === 'http:' && !loopback)
+    return { ok: false, message: 'Service URL must use https:// — over http the API key would travel in clear text.' };
+  if (u.protocol !== 'https:' && u.protocol !== 'http:')
+    return { ok: false, message: 'Service URL must start with https://.' };
+  u.search = '';
+  u.hash = '';
+  const url = u.href.replace(/\/+$/, '');
+  return { ok: true, url, origin: u.origin, loopback };
+}
