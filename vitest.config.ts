@@ -1,6 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+// Vitest 5's reporter calls Map.groupBy (Node 21+) when it prints failures; this machine
+// runs Node 20, where a failing test would otherwise crash the report instead of showing it.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  (Map as unknown as { groupBy: <K, V>(items: Iterable<V>, key: (v: V, i: number) => K) => Map<K, V[]> }).groupBy = (items, key) => {
+    const out = new Map();
+    let i = 0;
+    for (const item of items) {
+      const k = key(item, i++);
+      out.set(k, [...(out.get(k) ?? []), item]);
+    }
+    return out;
+  };
+}
+
 // Three projects: unit (logic and components, fast), integration (client against the
 // sandbox over real HTTP), e2e (the built extension in Chromium). `npm test` runs all three.
 export default defineConfig({

@@ -116,6 +116,8 @@ export interface BudgetState {
   windowMs: number;
   /** True once the server has told us its figures (headers). */
   learned: boolean;
+  /** The latest window end the server itself announced (0: none yet). */
+  serverResetAt?: number;
 }
 /** The budgets of one account (keyed by the same fingerprint as the cache). */
 export interface BudgetsState {

@@ -232,7 +232,7 @@ export const QrAddResponse = z
   .object({ error: successFlag, id: idSchema, link: safeUrlSchema })
   .transform((r) => ({ id: r.id, link: r.link }));
 export const QrDetailResponse = z
-  .object({ error: successFlag, details: QrSchema, data: z.unknown() })
+  .object({ error: successFlag, details: QrSchema, data: z.unknown().optional() })
   .transform((r) => {
     const stats = QrStatsSchema.safeParse(r.data);
     const hasStats = stats.success && r.data !== null && typeof r.data === 'object' && !Array.isArray(r.data);

@@ -75,16 +75,18 @@ export class RateBudgets {
     let settled = false;
     const reset = info.resetAt;
     if (reset !== undefined && reset > now - 60_000 && reset < now + 7 * 86_400_000) {
-      if (reset < s.resetAt - 500) {
+      const known = s.serverResetAt ?? 0;
+      if (reset < known - 500) {
         settled = true; // a late answer from an earlier window: it says nothing of this one
       } else if (Math.abs(reset - s.resetAt) > 500) {
         // Another window than the one we assumed. Two window ends are a whole number of
         // windows apart, so the smallest gap seen is the window's length.
-        if (s.learned && s.resetAt > 0 && reset > s.resetAt && reset - s.resetAt < s.windowMs) s.windowMs = reset - s.resetAt;
+        if (known > 0 && reset > known + 500 && reset - known < s.windowMs) s.windowMs = reset - known;
         s.resetAt = reset;
         s.remaining = info.remaining ?? Math.max(0, s.limit - 1);
         settled = true;
       }
+      s.serverResetAt = Math.max(known, reset);
     }
     if (!settled) {
       // Our own count (this request used a slot) or the server's, whichever is lower: the
@@ -93,9 +95,9 @@ export class RateBudgets {
     }
     if (status === 429) {
       s.remaining = 0;
+      // The server says when to come back: that is the end of this window for us.
       const until = info.retryAfterMs !== undefined ? now + info.retryAfterMs : info.resetAt;
-      if (until !== undefined && until > s.resetAt) s.resetAt = until;
-      if (s.resetAt <= now) s.resetAt = now + 1000;
+      s.resetAt = until !== undefined && until > now ? until : now + 1000;
     }
     s.remaining = Math.max(0, s.remaining);
     this.onChange(structuredClone(this.states));

@@ -1,0 +1,107 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { RateBudgets, RESET_MARGIN_MS, defaultBudget } from '@/lib/background/budget';
+
+function clock(start = 1_700_000_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms), get t() { return t; } };
+}
+
+describe('rate budgets', () => {
+  it('start from the interface figures', () => {
+    expect(defaultBudget('main', null)).toEqual({ limit: 30, windowMs: 60_000 });
+    expect(defaultBudget('shorten', 'free')).toEqual({ limit: 100, windowMs: 3_600_000 });
+    expect(defaultBudget('shorten', 'pro')).toEqual({ limit: 10_000, windowMs: 3_600_000 });
+  });
+
+  it('send one request at a time until the server has told its figures', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    expect(b.waitMs('main')).toBe(0);
+    b.take('main');
+    expect(b.waitMs('main')).toBe(-1);
+    b.observe('main', { limit: 5, remaining: 4, resetAt: c.t + 2000 }, 200);
+    expect(b.state('main')).toMatchObject({ limit: 5, remaining: 4, learned: true });
+    // Now up to the remaining 4 may fly at once.
+    for (let i = 0; i < 4; i++) {
+      expect(b.waitMs('main')).toBe(0);
+      b.take('main');
+    }
+    expect(b.waitMs('main')).toBe(-1); // all slots in flight: wait for answers
+  });
+
+  it('wait for the end of the window once it is spent, then start a full one', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('main');
+    b.observe('main', { limit: 2, remaining: 1, resetAt: c.t + 2000 }, 200);
+    b.take('main');
+    b.observe('main', { limit: 2, remaining: 0, resetAt: c.t + 2000 }, 200);
+    expect(b.waitMs('main')).toBe(2000 + RESET_MARGIN_MS);
+    c.advance(2000 + RESET_MARGIN_MS);
+    expect(b.waitMs('main')).toBe(0);
+    expect(b.state('main').remaining).toBe(2);
+  });
+
+  it('learn the window length from two successive window ends', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('main');
+    b.observe('main', { limit: 1, remaining: 0, resetAt: c.t + 2000 }, 200);
+    c.advance(2000 + RESET_MARGIN_MS);
+    b.take('main');
+    b.observe('main', { limit: 1, remaining: 0, resetAt: c.t - RESET_MARGIN_MS + 2000 }, 200);
+    expect(b.state('main').windowMs).toBe(2000);
+  });
+
+  it('follow a lower remaining figure when another client spends the same key', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('main');
+    b.observe('main', { limit: 10, remaining: 9, resetAt: c.t + 2000 }, 200);
+    b.take('main');
+    b.observe('main', { limit: 10, remaining: 3, resetAt: c.t + 2000 }, 200); // someone else took 5
+    expect(b.state('main').remaining).toBe(3);
+  });
+
+  it('ignore a late answer from an earlier window', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('main');
+    b.observe('main', { limit: 3, remaining: 2, resetAt: c.t + 1000 }, 200);
+    b.take('main');
+    c.advance(1000 + RESET_MARGIN_MS);
+    b.take('main');
+    b.observe('main', { limit: 3, remaining: 2, resetAt: c.t + 1000 }, 200); // new window
+    b.observe('main', { limit: 3, remaining: 1, resetAt: c.t - RESET_MARGIN_MS }, 200); // late, old window
+    expect(b.state('main').remaining).toBe(2);
+  });
+
+  it('stop on 429 until Retry-After has passed', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('shorten');
+    b.observe('shorten', { retryAfterMs: 30_000 }, 429);
+    expect(b.waitMs('shorten')).toBe(30_000 + RESET_MARGIN_MS);
+    expect(b.waitMs('main')).toBe(0); // the other group is not touched
+  });
+
+  it('estimate when queued work will go', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('shorten');
+    b.observe('shorten', { limit: 10, remaining: 0, resetAt: c.t + 2000 }, 200);
+    expect(b.estimateSendAt('shorten', 0)).toBe(c.t + 2000 + RESET_MARGIN_MS);
+    expect(b.estimateSendAt('shorten', 25)).toBe(c.t + 2000 + RESET_MARGIN_MS + 2 * b.state('shorten').windowMs);
+  });
+
+  it('survive a restart through the persisted state', () => {
+    const c = clock();
+    let saved = {};
+    const b = new RateBudgets(c.now, {}, (s) => (saved = s));
+    b.take('shorten');
+    b.observe('shorten', { limit: 5, remaining: 0, resetAt: c.t + 60_000 }, 200);
+    const restarted = new RateBudgets(c.now, saved);
+    expect(restarted.waitMs('shorten')).toBe(60_000 + RESET_MARGIN_MS);
+  });
+});

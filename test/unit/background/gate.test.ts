@@ -1,0 +1,84 @@
+// @vitest-environment node
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RateBudgets } from '@/lib/background/budget';
+import { RequestGate } from '@/lib/background/gate';
+
+const BASE = 'http://127.0.0.1:9';
+
+function fakeServer(limit: number, windowMs: number) {
+  const seen: string[] = [];
+  let windowEnd = Date.now() + windowMs;
+  let used = 0;
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    seen.push(new URL(url).pathname + new URL(url).search);
+    if (Date.now() >= windowEnd) {
+      windowEnd = Date.now() + windowMs;
+      used = 0;
+    }
+    used++;
+    const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(Math.max(0, limit - used)), 'X-RateLimit-Reset-Ms': String(windowEnd) };
+    if (used > limit) return new Response('{"error":429}', { status: 429, headers });
+    return new Response('{"error":0}', { status: 200, headers });
+  });
+  return { fetch, seen };
+}
+
+describe('the request gate', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('sends interactive work before background refreshes waiting for the same budget', async () => {
+    const server = fakeServer(1, 1000);
+    const gate = new RequestGate(new RateBudgets(Date.now), server.fetch as typeof fetch);
+    const first = gate.fetchWith('background')(`${BASE}/api/pixels?page=1`);
+    await vi.advanceTimersByTimeAsync(0);
+    const bg = gate.fetchWith('background')(`${BASE}/api/channels`);
+    const fg = gate.fetchWith('interactive')(`${BASE}/api/shorten`, { method: 'POST' });
+    const fg2 = gate.fetchWith('interactive')(`${BASE}/api/account`);
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all([first, bg, fg, fg2]);
+    expect(server.seen).toEqual(['/api/pixels?page=1', '/api/shorten', '/api/account', '/api/channels']);
+  });
+
+  it('never exceeds the budget the server announces', async () => {
+    const server = fakeServer(3, 1000);
+    const gate = new RequestGate(new RateBudgets(Date.now), server.fetch as typeof fetch);
+    const all = Array.from({ length: 10 }, (_, i) => gate.fetchWith('interactive')(`${BASE}/api/account?i=${i}`));
+    await vi.advanceTimersByTimeAsync(10_000);
+    const statuses = (await Promise.all(all)).map((r) => r.status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(gate.stats.rateLimited).toBe(0);
+  });
+
+  it('shares identical GETs in flight', async () => {
+    const server = fakeServer(100, 1000);
+    const gate = new RequestGate(new RateBudgets(Date.now), server.fetch as typeof fetch);
+    const f = gate.fetchWith('interactive');
+    const [a, b] = await Promise.all([f(`${BASE}/api/domains?page=1`), f(`${BASE}/api/domains?page=1`)]);
+    expect(await a.text()).toBe('{"error":0}');
+    expect(await b.text()).toBe('{"error":0}');
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads a 429 hidden in a 200 body and waits for Retry-After', async () => {
+    let calls = 0;
+    const fetch = vi.fn(async () => {
+      calls++;
+      return calls === 1
+        ? new Response('{"error":429,"message":"Too Many API Requests.","Retry-After":30}', { status: 200 })
+        : new Response('{"error":0}', { status: 200 });
+    });
+    const gate = new RequestGate(new RateBudgets(Date.now), fetch as typeof globalThis.fetch);
+    await gate.fetchWith('interactive')(`${BASE}/api/account`);
+    expect(gate.stats.rateLimited).toBe(1);
+    const next = gate.fetchWith('interactive')(`${BASE}/api/account?again`);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await next;
+    expect(calls).toBe(2);
+  });
+});
