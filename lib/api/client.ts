@@ -28,7 +28,7 @@ export function createApiClient(cfg: ClientConfig) {
       S.ListPage<z.output<T>>
     >;
 
-  return {
+  return rejectingInsteadOfThrowing({
     config: cfg,
 
     // ---- account ----
@@ -151,7 +151,25 @@ export function createApiClient(cfg: ClientConfig) {
         { method: 'DELETE', path: '/api/delete-link', body: { link_id: idArg(linkId, 'link_id') }, group: 'shorten' },
         S.SuccessMessageResponse,
       ),
-  };
+  });
+}
+
+/** Makes every method report bad input as a rejected promise, like every other failure. */
+function rejectingInsteadOfThrowing<T extends Record<string, unknown>>(methods: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(methods)) {
+    out[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => {
+            try {
+              return (value as (...a: unknown[]) => unknown)(...args);
+            } catch (e) {
+              return Promise.reject(e);
+            }
+          }
+        : value;
+  }
+  return out as T;
 }
 
 /** The list methods of the client, by the name of the resource they list. */
