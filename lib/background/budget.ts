@@ -76,12 +76,12 @@ export class RateBudgets {
     const reset = info.resetAt;
     if (reset !== undefined && reset > now - 60_000 && reset < now + 7 * 86_400_000) {
       const known = s.serverResetAt ?? 0;
-      if (reset < known - 500) {
+      if (reset < known) {
         settled = true; // a late answer from an earlier window: it says nothing of this one
-      } else if (Math.abs(reset - s.resetAt) > 500) {
+      } else if (reset !== s.resetAt) {
         // Another window than the one we assumed. Two window ends are a whole number of
         // windows apart, so the smallest gap seen is the window's length.
-        if (known > 0 && reset > known + 500 && reset - known < s.windowMs) s.windowMs = reset - known;
+        if (known > 0 && reset > known && reset - known < s.windowMs) s.windowMs = reset - known;
         s.resetAt = reset;
         s.remaining = info.remaining ?? Math.max(0, s.limit - 1);
         settled = true;

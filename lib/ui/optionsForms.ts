@@ -1,0 +1,56 @@
+/**
+ * Form helpers of the options page: input schemas run in the page so that a bad field is
+ * named before anything is sent, colour conversions, and safe URLs for href/src.
+ */
+import type { z } from 'zod';
+import { safeHttpUrl } from '@/lib/api/safeUrl';
+
+export type Checked<T> = { ok: true; data: T } | { ok: false; field: string; message: string };
+
+/** Runs an input schema; on failure names the first bad field like the client does ("color must be …"). */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, fieldPrefix?: string): Checked<z.output<S>> {
+  const r = schema.safeParse(value);
+  if (r.success) return { ok: true, data: r.data };
+  const issue = r.error.issues[0];
+  const path = [fieldPrefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
+  const field = path || fieldPrefix || 'input';
+  return { ok: false, field, message: `${field} ${issue?.message ?? 'is not valid'}` };
+}
+
+/** '' (after trimming) becomes undefined: optional fields left empty are not sent. */
+export function optional(value: string): string | undefined {
+  const t = value.trim();
+  return t === '' ? undefined : t;
+}
+
+/** A whole number typed in a field, or NaN (the schema then names the field). */
+export function parseId(value: string): number {
+  const t = value.trim();
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/** '#RRGGBB' → 'rgb(r,g,b)' (the QR colours are written this way); null when not a hex colour. */
+export function hexToRgb(hex: string): string | null {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  if (!m) return null;
+  return `rgb(${parseInt(m[1]!, 16)},${parseInt(m[2]!, 16)},${parseInt(m[3]!, 16)})`;
+}
+
+/** 'rgb(r,g,b)' → '#rrggbb' for the colour picker; null when not readable. */
+export function rgbToHex(rgb: string): string | null {
+  const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i.exec(rgb.trim());
+  if (!m) return null;
+  const parts = [m[1], m[2], m[3]].map(Number);
+  if (parts.some((n) => n > 255)) return null;
+  return `#${parts.map((n) => n.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** A #RRGGBB colour that may go into a style, else null. */
+export function safeHexColor(value: string): string | null {
+  return /^#[0-9a-fA-F]{6}$/.test(value) ? value : null;
+}
+
+/** Only http(s) URLs go into href/src (records are sanitised already; checked again here). */
+export function safeHref(value: string | null | undefined): string | undefined {
+  return safeHttpUrl(value) ?? undefined;
+}
