@@ -1,0 +1,146 @@
+// The worker's service against the sandbox over real HTTP, with the fake browser's storage.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { createService } from '@/lib/background/service';
+import { isOwnPage } from '@/lib/background/handlers';
+
+let sb: Sandbox;
+const OTHER_KEY = 'other-account-key-0001';
+
+function makeService() {
+  const notes: { title: string; message: string }[] = [];
+  const copies: string[] = [];
+  const service = createService({
+    fetch: (i, init) => fetch(i, init),
+    copy: async (t) => (copies.push(t), true),
+    notify: async (title, message) => void notes.push({ title, message }),
+    wakeAt: () => {},
+    hasHostPermission: async () => false,
+  });
+  return { service, notes, copies };
+}
+const apiRequests = () => sb.log.filter((l) => l.path.startsWith('/api/')).length;
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 1000, extraKeys: [{ key: OTHER_KEY, plan: 'free' }] });
+});
+afterEach(() => sb.close());
+
+describe('connection', () => {
+  it('verifies and saves a good key, shows only its last 4 characters', async () => {
+    const { service } = makeService();
+    const res = await service.saveConnection({ serviceUrl: `${sb.url}/`, apiKey: sb.key });
+    expect(res.account.email).toBe('demo@example.com');
+    expect(res.connection).toEqual({ connected: true, serviceUrl: sb.url, keyHint: sb.key.slice(-4) });
+    expect(JSON.stringify(await service.getConnection())).not.toContain(sb.key);
+  });
+  it('refuses a bad key without saving it, a non-loopback http URL, and a new URL without the key', async () => {
+    const { service } = makeService();
+    await expect(service.saveConnection({ serviceUrl: sb.url, apiKey: 'nope' })).rejects.toMatchObject({ kind: 'bad-key' });
+    expect((await service.getConnection()).connected).toBe(false);
+    await expect(service.saveConnection({ serviceUrl: 'http://links.example.com', apiKey: 'k' })).rejects.toMatchObject({ field: 'serviceUrl' });
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await expect(service.saveConnection({ serviceUrl: sb.url.replace('127.0.0.1', 'localhost') })).rejects.toMatchObject({ field: 'apiKey' });
+    await expect(service.saveConnection({ serviceUrl: 'https://links.example.com', apiKey: 'k' })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+});
+
+describe('cache', () => {
+  it('serves every page of a list, then from the cache with no request', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const channels = await service.getList({ name: 'channels' });
+    expect(channels.value).toHaveLength(sb.state.forKey(sb.key).channels.length);
+    const before = apiRequests();
+    const again = await service.getList({ name: 'channels' });
+    const account = await service.getAccount({});
+    expect(again.stale).toBe(false);
+    expect(account.value.email).toBe('demo@example.com');
+    expect(apiRequests()).toBe(before);
+  });
+  it('never shows one account the data of another', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    expect((await service.getList({ name: 'pixels' })).value.length).toBeGreaterThan(0);
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: OTHER_KEY });
+    expect((await service.getList({ name: 'pixels' })).value).toEqual([]);
+  });
+  it('refreshes the list a mutation touched', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.getList({ name: 'channels' });
+    await service.mutate({ op: 'addChannel', args: [{ name: 'Fresh channel' }] });
+    const before = apiRequests();
+    const after = await service.getList({ name: 'channels' });
+    expect(after.value.some((c) => c.name === 'Fresh channel')).toBe(true);
+    expect(apiRequests()).toBe(before);
+  });
+});
+
+describe('shorten', () => {
+  it('creates the link with the chosen domain and campaign, and keeps it in history', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const data = sb.state.forKey(sb.key);
+    const domain = data.domains.find((d) => d.id !== null)!;
+    const campaign = data.campaigns[0]!;
+    const out = await service.shorten({ url: 'https://example.org/page', domainId: domain.id, campaignId: campaign.id });
+    expect(out.status).toBe('done');
+    if (out.status !== 'done') return;
+    expect(out.entry.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
+    const link = data.links.find((l) => l.id === out.entry.linkId)!;
+    expect(link).toMatchObject({ url: 'https://example.org/page', domain_id: domain.id, campaign_id: campaign.id });
+    expect((await service.getHistory())[0]?.shortUrl).toBe(out.entry.shortUrl);
+  });
+  it('still makes the link when the campaign cannot be assigned, and says why', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const out = await service.shorten({ url: 'https://example.org/p2', domainId: null, campaignId: 987654 });
+    expect(out.status).toBe('done');
+    if (out.status === 'done') expect(out.entry.campaign).toMatchObject({ state: 'failed', campaignId: 987654 });
+  });
+  it('queues when the budget is spent, completes later once, and tells the user', async () => {
+    await sb.close();
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000 });
+    const { service, notes, copies } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const first = await service.shorten({ url: 'https://example.org/1', domainId: null, campaignId: null });
+    expect(first.status).toBe('done');
+    const second = await service.shorten({ url: 'https://example.org/2', domainId: null, campaignId: null });
+    expect(second.status).toBe('queued');
+    if (second.status !== 'queued') return;
+    expect(second.expectedAt).toBeGreaterThan(Date.now());
+    await vi.waitFor(async () => expect((await service.getJob({ jobId: second.jobId }))?.state).toBe('done'), { timeout: 8000 });
+    expect(sb.state.forKey(sb.key).links.filter((l) => l.url === 'https://example.org/2')).toHaveLength(1);
+    expect(copies).toHaveLength(1);
+    expect(notes.at(-1)?.title).toBe('Short link copied');
+  });
+  it('refuses a URL that cannot be shortened before anything is sent', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const before = apiRequests();
+    await expect(service.shorten({ url: 'chrome://settings', domainId: null, campaignId: null })).rejects.toMatchObject({ field: 'url' });
+    expect(apiRequests()).toBe(before);
+  });
+  it('deletes a link on the service from the history', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const out = await service.shorten({ url: 'https://example.org/del', domainId: null, campaignId: null });
+    if (out.status !== 'done') throw new Error('not done');
+    const left = await service.deleteHistoryEntry({ id: out.entry.id, remote: true });
+    expect(left.find((e) => e.id === out.entry.id)).toBeUndefined();
+    expect(sb.state.forKey(sb.key).links.find((l) => l.id === out.entry.linkId)?.deleted).toBe(true);
+  });
+});
+
+describe('who may ask', () => {
+  it('answers only the extension own pages', () => {
+    const origin = 'chrome-extension://abc/';
+    expect(isOwnPage({ id: 'abc', url: 'chrome-extension://abc/popup.html' }, 'abc', origin)).toBe(true);
+    expect(isOwnPage({ id: 'abc', url: 'https://evil.example/' }, 'abc', origin)).toBe(false); // content script
+    expect(isOwnPage({ id: 'other', url: 'chrome-extension://other/x.html' }, 'abc', origin)).toBe(false);
+    expect(isOwnPage(undefined, 'abc', origin)).toBe(false);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * `npm run sandbox -- --port P --key K --plan free|pro [--main-limit N --main-window-ms MS
+ *  --shorten-limit N --shorten-window-ms MS --seed demo|empty --latency-ms MS
+ *  --rate-window aligned|first-request]`
+ * Starts the sandbox, prints `Sandbox: <url>` and `API key: <key>`, runs until SIGINT/SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { startSandbox } from './server';
+import type { SandboxOptions } from './types';
+
+/** A non-negative integer option, or undefined when absent; exits on a bad value. */
+function intOption(values: Record<string, string | boolean | undefined>, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
+    console.error(`--${name} must be a non-negative integer`);
+    process.exit(2);
+  }
+  return Number(raw);
+}
+
+/** Reads the command line into SandboxOptions. */
+function parseCli(argv: string[]): SandboxOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      key: { type: 'string' },
+      plan: { type: 'string' },
+      'main-limit': { type: 'string' },
+      'main-window-ms': { type: 'string' },
+      'shorten-limit': { type: 'string' },
+      'shorten-window-ms': { type: 'string' },
+      seed: { type: 'string' },
+      'latency-ms': { type: 'string' },
+      'rate-window': { type: 'string' },
+    },
+    strict: true,
+  });
+  const opts: SandboxOptions = {};
+  const set = <K extends keyof SandboxOptions>(k: K, v: SandboxOptions[K] | undefined): void => {
+    if (v !== undefined) opts[k] = v;
+  };
+  set('port', intOption(values, 'port'));
+  set('key', values.key);
+  if (values.plan !== undefined && values.plan !== 'free' && values.plan !== 'pro') {
+    console.error('--plan must be free or pro');
+    process.exit(2);
+  }
+  set('plan', values.plan);
+  set('mainLimit', intOption(values, 'main-limit'));
+  set('mainWindowMs', intOption(values, 'main-window-ms'));
+  set('shortenLimit', intOption(values, 'shorten-limit'));
+  set('shortenWindowMs', intOption(values, 'shorten-window-ms'));
+  if (values.seed !== undefined && values.seed !== 'demo' && values.seed !== 'empty') {
+    console.error('--seed must be demo or empty');
+    process.exit(2);
+  }
+  set('seed', values.seed);
+  set('latencyMs', intOption(values, 'latency-ms'));
+  const rw = values['rate-window'];
+  if (rw !== undefined && rw !== 'aligned' && rw !== 'first-request') {
+    console.error('--rate-window must be aligned or first-request');
+    process.exit(2);
+  }
+  set('rateWindow', rw);
+  return opts;
+}
+
+async function main(): Promise<void> {
+  const opts = parseCli(process.argv.slice(2));
+  const sandbox = await startSandbox(opts);
+  const plan = sandbox.state.forKey(sandbox.key).account.status;
+  console.log(`Sandbox: ${sandbox.url}`);
+  console.log(`API key: ${sandbox.key}`);
+  console.log(`Plan: ${plan}`);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,217 @@
+/**
+ * The sandbox: a real HTTP server (node:http) implementing the whole service interface in
+ * memory. Order of handling an /api request: CORS preflight → injected fault → auth → rate
+ * limit → route. Requests without a valid key get 401 and are not counted against any budget
+ * (so they carry no X-RateLimit-* headers); every authenticated /api answer carries them.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { faultAnswer, takeFault } from './faults';
+import { HttpError, JSON_TYPE, parseJsonBody, readBody, writeAnswer } from './http';
+import { handlePage } from './pages';
+import { RateLimiter, rateHeaders, type RateGroup } from './rateLimit';
+import { apiRoutes, groupOfPath } from './routes/index';
+import { matchRoute } from './routes/router';
+import { SandboxState, seedDemo, type AccountData } from './state';
+import type { Fault, LoggedRequest, Sandbox, SandboxOptions } from './types';
+
+export type { Fault, FaultKind, LoggedRequest, Sandbox, SandboxOptions } from './types';
+export { PIXEL_TYPES, QR_TYPES, SandboxState } from './state';
+export type { AccountData } from './state';
+
+/** The default API key of the sandbox's main account. */
+export const DEFAULT_KEY = 'demo-key-0123456789';
+
+type AuthForm = LoggedRequest['auth'];
+
+/** Which key a request presents, and in which header. */
+function presentedKeys(req: IncomingMessage): { bearer?: string; apiKey?: string } {
+  const out: { bearer?: string; apiKey?: string } = {};
+  const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (m?.[1]) out.bearer = m[1].trim();
+  const x = req.headers['x-api-key'];
+  const apiKey = Array.isArray(x) ? x[0] : x;
+  if (apiKey) out.apiKey = apiKey.trim();
+  return out;
+}
+
+/** Resolves the caller's account: main group by Bearer only, shorten group by X-API-KEY or Bearer. */
+function authenticate(
+  state: SandboxState,
+  req: IncomingMessage,
+  group: RateGroup,
+): { data: AccountData | undefined; form: AuthForm } {
+  const { bearer, apiKey } = presentedKeys(req);
+  const byBearer = bearer !== undefined ? state.find(bearer) : undefined;
+  if (group === 'main') return { data: byBearer, form: bearer !== undefined ? 'bearer' : apiKey !== undefined ? 'x-api-key' : 'none' };
+  const byApiKey = apiKey !== undefined ? state.find(apiKey) : undefined;
+  if (byApiKey) return { data: byApiKey, form: 'x-api-key' };
+  if (byBearer) return { data: byBearer, form: 'bearer' };
+  return { data: undefined, form: apiKey !== undefined ? 'x-api-key' : bearer !== undefined ? 'bearer' : 'none' };
+}
+
+/** The error envelope of a group. */
+function errorBody(group: RateGroup, message: string): Record<string, unknown> {
+  return group === 'shorten' ? { success: false, message } : { error: 1, message };
+}
+
+/** Starts a sandbox on 127.0.0.1 (port 0 = a free port) with the demo account seeded. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const key = opts.key ?? DEFAULT_KEY;
+  const latencyMs = Math.max(0, opts.latencyMs ?? 0);
+  const limiter = new RateLimiter({
+    mainLimit: opts.mainLimit ?? 30,
+    mainWindowMs: opts.mainWindowMs ?? 60_000,
+    ...(opts.shortenLimit !== undefined ? { shortenLimit: opts.shortenLimit } : {}),
+    shortenWindowMs: opts.shortenWindowMs ?? 3_600_000,
+    windowMode: opts.rateWindow ?? 'aligned',
+  });
+  const log: LoggedRequest[] = [];
+  const faults: Fault[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+  let state: SandboxState | undefined; // set once the port is known (URLs in records need it)
+
+  /** Waits `ms` unless the sandbox closes first (then never resolves: the socket is destroyed). */
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (ms <= 0) return resolve();
+      const t = setTimeout(() => {
+        timers.delete(t);
+        resolve();
+      }, ms);
+      timers.add(t);
+    });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const t0 = performance.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    let url: URL;
+    try {
+      url = new URL(`http://127.0.0.1${(req.url ?? '/').startsWith('/') ? req.url : `/${req.url ?? ''}`}`);
+    } catch {
+      url = new URL('http://127.0.0.1/invalid-request-target');
+    }
+    const path = url.pathname;
+    const group = groupOfPath(path);
+    const entry: LoggedRequest = {
+      method,
+      path,
+      query: url.search.replace(/^\?/, ''),
+      status: 0,
+      group,
+      auth: 'none',
+      at: Date.now(),
+      handlingMs: 0,
+      rateLimited: false,
+    };
+    log.push(entry);
+    const { bearer, apiKey } = presentedKeys(req);
+    entry.auth = bearer !== undefined ? 'bearer' : apiKey !== undefined ? 'x-api-key' : 'none';
+    const st = state!;
+
+    /** Records and sends the answer, after the artificial latency for /api requests. */
+    const answer = async (status: number, headers: Record<string, string>, body: string | Buffer): Promise<void> => {
+      entry.status = status;
+      entry.handlingMs = Math.round((performance.now() - t0) * 1000) / 1000;
+      if (group !== 'page' && method !== 'OPTIONS') await sleep(latencyMs);
+      if (!closed) writeAnswer(res, status, headers, method === 'HEAD' ? '' : body);
+    };
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> =>
+      answer(status, { ...JSON_TYPE, ...headers }, JSON.stringify(body));
+
+    if (method === 'OPTIONS') return answer(204, {}, '');
+    if (group === 'page') {
+      const page = handlePage(st, method, path);
+      return answer(page.status, page.headers, page.body);
+    }
+
+    const fault = takeFault(faults, method, path);
+    if (fault) {
+      const f = faultAnswer(fault.kind);
+      if (f === 'hang') {
+        entry.handlingMs = Math.round((performance.now() - t0) * 1000) / 1000;
+        return; // the socket stays open until the client gives up or close() destroys it
+      }
+      return answer(f.status, f.headers, f.body);
+    }
+
+    const rawBody = await readBody(req).catch((e: unknown) => (e instanceof HttpError ? e : new HttpError(400, 'Unreadable body.')));
+    const { data, form } = authenticate(st, req, group);
+    entry.auth = form;
+    if (!data) {
+      const message = group === 'main' ? 'Invalid API key.' : 'Invalid API key. Send it as X-API-KEY or Authorization: Bearer.';
+      return json(401, errorBody(group, message));
+    }
+
+    const decision = limiter.hit(data.key, group, data.account.status);
+    const rate = rateHeaders(decision);
+    if (!decision.allowed) {
+      entry.rateLimited = true;
+      const body = { error: 429, message: 'Too Many API Requests.', 'Retry-After': decision.retryAfterSec };
+      return json(429, group === 'shorten' ? { success: false, ...body } : body, rate);
+    }
+
+    try {
+      if (rawBody instanceof HttpError) throw rawBody;
+      const match = matchRoute(apiRoutes, method, path);
+      if (match === undefined) throw new HttpError(404, 'Endpoint not found.');
+      if (match === 'method') throw new HttpError(405, `Method ${method} not allowed here.`);
+      const body = method === 'GET' ? {} : parseJsonBody(rawBody);
+      const reply = match.route.handler({ data, state: st, params: match.params, query: url.searchParams, body });
+      return json(reply.status ?? 200, reply.body, rate);
+    } catch (err) {
+      if (err instanceof HttpError) return json(err.status, errorBody(group, err.message), rate);
+      console.error('[sandbox] handler error', err);
+      return json(500, errorBody(group, 'Internal error'), rate);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      console.error('[sandbox] request failed', err);
+      if (!res.headersSent && !res.destroyed) res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The sandbox did not get a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  state = new SandboxState(baseUrl);
+  const main = state.addAccount(key, opts.plan ?? 'pro');
+  if ((opts.seed ?? 'demo') === 'demo') seedDemo(state, main);
+  for (const extra of opts.extraKeys ?? []) state.addAccount(extra.key, extra.plan);
+
+  return {
+    url: baseUrl,
+    key,
+    state,
+    log,
+    faults,
+    resetRateLimits: () => limiter.reset(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (closed) return resolve();
+        closed = true;
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,61 @@
+/** The public types of the sandbox (re-exported by server.ts). */
+import type { SandboxState } from './state';
+
+export interface SandboxOptions {
+  port?: number; // default 0 (free port); host is always 127.0.0.1
+  key?: string; // default 'demo-key-0123456789'
+  plan?: 'free' | 'pro'; // default 'pro'
+  extraKeys?: { key: string; plan: 'free' | 'pro' }[]; // other accounts (empty data, own email)
+  mainLimit?: number; // default 30
+  mainWindowMs?: number; // default 60_000
+  shortenLimit?: number; // default: 100 free / 10000 pro
+  shortenWindowMs?: number; // default 3_600_000
+  seed?: 'demo' | 'empty'; // default 'demo'
+  latencyMs?: number; // artificial delay added to every API response, default 0
+  /** Sandbox extra. Rate windows: 'aligned' (default; epoch-aligned, contiguous) or
+   *  'first-request' (a window opens at the first request after the last one ended). */
+  rateWindow?: 'aligned' | 'first-request';
+}
+
+/** One request as the sandbox saw it; `status` is 0 while unanswered (and stays 0 for a hang). */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  group: 'main' | 'shorten' | 'page';
+  auth: 'bearer' | 'x-api-key' | 'none';
+  at: number;
+  handlingMs: number;
+  rateLimited: boolean;
+}
+
+export type FaultKind =
+  | 'html200'
+  | 'html500'
+  | 'status500'
+  | 'empty200'
+  | 'invalidJson'
+  | 'hang'
+  | 'body429'
+  | 'status429'
+  | 'huge';
+
+/** A fault to inject into the next matching /api request(s). */
+export interface Fault {
+  path: RegExp;
+  method?: string;
+  times?: number /* default 1 */;
+  kind: FaultKind;
+}
+
+export interface Sandbox {
+  url: string; // e.g. http://127.0.0.1:43121 (no trailing slash)
+  key: string;
+  state: SandboxState; // live state, tests read it (links, campaigns, assignments, channels...)
+  log: LoggedRequest[]; // every request, in order of arrival
+  faults: Fault[]; // push to inject; consumed as they fire
+  /** Refills every rate-limit budget (sandbox extra). */
+  resetRateLimits(): void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ApiError } from '@/lib/api';
+import { JobQueue } from '@/lib/background/jobs';
+import { queueItem, type Job } from '@/lib/storage';
+
+const args = { url: 'https://example.org/a', domainId: null, campaignId: null };
+const fields = { kind: 'shorten' as const, source: 'context-link' as const, args, priority: 'interactive' as const, fingerprint: 'fp', notify: true };
+const entry = (job: Job) => ({
+  id: job.id, longUrl: job.args.url, shortUrl: 'https://sho.rt/x', shortCode: 'x', linkId: 1, domainId: null,
+  campaign: { state: 'none' as const }, createdAt: 0, service: 'http://127.0.0.1',
+});
+
+describe('the persisted job queue', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('runs a job once and tells when it settles', async () => {
+    const run = vi.fn(async (job: Job, markSending: () => Promise<void>) => {
+      await markSending();
+      return entry(job);
+    });
+    const onSettled = vi.fn(async () => {});
+    const q = new JobQueue({ run, onSettled, wakeAt: () => {} });
+    const job = await q.add(fields);
+    const settled = await q.waitFor(job.id, 2000);
+    expect(settled?.state).toBe('done');
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(onSettled).toHaveBeenCalledTimes(1);
+  });
+
+  it('resumes after a restart: pending jobs run, a job that was on the wire goes again, done jobs do not', async () => {
+    const now = Date.now();
+    const stored: Job[] = [
+      { ...fields, id: 'pending', state: 'pending', attempts: 0, notBefore: 0, createdAt: now },
+      { ...fields, id: 'sending', state: 'sending', attempts: 1, notBefore: 0, createdAt: now },
+      { ...fields, id: 'done', state: 'done', attempts: 1, notBefore: 0, createdAt: now, settledAt: now },
+    ];
+    await queueItem.setValue(stored);
+    const ran: string[] = [];
+    const q = new JobQueue({
+      run: async (job) => {
+        ran.push(job.id);
+        return entry(job);
+      },
+      onSettled: async () => {},
+      wakeAt: () => {},
+    });
+    await q.resume();
+    await Promise.all([q.waitFor('pending', 2000), q.waitFor('sending', 2000)]);
+    expect(ran.sort()).toEqual(['pending', 'sending']);
+    expect((await q.list()).every((j) => j.state === 'done')).toBe(true);
+  });
+
+  it('does not redo the shortening of a job whose short link is known', async () => {
+    await queueItem.setValue([
+      { ...fields, id: 'half', state: 'sending', attempts: 1, notBefore: 0, createdAt: Date.now(), shortened: { shortUrl: 'https://sho.rt/h', shortCode: 'h', linkId: 5 } },
+    ]);
+    const seen: Job[] = [];
+    const q = new JobQueue({ run: async (job) => (seen.push(job), entry(job)), onSettled: async () => {}, wakeAt: () => {} });
+    await q.resume();
+    await q.waitFor('half', 2000);
+    expect(seen[0]?.shortened?.shortCode).toBe('h');
+  });
+
+  it('retries transient failures later (bounded), and fails at once on a refused request', async () => {
+    let calls = 0;
+    const wakes: number[] = [];
+    const q = new JobQueue({
+      run: async (job) => {
+        calls++;
+        if (calls === 1) throw new ApiError({ kind: 'server', message: '500' });
+        return entry(job);
+      },
+      onSettled: async () => {},
+      wakeAt: (at) => wakes.push(at),
+    });
+    const job = await q.add(fields);
+    expect((await q.waitFor(job.id, 5000))?.state).toBe('done');
+    expect(calls).toBe(2);
+    expect(wakes.length).toBeGreaterThan(0);
+
+    const refused = new JobQueue({
+      run: async () => {
+        throw new ApiError({ kind: 'invalid-request', message: 'bad url' });
+      },
+      onSettled: async () => {},
+      wakeAt: () => {},
+    });
+    const j2 = await refused.add(fields);
+    const settled = await refused.waitFor(j2.id, 2000);
+    expect(settled?.state).toBe('failed');
+    expect(settled?.error?.message).toBe('bad url');
+    expect(settled?.attempts).toBe(1);
+  });
+});
