@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { browser } from 'wxt/browser';
+import { COMMAND_SHORTEN_TAB, MENU_QR_PAGE, MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
+import type { Service } from '@/lib/background/service';
+
+function fakeService() {
+  const shortenInBackground = vi.fn(async () => {});
+  return { service: { shortenInBackground } as unknown as Service, shortenInBackground };
+}
+
+describe('context menu and keyboard command', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('creates the three menu items with ids that say what they do', async () => {
+    const created: { id?: string; title?: string; contexts?: string[] }[] = [];
+    vi.spyOn(browser.i18n, 'getMessage').mockImplementation(((k: string) => ({ menuShortenLink: 'Shorten link' })[k] ?? '') as never);
+    vi.spyOn(browser.contextMenus, 'removeAll').mockResolvedValue(undefined as never);
+    vi.spyOn(browser.contextMenus, 'create').mockImplementation(((p: { id?: string; title?: string; contexts?: string[] }) => (created.push(p), p.id)) as never);
+    await createMenus();
+    expect(created.map((c) => [c.id, c.contexts])).toEqual([
+      ['shorten-link', ['link']],
+      ['shorten-page', ['page']],
+      ['qr-for-page', ['page']],
+    ]);
+    // Titles come from the translations, with English as the fallback.
+    expect(created.map((c) => c.title)).toEqual(['Shorten link', 'Shorten this page', 'QR code for this page']);
+  });
+
+  it('"Shorten link" shortens the link that was right-clicked, not the page', async () => {
+    const { service, shortenInBackground } = fakeService();
+    await onMenuClick(service, { menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.org/target', pageUrl: 'https://example.org/page' });
+    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/target', 'context-link');
+  });
+
+  it('"Shorten this page" shortens the page', async () => {
+    const { service, shortenInBackground } = fakeService();
+    await onMenuClick(service, { menuItemId: MENU_SHORTEN_PAGE, pageUrl: 'https://example.org/page' });
+    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/page', 'context-page');
+  });
+
+  it('"QR code for this page" opens the QR view for the page', async () => {
+    const { service } = fakeService();
+    const create = vi.spyOn(browser.tabs, 'create');
+    await onMenuClick(service, { menuItemId: MENU_QR_PAGE, pageUrl: 'https://example.org/a?b=c' });
+    expect(create).toHaveBeenCalledTimes(1);
+    const url = (create.mock.calls[0]![0] as { url: string }).url;
+    expect(url).toContain('/qr.html?url=');
+    expect(new URL(url).searchParams.get('url')).toBe('https://example.org/a?b=c');
+  });
+
+  it('the shortcut shortens the tab it was pressed on, and falls back to the active tab', async () => {
+    const { service, shortenInBackground } = fakeService();
+    await onCommand(service, COMMAND_SHORTEN_TAB, { url: 'https://example.org/tab' } as never);
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/tab', 'command');
+    vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/active' }] as never);
+    await onCommand(service, COMMAND_SHORTEN_TAB, undefined);
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/active', 'command');
+    await onCommand(service, 'something-else', { url: 'https://x.org' } as never);
+    expect(shortenInBackground).toHaveBeenCalledTimes(2);
+  });
+});
