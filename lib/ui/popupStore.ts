@@ -137,6 +137,9 @@ function remembered(id: number | null | undefined, list: Loaded<{ id: number | n
   return String(id);
 }
 
+/** An answer that should be a list, as a list (a confused worker must not break the popup). */
+const listOf = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
 const toId = (v: string): number | null => (v === '' ? null : Number(v));
 
 /** Creates the popup's store around its outside world. */
@@ -172,7 +175,8 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
     const loadDomains = async (again: boolean) => {
       try {
         const r = await deps.ask('getList', { name: 'domains' });
-        set({ domains: { state: 'ready', items: r.value } });
+        // `ask` loses getList's generic (the union of every list comes back): the name says which.
+        set({ domains: { state: 'ready', items: listOf<Domain>(r.value) } });
         if (r.stale && !again) later(() => void loadDomains(true), deps.staleRecheckMs);
       } catch {
         if (!again) set({ domains: { state: 'error', items: get().domains.items } });
@@ -183,7 +187,7 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
     const loadCampaigns = async (again: boolean) => {
       try {
         const r = await deps.ask('getList', { name: 'campaigns' });
-        set({ campaigns: { state: 'ready', items: r.value } });
+        set({ campaigns: { state: 'ready', items: listOf<Campaign>(r.value) } });
         if (r.stale && !again) later(() => void loadCampaigns(true), deps.staleRecheckMs);
       } catch {
         if (!again) set({ campaigns: { state: 'error', items: get().campaigns.items } });
@@ -203,7 +207,7 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
 
     const loadHistory = async () => {
       try {
-        const items = await deps.ask('getHistory');
+        const items = listOf<HistoryEntry>(await deps.ask('getHistory'));
         set({ recent: { ...get().recent, state: 'ready', items } });
       } catch {
         if (get().recent.state === 'loading') set({ recent: { ...get().recent, state: 'error' } });
@@ -447,7 +451,7 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
         if (!id) return;
         set({ recent: { ...get().recent, confirmingId: null, deletingId: id, failure: null } });
         try {
-          const items = await deps.ask('deleteHistoryEntry', { id, remote: true });
+          const items = listOf<HistoryEntry>(await deps.ask('deleteHistoryEntry', { id, remote: true }));
           const shown = get().shown;
           set({ recent: { ...get().recent, items, deletingId: null }, status: 'Link deleted', shown: shown?.entry.id === id ? null : shown });
         } catch (e) {
@@ -458,7 +462,7 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
       /** Removes an entry from Recent links only (when the service could not delete it). */
       async removeLocally(id) {
         try {
-          const items = await deps.ask('deleteHistoryEntry', { id, remote: false });
+          const items = listOf<HistoryEntry>(await deps.ask('deleteHistoryEntry', { id, remote: false }));
           set({ recent: { ...get().recent, items, failure: null }, status: 'Removed from Recent links' });
         } catch (e) {
           set({ recent: { ...get().recent, failure: { id, error: asApiError(e) } } });

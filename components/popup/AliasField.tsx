@@ -1,0 +1,45 @@
+import { isPro } from '@/lib/ui/popupStore';
+import { usePopup } from './PopupContext';
+
+/** Field "Custom alias": usable on Pro accounts; otherwise disabled with the reason beside it. */
+export function AliasField({ invalid, errorId }: { invalid: boolean; errorId?: string }) {
+  const account = usePopup((s) => s.account);
+  const value = usePopup((s) => s.form.customCode);
+  const setCustomCode = usePopup((s) => s.setCustomCode);
+  const busy = usePopup((s) => s.busy);
+  const pro = isPro(account.value);
+  const reason = pro
+    ? null
+    : account.state === 'loading'
+      ? 'Checking your plan…'
+      : account.state === 'error' && !account.value
+        ? 'Your plan could not be checked, so custom aliases are off.'
+        : 'Custom aliases need a Pro plan';
+  const describedBy = [reason ? 'alias-reason' : null, pro ? 'alias-help' : null, invalid ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor="alias">Custom alias</label>
+      <input
+        id="alias"
+        type="text"
+        value={pro ? value : ''}
+        disabled={!pro || busy}
+        placeholder={pro ? 'optional, e.g. spring-sale' : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => setCustomCode(e.target.value)}
+      />
+      {reason ? (
+        <p id="alias-reason" className="hint">
+          {reason}
+        </p>
+      ) : (
+        <p id="alias-help" className="hint">
+          Optional: 3 to 32 letters, digits, - or _.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { describePopupError } from '@/lib/ui/popupText';
+import { usePopup } from './PopupContext';
+
+export const ERROR_ID = 'popup-error';
+
+/** The failure of the last action, as a sentence the user can act on (text only, never markup). */
+export function ErrorAlert() {
+  const error = usePopup((s) => s.error);
+  const openOptions = usePopup((s) => s.openOptions);
+  if (!error) return null;
+  const view = describePopupError(error);
+  return (
+    <div role="alert" id={ERROR_ID}>
+      <p className="alert-text">{view.message}</p>
+      {view.openOptions && (
+        <button type="button" onClick={openOptions}>
+          Open options
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { usePopup } from './PopupContext';
+import { NotConnected } from './NotConnected';
+import { ShortenForm } from './ShortenForm';
+import { StatusLine } from './StatusLine';
+import { ErrorAlert } from './ErrorAlert';
+import { DuplicateOffer } from './DuplicateOffer';
+import { ResultPanel } from './ResultPanel';
+import { RecentLinks } from './RecentLinks';
+import './popup.css';
+
+/** The whole popup: the form at once, then what happened, then Recent links. */
+export function PopupScreen() {
+  const connection = usePopup((s) => s.connection);
+  return (
+    <main className="popup">
+      <h1 className="popup-title">Shorten a link</h1>
+      {connection === 'disconnected' ? (
+        <NotConnected />
+      ) : (
+        <>
+          <ShortenForm />
+          <ErrorAlert />
+          <StatusLine />
+          <DuplicateOffer />
+          <ResultPanel />
+          <RecentLinks />
+        </>
+      )}
+    </main>
+  );
+}

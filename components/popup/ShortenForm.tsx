@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import { checkField } from '@/lib/ui/popupUrl';
+import { fieldOf } from '@/lib/ui/popupText';
+import { usePopup } from './PopupContext';
+import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
+import { CampaignSelect, DomainSelect } from './ChoiceSelects';
+import { AliasField } from './AliasField';
+import { ERROR_ID } from './ErrorAlert';
+
+/** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */
+export function ShortenForm() {
+  const url = usePopup((s) => s.form.url);
+  const urlEdited = usePopup((s) => s.form.urlEdited);
+  const tabUrl = usePopup((s) => s.tabUrl);
+  const busy = usePopup((s) => s.busy);
+  const error = usePopup((s) => s.error);
+  const setUrl = usePopup((s) => s.setUrl);
+  const submit = usePopup((s) => s.submit);
+  const input = useRef<HTMLInputElement>(null);
+
+  const verdict = checkField(url, tabUrl);
+  const field = fieldOf(error);
+  const hint = verdict.kind === 'invalid' && url.trim() ? verdict.message : null;
+  const pageBlocked = verdict.kind === 'blocked';
+
+  // Focus the field at once; select the page's address so Enter shortens it and a paste replaces it.
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!urlEdited && tabUrl && document.activeElement === input.current) input.current?.select();
+  }, [tabUrl, urlEdited]);
+
+  const describedBy = [pageBlocked ? PAGE_ALERT_ID : null, hint ? 'url-hint' : null, field === 'url' ? ERROR_ID : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <form
+      className="shorten-form"
+      aria-label="Shorten a link"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <PageAlert />
+      <div className="field">
+        <label htmlFor="long-url">Long URL</label>
+        <input
+          id="long-url"
+          ref={input}
+          type="url"
+          inputMode="url"
+          value={url}
+          placeholder="https://…"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={pageBlocked || !!hint || field === 'url' || undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        {hint && (
+          <p id="url-hint" className="hint">
+            {hint}
+          </p>
+        )}
+      </div>
+      <div className="row two">
+        <DomainSelect invalid={field === 'domain'} />
+        <CampaignSelect />
+      </div>
+      <AliasField invalid={field === 'alias'} errorId={ERROR_ID} />
+      <div className="row actions">
+        <button type="submit" className="primary" disabled={verdict.kind !== 'ok' || busy} aria-busy={busy || undefined}>
+          Shorten
+        </button>
+        {busy && (
+          <span className="muted" aria-hidden="true">
+            Working…
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { qrFileBase } from '@/lib/ui/qrImage';
+import { QrPanel } from './QrPanel';
+import './qr.css';
+
+/** The address to encode from the page's query (`?url=`), or null. */
+export function urlFromSearch(search: string): string | null {
+  const url = new URLSearchParams(search).get('url')?.trim();
+  return url ? url : null;
+}
+
+/** A file name base for a page's QR code: "qr-<host>". */
+function fileBaseFor(url: string): string {
+  try {
+    return qrFileBase(new URL(url).hostname);
+  } catch {
+    return 'qr-code';
+  }
+}
+
+/** The QR page: heading "QR code", the address as text, the QR code and its buttons. */
+export function QrPage({ search }: { search: string }) {
+  const url = urlFromSearch(search);
+  useEffect(() => {
+    if (url) document.title = `QR code – ${url}`;
+  }, [url]);
+  return (
+    <main className="qr-page">
+      <h1>QR code</h1>
+      {url ? (
+        <>
+          <p className="qr-url">{url}</p>
+          <QrPanel text={url} fileBase={fileBaseFor(url)} />
+        </>
+      ) : (
+        <div role="alert">No address was given. Open this page from the menu item “QR code for this page”.</div>
+      )}
+    </main>
+  );
+}

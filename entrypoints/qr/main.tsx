@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@/components/common/theme.css';
+import { QrPage } from '@/components/qr/QrPage';
+
+// Opened by the context menu item "QR code for this page" as qr.html?url=<encoded page url>.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QrPage search={location.search} />
+  </StrictMode>,
+);

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { ask } from '@/lib/messaging';
+import App from '@/entrypoints/popup/App';
+import type { ShortenRequest } from '@/lib/messaging';
+import type { Job } from '@/lib/storage';
+import { clock } from '@/lib/ui/popupText';
+import { answer, callsOf, entry, SETTINGS } from './harness';
+
+vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
+const askMock = vi.mocked(ask);
+
+beforeEach(() => {
+  askMock.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('after shortening', () => {
+  it('shows the Short link, copies it, and shows its QR code and buttons', async () => {
+    const { writeText, user } = answer(askMock, {
+      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+
+    const short = await screen.findByRole('textbox', { name: 'Short link' });
+    expect(short).toHaveProperty('value', 'https://go.brand.example/x1');
+    expect(short).toHaveProperty('readOnly', true);
+    expect(writeText).toHaveBeenCalledWith('https://go.brand.example/x1');
+    expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+    for (const name of ['Copy', 'Copy QR', 'Download PNG', 'Download SVG']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    const img = await screen.findByRole('img', { name: 'QR code' });
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(callsOf(askMock, 'shorten')).toEqual([{ url: 'https://example.com/article', domainId: null, campaignId: null }]);
+    // The new link is in Recent links too.
+    expect(await screen.findByRole('button', { name: 'Copy https://go.brand.example/x1' })).toBeTruthy();
+  });
+
+  it('submits with Enter and sends the chosen domain and campaign', async () => {
+    const { user } = answer(askMock);
+    render(<App />);
+    const domain = screen.getByRole('combobox', { name: 'Domain' });
+    await waitFor(() => expect(domain.querySelectorAll('option')).toHaveLength(3));
+    await user.selectOptions(domain, '9');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Spring sale');
+    const field = screen.getByRole('textbox', { name: 'Long URL' });
+    await user.clear(field);
+    await user.type(field, 'https://example.net/typed{Enter}');
+    await screen.findByRole('textbox', { name: 'Short link' });
+    expect(callsOf(askMock, 'shorten')).toEqual([{ url: 'https://example.net/typed', domainId: 9, campaignId: 3 }]);
+    expect(callsOf(askMock, 'saveSettings').at(-1)).toEqual({ lastDomainId: 9, lastCampaignId: 3 });
+  });
+
+  it('does not copy by itself when auto-copy is off; Copy copies', async () => {
+    const { writeText, user } = answer(askMock, { settings: { ...SETTINGS, autoCopy: false } });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await screen.findByRole('textbox', { name: 'Short link' });
+    expect(writeText).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/abc');
+    expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+  });
+
+  it('says the link was added to the campaign', async () => {
+    const { user } = answer(askMock, { shorten: { status: 'done', entry: entry({ campaign: { state: 'assigned', campaignId: 3 } }) } });
+    render(<App />);
+    await user.type(screen.getByRole('textbox', { name: 'Long URL' }), '{Enter}');
+    expect(await screen.findByText('Added to campaign Spring sale')).toBeTruthy();
+  });
+
+  it('shows the link, copied, with a note when the campaign could not be assigned', async () => {
+    const { writeText, user } = answer(askMock, {
+      shorten: { status: 'done', entry: entry({ campaign: { state: 'failed', campaignId: 3, reason: 'The server did not return the <b>link id</b>.' } }) },
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect(await screen.findByText('The link was created, but could not be added to the campaign: The server did not return the link id .')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Short link' })).toHaveProperty('value', 'https://sho.rt/abc');
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/abc');
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('says a queued link will be made later, then shows it when the job is done', async () => {
+    const expectedAt = Date.now() + 42_000;
+    let polls = 0;
+    const done = entry({ id: 'q1', shortUrl: 'https://sho.rt/late', shortCode: 'late' });
+    const { writeText, user } = answer(askMock, {
+      shorten: { status: 'queued', jobId: 'job-1', expectedAt },
+      getJob: () => (++polls < 2 ? ({ id: 'job-1', state: 'pending' } as Job) : ({ id: 'job-1', state: 'done', result: done } as Job)),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Rate limit reached: your link is queued and will be created at about ${clock(expectedAt)}. You can close this popup; it will be copied and saved in Recent links.`,
+      ),
+    );
+    expect(screen.queryByRole('textbox', { name: 'Short link' })).toBeNull();
+    const short = await screen.findByRole('textbox', { name: 'Short link' }, { timeout: 4000 });
+    expect(short).toHaveProperty('value', 'https://sho.rt/late');
+    expect(callsOf(askMock, 'getJob')[0]).toEqual({ jobId: 'job-1' });
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/late');
+    expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+  });
+
+  it('shows the failure of a queued link', async () => {
+    const { user } = answer(askMock, {
+      shorten: { status: 'queued', jobId: 'job-2', expectedAt: Date.now() + 1000 },
+      getJob: { id: 'job-2', state: 'failed', error: { kind: 'invalid-request', message: 'Alias taken' } } as unknown as Job,
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe('Alias taken');
+  });
+});
