@@ -30,3 +30,19 @@ export function checkServiceUrl(input: string): ServiceUrlCheck {
   const url = u.href.replace(/\/+$/, '');
   return { ok: true, url, origin: u.origin, loopback };
 }
+
+/**
+ * The host permission pattern for a service origin. Match patterns leave the port out
+ * (a pattern without a port matches every port, in Chrome and Firefox alike:
+ * https://developer.chrome.com/docs/extensions/develop/concepts/match-patterns).
+ */
+export function permissionPattern(origin: string): string {
+  const u = new URL(origin);
+  return `${u.protocol}//${u.hostname}/*`;
+}
+
+/** Hosts the manifest already grants (the sandbox and self-hosted services on this machine). */
+export function isGrantedInManifest(origin: string): boolean {
+  const u = new URL(origin);
+  return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost');
+}

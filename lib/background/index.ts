@@ -8,6 +8,7 @@ import { registerHandlers } from './handlers';
 import { copyFromBackground } from './clipboard';
 import { showNotification } from './notify';
 import { createMenus, onCommand, onMenuClick } from './menus';
+import { permissionPattern } from '../serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 
 export const QUEUE_ALARM = 'resume-queue';
@@ -23,7 +24,7 @@ export function startBackground() {
       void browser.alarms.create(QUEUE_ALARM, { when: Math.max(at, Date.now() + 30_000) });
       if (at - Date.now() < KEEP_AWAKE_HORIZON_MS) keepAwakeWhile(async () => (await service.jobs.unsettled()).length > 0);
     },
-    hasHostPermission: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+    hasHostPermission: (origin) => browser.permissions.contains({ origins: [permissionPattern(origin)] }),
   });
 
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));

@@ -13,7 +13,7 @@ import {
   type ApiClient,
   type ListName,
 } from '../api';
-import { checkServiceUrl } from '../serviceUrl';
+import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import { describeError } from '../errorText';
 import type { Cached, ConnectionInfo, ListItems, Mutation, MutationName, ShortenOutcome, ShortenRequest } from '../messaging';
 import {
@@ -189,7 +189,7 @@ export function createService(deps: ServiceDeps) {
       }
       if (/\s/.test(apiKey) || apiKey.length > 500)
         throw new ApiError({ kind: 'invalid-input', field: 'apiKey', message: 'API key must be one word without spaces.' });
-      if (!checked.loopback && !(await deps.hasHostPermission(checked.origin)))
+      if (!isGrantedInManifest(checked.origin) && !(await deps.hasHostPermission(checked.origin)))
         throw new ApiError({
           kind: 'forbidden',
           message: `The extension has no permission to reach ${checked.origin}. Save again and allow access when the browser asks.`,

@@ -1,0 +1,166 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { Campaign } from '@/lib/api';
+import { CampaignAddInput, CampaignUpdateInput } from '@/lib/api/inputs';
+import type { Mutation } from '@/lib/messaging';
+import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
+import type { ListState } from '@/lib/ui/optionsStore';
+import { Feedback } from './Feedback';
+import { ListStatus, plural } from './ListStatus';
+import { ManagedItem } from './ManagedItem';
+import { Section } from './Section';
+import { focusField, useAction } from './useAction';
+
+export interface CampaignsProps {
+  list: ListState<Campaign>;
+  onRefresh: () => void;
+  onMutate: (m: Mutation) => Promise<unknown>;
+}
+
+const campaignLabel = (c: Campaign) => `campaign ${c.name || `#${c.id}`}`;
+
+/** Campaigns: name, public or not, rotator and list page links; create, edit, delete. */
+export function CampaignsSection({ list, onRefresh, onMutate }: CampaignsProps) {
+  const [note, setNote] = useState<string | null>(null);
+  return (
+    <Section id="campaigns" title="Campaigns">
+      <ListStatus state={list} title="campaigns" count={plural('campaign', 'campaigns')} onRefresh={onRefresh} />
+      {list.items && list.items.length === 0 && <p className="muted">No campaigns yet.</p>}
+      {list.items && list.items.length > 0 && (
+        <ul className="items" aria-label="Campaigns">
+          {list.items.map((c) => {
+            const rotator = safeHref(c.rotator);
+            const listPage = safeHref(c.list);
+            return (
+              <ManagedItem
+                key={c.id}
+                kind="Campaign"
+                label={campaignLabel(c)}
+                view={
+                  <div className="row">
+                    <strong className="name">{c.name || `Campaign #${c.id}`}</strong>
+                    <span className="tag">{c.public ? 'public: yes' : 'public: no'}</span>
+                    {rotator && (
+                      <a href={rotator} target="_blank" rel="noopener noreferrer" aria-label={`Rotator of ${campaignLabel(c)}`}>
+                        Rotator
+                      </a>
+                    )}
+                    {listPage && (
+                      <a href={listPage} target="_blank" rel="noopener noreferrer" aria-label={`List page of ${campaignLabel(c)}`}>
+                        List page
+                      </a>
+                    )}
+                  </div>
+                }
+                renderEdit={(close) => (
+                  <CampaignForm
+                    mode="edit"
+                    formLabel={`Edit ${campaignLabel(c)}`}
+                    initial={c}
+                    onCancel={close}
+                    onSubmit={async (args) => {
+                      await onMutate({ op: 'updateCampaign', args: [c.id, { ...args, name: args.name ?? c.name }] });
+                      close();
+                    }}
+                  />
+                )}
+                deleteQuestion={`Delete ${campaignLabel(c)}?`}
+                onDelete={() => onMutate({ op: 'deleteCampaign', args: [c.id] })}
+                onDeleted={setNote}
+              />
+            );
+          })}
+        </ul>
+      )}
+      <p className="note" aria-live="polite">
+        {note ?? ''}
+      </p>
+      <CampaignForm
+        mode="add"
+        formLabel="New campaign"
+        onSubmit={async (args) => {
+          await onMutate({ op: 'addCampaign', args: [args] });
+          return 'Campaign created.';
+        }}
+      />
+    </Section>
+  );
+}
+
+type CampaignArgs = { name?: string; slug?: string; public?: boolean };
+
+/** The campaign form: name, rotator slug, public; checked before sending. */
+function CampaignForm({
+  mode,
+  formLabel,
+  initial,
+  onSubmit,
+  onCancel,
+}: {
+  mode: 'add' | 'edit';
+  formLabel: string;
+  initial?: Campaign;
+  onSubmit: (args: CampaignArgs) => Promise<string | void>;
+  onCancel?: () => void;
+}) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [slug, setSlug] = useState('');
+  const [isPublic, setPublic] = useState(initial?.public ?? false);
+  const action = useAction();
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const raw = { name: mode === 'add' ? optional(name) : name, slug: optional(slug), public: isPublic };
+    const checked = mode === 'add' ? validate(CampaignAddInput, raw) : validate(CampaignUpdateInput, raw);
+    if (!checked.ok) {
+      action.fail(checked.message);
+      focusField(form.current, checked.field);
+      return;
+    }
+    const ok = await action.run(() => onSubmit(checked.data));
+    if (ok && mode === 'add') {
+      setName('');
+      setSlug('');
+      setPublic(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={formLabel} aria-busy={action.busy}>
+      <fieldset>
+        <legend>{formLabel}</legend>
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} aria-required={mode === 'edit'} />
+        <label htmlFor={`${id}-slug`}>Rotator slug</label>
+        <input
+          id={`${id}-slug`}
+          name="slug"
+          spellCheck={false}
+          placeholder="spring-sale"
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+          aria-describedby={`${id}-slug-help`}
+        />
+        <p id={`${id}-slug-help`} className="muted">
+          The last part of the rotator page's address; letters, digits, - and _.{mode === 'edit' ? ' Leave empty to keep it.' : ''}
+        </p>
+        <div className="check">
+          <input id={`${id}-public`} name="public" type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
+          <label htmlFor={`${id}-public`}>Public</label>
+        </div>
+        <div className="row">
+          <button type="submit" className="primary">
+            {mode === 'add' ? 'Create campaign' : 'Update campaign'}
+          </button>
+          {onCancel && (
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </fieldset>
+      <Feedback error={action.error} note={mode === 'add' ? action.note : undefined} />
+    </form>
+  );
+}

@@ -1,0 +1,331 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Channel, ChannelItem } from '@/lib/api';
+import { CHANNEL_ITEM_TYPES, type ChannelItemType } from '@/lib/api/constants';
+import { ChannelAddInput, ChannelUpdateInput, channelItemTypeInput, idInput } from '@/lib/api/inputs';
+import type { Mutation } from '@/lib/messaging';
+import { optional, parseId, safeHexColor, safeHref, validate } from '@/lib/ui/optionsForms';
+import type { ListState } from '@/lib/ui/optionsStore';
+import { errorText } from '@/lib/ui/optionsText';
+import { ColorBadge } from './ColorBadge';
+import { Feedback } from './Feedback';
+import { ListStatus, plural } from './ListStatus';
+import { ManagedItem } from './ManagedItem';
+import { Section } from './Section';
+import { focusField, useAction } from './useAction';
+
+export interface ChannelsProps {
+  list: ListState<Channel>;
+  onRefresh: () => void;
+  onMutate: (m: Mutation) => Promise<unknown>;
+  loadItems: (channelId: number) => Promise<ChannelItem[]>;
+}
+
+export const DELETE_CHANNEL_NOTE = 'Deleting a channel also unassigns all its items.';
+
+const channelLabel = (c: Channel) => `channel ${c.name || `#${c.id}`}`;
+
+/** Channels: every channel with its colour and star; create, edit, delete, and the items of each. */
+export function ChannelsSection({ list, onRefresh, onMutate, loadItems }: ChannelsProps) {
+  const [note, setNote] = useState<string | null>(null);
+  return (
+    <Section id="channels" title="Channels">
+      <ListStatus state={list} title="channels" count={plural('channel', 'channels')} onRefresh={onRefresh} />
+      {list.items && list.items.length === 0 && <p className="muted">No channels yet.</p>}
+      {list.items && list.items.length > 0 && (
+        <ul className="items" aria-label="Channels">
+          {list.items.map((c) => (
+            <ChannelRow key={c.id} channel={c} onMutate={onMutate} loadItems={loadItems} onDeleted={setNote} />
+          ))}
+        </ul>
+      )}
+      <p className="note" aria-live="polite">
+        {note ?? ''}
+      </p>
+      <ChannelForm
+        formLabel="New channel"
+        submitLabel="Create channel"
+        mode="add"
+        onSubmit={async (args) => {
+          await onMutate({ op: 'addChannel', args: [args] });
+          return 'Channel created.';
+        }}
+      />
+    </Section>
+  );
+}
+
+/** One channel: name, description, colour badge, star; Items, Edit, Delete. */
+function ChannelRow({
+  channel,
+  onMutate,
+  loadItems,
+  onDeleted,
+}: {
+  channel: Channel;
+  onMutate: ChannelsProps['onMutate'];
+  loadItems: ChannelsProps['loadItems'];
+  onDeleted: (note: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const label = channelLabel(channel);
+  return (
+    <ManagedItem
+      kind="Channel"
+      label={label}
+      view={
+        <>
+          <div className="row">
+            <strong className="name">{channel.name || `Channel #${channel.id}`}</strong>
+            {channel.starred && (
+              <span className="star" role="img" aria-label="Starred" title="Starred">
+                ★
+              </span>
+            )}
+            <ColorBadge color={channel.color} />
+          </div>
+          {channel.description && <p className="description">{channel.description}</p>}
+        </>
+      }
+      extraButtons={
+        <button type="button" aria-expanded={open} aria-controls={panel} aria-label={`Items of ${label}`} onClick={() => setOpen((o) => !o)}>
+          Items
+        </button>
+      }
+      renderEdit={(close) => (
+        <ChannelForm
+          formLabel={`Edit ${label}`}
+          submitLabel="Update channel"
+          mode="edit"
+          initial={channel}
+          onCancel={close}
+          onSubmit={async (args) => {
+            await onMutate({ op: 'updateChannel', args: [channel.id, args] });
+            close();
+          }}
+        />
+      )}
+      deleteQuestion={`Delete ${label}? ${DELETE_CHANNEL_NOTE}`}
+      onDelete={() => onMutate({ op: 'deleteChannel', args: [channel.id] })}
+      onDeleted={onDeleted}
+    >
+      {open && (
+        <div id={panel} className="panel">
+          <ChannelItems channel={channel} loadItems={loadItems} onMutate={onMutate} />
+        </div>
+      )}
+    </ManagedItem>
+  );
+}
+
+type ChannelArgs = { name?: string; description?: string; color?: string; starred?: boolean };
+
+/** The channel form (create or edit), checked with the input schema before anything is sent. */
+export function ChannelForm({
+  formLabel,
+  submitLabel,
+  mode,
+  initial,
+  onSubmit,
+  onCancel,
+}: {
+  formLabel: string;
+  submitLabel: string;
+  mode: 'add' | 'edit';
+  initial?: Channel;
+  onSubmit: (args: ChannelArgs & { name: string }) => Promise<string | void>;
+  onCancel?: () => void;
+}) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [color, setColor] = useState(initial?.color ?? '');
+  const [starred, setStarred] = useState(initial?.starred ?? false);
+  const action = useAction();
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const raw = {
+      name,
+      description: mode === 'add' ? optional(description) : description.trim(),
+      color: optional(color),
+      starred,
+    };
+    const checked = mode === 'add' ? validate(ChannelAddInput, raw) : validate(ChannelUpdateInput, raw);
+    if (!checked.ok) {
+      action.fail(checked.message);
+      focusField(form.current, checked.field);
+      return;
+    }
+    const args = { ...checked.data, name: checked.data.name ?? name.trim() };
+    const ok = await action.run(() => onSubmit(args));
+    if (ok && mode === 'add') {
+      setName('');
+      setDescription('');
+      setColor('');
+      setStarred(false);
+    }
+  }
+
+  return (
+    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={formLabel} aria-busy={action.busy}>
+      <fieldset>
+        <legend>{formLabel}</legend>
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} aria-required="true" />
+        <label htmlFor={`${id}-description`}>Description</label>
+        <input id={`${id}-description`} name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <label htmlFor={`${id}-color`}>Colour</label>
+        <div className="row color-row">
+          <input
+            id={`${id}-color`}
+            name="color"
+            className="grow"
+            placeholder="#RRGGBB"
+            spellCheck={false}
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
+          />
+          <input
+            type="color"
+            className="picker"
+            aria-label="Pick colour"
+            value={(safeHexColor(color.trim()) ?? '#2457d6').toLowerCase()}
+            onChange={(e) => setColor(e.target.value.toUpperCase())}
+          />
+        </div>
+        <div className="check">
+          <input id={`${id}-starred`} name="starred" type="checkbox" checked={starred} onChange={(e) => setStarred(e.target.checked)} />
+          <label htmlFor={`${id}-starred`}>Starred</label>
+        </div>
+        <div className="row">
+          <button type="submit" className="primary">
+            {submitLabel}
+          </button>
+          {onCancel && (
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </fieldset>
+      <Feedback error={action.error} note={mode === 'add' ? action.note : undefined} />
+    </form>
+  );
+}
+
+const ITEM_TYPE_NAMES: Record<ChannelItemType, string> = { links: 'Link', bio: 'Bio page', qr: 'QR code' };
+
+/** The items of one channel (type, title, preview, link) and a form to assign one by type and id. */
+function ChannelItems({
+  channel,
+  loadItems,
+  onMutate,
+}: {
+  channel: Channel;
+  loadItems: ChannelsProps['loadItems'];
+  onMutate: ChannelsProps['onMutate'];
+}) {
+  const [items, setItems] = useState<ChannelItem[] | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [type, setType] = useState<string>('links');
+  const [itemId, setItemId] = useState('');
+  const action = useAction();
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const live = useRef(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const got = await loadItems(channel.id);
+      if (live.current) setItems(Array.isArray(got) ? got : []);
+    } catch (err) {
+      if (live.current) setError(errorText(err));
+    } finally {
+      if (live.current) setLoading(false);
+    }
+  }, [channel.id, loadItems]);
+
+  useEffect(() => {
+    live.current = true;
+    void load();
+    return () => {
+      live.current = false;
+    };
+  }, [load]);
+
+  async function assign(e: FormEvent) {
+    e.preventDefault();
+    const t = validate(channelItemTypeInput, type, 'type');
+    if (!t.ok) return action.fail(t.message);
+    const n = validate(idInput, parseId(itemId), 'itemId');
+    if (!n.ok) {
+      action.fail(n.message);
+      focusField(form.current, 'itemId');
+      return;
+    }
+    const ok = await action.run(async () => {
+      await onMutate({ op: 'assignChannelItem', args: [channel.id, t.data, n.data] });
+      return `${ITEM_TYPE_NAMES[t.data]} #${n.data} assigned.`;
+    });
+    if (ok) {
+      setItemId('');
+      void load();
+    }
+  }
+
+  return (
+    <>
+      <p className="muted" aria-live="polite">
+        {items === null && loading ? 'Loading…' : items ? `${plural('item', 'items')(items.length)}${loading ? ' · updating…' : ''}` : ''}
+      </p>
+      {error && <p role="alert">{error}</p>}
+      {items && items.length === 0 && <p className="muted">No items in this channel yet.</p>}
+      {items && items.length > 0 && (
+        <ul className="sub-items" aria-label={`Items of ${channelLabel(channel)}`}>
+          {items.map((it) => {
+            const preview = safeHref(it.preview);
+            const link = safeHref(it.link);
+            return (
+              <li key={`${it.type}-${it.id}`} className="row">
+                {preview && <img className="preview" src={preview} alt="" width={40} height={40} loading="lazy" />}
+                <span className="tag">{it.type}</span>
+                <strong>{it.title || `#${it.id}`}</strong>
+                {link && (
+                  <a href={link} target="_blank" rel="noopener noreferrer">
+                    {link}
+                  </a>
+                )}
+                {it.date && <span className="muted">{it.date}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <form ref={form} className="row assign" onSubmit={assign} noValidate aria-label={`Assign an item to ${channelLabel(channel)}`}>
+        <div>
+          <label htmlFor={`${id}-type`}>Item type</label>
+          <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value)}>
+            {CHANNEL_ITEM_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {ITEM_TYPE_NAMES[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-item`}>Item id</label>
+          <input id={`${id}-item`} name="itemId" inputMode="numeric" value={itemId} onChange={(e) => setItemId(e.target.value)} />
+        </div>
+        <button type="submit">
+          Assign
+        </button>
+      </form>
+      <Feedback error={action.error} note={action.note} />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { safeHexColor } from '@/lib/ui/optionsForms';
+
+/** A channel's colour: a swatch and its hex text (nothing when the channel has none). */
+export function ColorBadge({ color }: { color: string }) {
+  const hex = safeHexColor(color);
+  if (!hex) return <span className="muted">no colour</span>;
+  return (
+    <span className="badge">
+      <span className="swatch" style={{ backgroundColor: hex }} aria-hidden="true" />
+      <code>{hex.toUpperCase()}</code>
+    </span>
+  );
+}

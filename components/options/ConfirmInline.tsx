@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+
+/** An in-page confirmation: the question, a confirm button and Cancel (focus starts on Cancel). */
+export function ConfirmInline({
+  question,
+  confirmLabel,
+  confirmAria,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  question: string;
+  confirmLabel: string;
+  confirmAria?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []);
+  return (
+    <div className="confirm" role="group" aria-label="Confirmation">
+      <p>{question}</p>
+      <div className="row">
+        <button type="button" className="danger" onClick={onConfirm} aria-busy={busy} aria-label={confirmAria}>
+          {confirmLabel}
+        </button>
+        <button type="button" ref={cancel} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ConfirmInline } from './ConfirmInline';
+import { Feedback } from './Feedback';
+import { useAction } from './useAction';
+
+export interface ManagedItemProps {
+  /** Names the item in button labels: "channel Spring launch" → "Edit channel Spring launch". */
+  label: string;
+  /** What the item is, for the note after a delete ("Channel" → "Channel deleted."). */
+  kind?: string;
+  /** The item as shown. */
+  view: ReactNode;
+  /** The edit form; `close` returns to the view (after an update or Cancel). Omit when not editable. */
+  renderEdit?: (close: () => void) => ReactNode;
+  /** The delete question (with its consequences). Omit when not deletable. */
+  deleteQuestion?: string;
+  onDelete?: () => Promise<unknown>;
+  /** Told after a successful delete (the item leaves the list, so the section shows the note). */
+  onDeleted?: (note: string) => void;
+  /** Further buttons of the item (Items, Statistics). */
+  extraButtons?: ReactNode;
+  /** Shown under the item (expanded details). */
+  children?: ReactNode;
+}
+
+/** One item of a managed list: its view, Edit and Delete buttons, the edit form and the delete confirmation. */
+export function ManagedItem({ label, kind = 'Item', view, renderEdit, deleteQuestion, onDelete, onDeleted, extraButtons, children }: ManagedItemProps) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  const [refocus, setRefocus] = useState<'edit' | 'delete' | null>(null);
+  const editBtn = useRef<HTMLButtonElement>(null);
+  const deleteBtn = useRef<HTMLButtonElement>(null);
+  const action = useAction();
+
+  // Back in view mode, focus returns to the button that left it.
+  useEffect(() => {
+    if (mode !== 'view' || !refocus) return;
+    (refocus === 'edit' ? editBtn : deleteBtn).current?.focus();
+    setRefocus(null);
+  }, [mode, refocus]);
+
+  async function remove() {
+    if (!onDelete) return;
+    const ok = await action.run(async () => {
+      await onDelete();
+    });
+    if (ok) onDeleted?.(`${kind} deleted.`); // the name is not repeated: it has left the list
+    else {
+      setMode('view');
+      setRefocus('delete');
+    }
+  }
+
+  return (
+    <li className="item">
+      {mode === 'edit' && renderEdit ? (
+        renderEdit(() => {
+          setMode('view');
+          setRefocus('edit');
+        })
+      ) : (
+        <>
+          <div className="item-main">{view}</div>
+          {mode === 'confirm' && deleteQuestion ? (
+            <ConfirmInline
+              question={deleteQuestion}
+              confirmLabel="Yes, delete"
+              confirmAria={`Yes, delete ${label}`}
+              busy={action.busy}
+              onConfirm={() => void remove()}
+              onCancel={() => {
+                setMode('view');
+                setRefocus('delete');
+              }}
+            />
+          ) : (
+            <div className="row item-actions">
+              {extraButtons}
+              {renderEdit && (
+                <button type="button" ref={editBtn} onClick={() => (action.clear(), setMode('edit'))} aria-label={`Edit ${label}`}>
+                  Edit
+                </button>
+              )}
+              {deleteQuestion && onDelete && (
+                <button
+                  type="button"
+                  ref={deleteBtn}
+                  className="danger"
+                  onClick={() => (action.clear(), setMode('confirm'))}
+                  aria-label={`Delete ${label}`}
+                >
+                  Delete
+                </button>
+              )}
+            </div>
+          )}
+          <Feedback error={action.error} />
+        </>
+      )}
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText } from '@/lib/ui/optionsText';
+
+/** Busy flag, failure text and success note of one user action (a form, a delete). */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const mounted = useRef(true);
+  const running = useRef(0);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /**
+   * Runs `fn`; its resolved text becomes the note, a rejection the failure text. True on success.
+   * While one runs, another is refused (a double submit) unless `exclusive` is false. Controls stay
+   * enabled meanwhile, so keyboard focus is never lost to a disabled button.
+   */
+  const run = useCallback(async (fn: () => Promise<string | void>, exclusive = true): Promise<boolean> => {
+    if (exclusive && running.current > 0) return false;
+    running.current++;
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      const done = await fn();
+      if (mounted.current) setNote(done || null);
+      return true;
+    } catch (err) {
+      if (mounted.current) setError(errorText(err));
+      return false;
+    } finally {
+      running.current--;
+      if (mounted.current && running.current === 0) setBusy(false);
+    }
+  }, []);
+
+  /** Shows a failure found before sending (a bad field). */
+  const fail = useCallback((message: string) => {
+    setNote(null);
+    setError(message);
+  }, []);
+
+  /** Clears the failure and the note. */
+  const clear = useCallback(() => {
+    setError(null);
+    setNote(null);
+  }, []);
+
+  return { busy, error, note, run, fail, clear, setNote };
+}
+
+/** Moves focus to the field named `field` in `form` (the one a validation message names). */
+export function focusField(form: HTMLFormElement | null, field: string): void {
+  const el = form?.querySelector<HTMLElement>(`[name="${field.replace(/["\\]/g, '\\$&')}"]`);
+  el?.focus();
+}

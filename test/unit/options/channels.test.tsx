@@ -1,0 +1,182 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWorker, fail, manyChannels } from './fakeWorker';
+import { openOptions, section, within } from './setup';
+
+const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
+vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
+
+let worker: FakeWorker;
+beforeEach(() => {
+  worker = new FakeWorker();
+  h.ask = worker.ask;
+});
+
+const SPRING = { id: 7, name: 'Spring launch', description: 'Campaign links for spring', color: '#12AB34', starred: true };
+
+describe('Channels', () => {
+  it('shows "Loading…", then every channel of a list that spans many pages', async () => {
+    worker.lists.channels = manyChannels(130); // the worker returns all pages as one list
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    worker.override.getList = async (d) => {
+      const { name } = d as { name: 'channels' };
+      if (name === 'channels') await gate;
+      return { value: [...worker.lists[name]], fetchedAt: Date.now(), stale: false };
+    };
+    openOptions();
+    const region = await section('Channels');
+    expect(within(region).getByText('Loading…')).toBeTruthy();
+    release();
+    await within(region).findByText('Channel 130');
+    for (let i = 1; i <= 130; i++) expect(within(region).getByText(`Channel ${i}`)).toBeTruthy();
+    expect(within(region).getAllByText('#1A2B3C')).toHaveLength(130);
+    expect(within(region).getAllByRole('img', { name: 'Starred' })).toHaveLength(13);
+    expect(within(region).getByText('130 channels', { exact: false })).toBeTruthy();
+  });
+
+  it('Refresh asks the worker for a fresh list', async () => {
+    const { user } = openOptions();
+    const region = await section('Channels');
+    await within(region).findByText('No channels yet.');
+    await user.click(within(region).getByRole('button', { name: 'Refresh channels' }));
+    await waitFor(() => expect(worker.sent('getList')).toContainEqual({ name: 'channels', refresh: true }));
+  });
+
+  it('creates a channel with the right mutation and shows it', async () => {
+    const { user } = openOptions();
+    const region = await section('Channels');
+    const form = within(region).getByRole('form', { name: 'New channel' });
+    await user.type(within(form).getByLabelText('Name'), 'Spring launch');
+    await user.type(within(form).getByLabelText('Description'), 'For spring');
+    await user.type(within(form).getByLabelText('Colour'), '#12ab34');
+    await user.click(within(form).getByLabelText('Starred'));
+    await user.click(within(form).getByRole('button', { name: 'Create channel' }));
+
+    await waitFor(() =>
+      expect(worker.mutations()).toEqual([
+        { op: 'addChannel', args: [{ name: 'Spring launch', description: 'For spring', color: '#12ab34', starred: true }] },
+      ]),
+    );
+    await within(region).findByText('Spring launch');
+    expect(within(region).getByText('#12AB34')).toBeTruthy();
+    // The list was asked for again after the change.
+    expect(worker.sent('getList').filter((d) => (d as { name: string }).name === 'channels')).toHaveLength(2);
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('names the bad field before sending anything', async () => {
+    const { user } = openOptions();
+    const region = await section('Channels');
+    const form = within(region).getByRole('form', { name: 'New channel' });
+    await user.type(within(form).getByLabelText('Name'), 'Spring launch');
+    await user.type(within(form).getByLabelText('Colour'), 'green');
+    await user.click(within(form).getByRole('button', { name: 'Create channel' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('color must be a colour written #RRGGBB');
+    expect(document.activeElement).toBe(within(form).getByLabelText('Colour'));
+    expect(worker.mutations()).toEqual([]);
+
+    await user.clear(within(form).getByLabelText('Name'));
+    await user.clear(within(form).getByLabelText('Colour'));
+    await user.click(within(form).getByRole('button', { name: 'Create channel' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('name is required');
+    expect(worker.mutations()).toEqual([]);
+  });
+
+  it('the colour picker fills the #RRGGBB field', async () => {
+    openOptions();
+    const region = await section('Channels');
+    const form = within(region).getByRole('form', { name: 'New channel' });
+    const picker = within(form).getByLabelText('Pick colour') as HTMLInputElement;
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.change(picker, { target: { value: '#a1b2c3' } });
+    expect((within(form).getByLabelText('Colour') as HTMLInputElement).value).toBe('#A1B2C3');
+  });
+
+  it('edits a channel', async () => {
+    worker.lists.channels = [SPRING];
+    const { user } = openOptions();
+    const region = await section('Channels');
+    await user.click(await within(region).findByRole('button', { name: 'Edit channel Spring launch' }));
+    const form = within(region).getByRole('form', { name: 'Edit channel Spring launch' });
+    const name = within(form).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Summer launch');
+    await user.click(within(form).getByLabelText('Starred'));
+    await user.click(within(form).getByRole('button', { name: 'Update channel' }));
+    await waitFor(() =>
+      expect(worker.mutations()).toEqual([
+        { op: 'updateChannel', args: [7, { name: 'Summer launch', description: 'Campaign links for spring', color: '#12AB34', starred: false }] },
+      ]),
+    );
+    await within(region).findByText('Summer launch');
+    expect(within(region).queryByRole('form', { name: /Edit channel/ })).toBeNull();
+  });
+
+  it('deletes a channel after an inline confirmation that warns about its items', async () => {
+    worker.lists.channels = [SPRING, { ...SPRING, id: 8, name: 'Autumn' }];
+    const { user } = openOptions();
+    const region = await section('Channels');
+    await user.click(await within(region).findByRole('button', { name: 'Delete channel Spring launch' }));
+    expect(within(region).getByText(/Deleting a channel also unassigns all its items\./)).toBeTruthy();
+    expect(worker.mutations()).toEqual([]);
+    // Focus starts on Cancel; Cancel sends nothing and returns focus to Delete.
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(worker.mutations()).toEqual([]);
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Delete channel Spring launch' }));
+    await user.click(within(region).getByRole('button', { name: 'Delete channel Spring launch' }));
+    await user.click(within(region).getByRole('button', { name: 'Yes, delete channel Spring launch' }));
+    await waitFor(() => expect(worker.mutations()).toEqual([{ op: 'deleteChannel', args: [7] }]));
+    await waitFor(() => expect(within(region).queryByText('Spring launch')).toBeNull());
+    expect(within(region).getByText('Autumn')).toBeTruthy();
+  });
+
+  it('shows a server message containing HTML as text', async () => {
+    const evil = '<b>Name</b> already taken <img src=x onerror="alert(1)">';
+    worker.override.mutate = () => {
+      throw fail('invalid-request', evil);
+    };
+    const { user } = openOptions();
+    const region = await section('Channels');
+    const form = within(region).getByRole('form', { name: 'New channel' });
+    await user.type(within(form).getByLabelText('Name'), 'Dup');
+    await user.click(within(form).getByRole('button', { name: 'Create channel' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe(evil);
+    expect(alert.querySelector('b, img')).toBeNull();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('expands a channel to its items and assigns an item by type and id', async () => {
+    worker.lists.channels = [SPRING];
+    worker.channelItems[7] = [
+      { type: 'links', id: 3, title: 'Launch post', preview: 'https://cdn.example.com/p.png', link: 'https://sho.rt/launch', date: '2025-03-01' },
+      { type: 'bio', id: 4, title: 'Bio page', preview: null, link: null, date: '2025-03-02' },
+    ];
+    const { user } = openOptions();
+    const region = await section('Channels');
+    const toggle = await within(region).findByRole('button', { name: 'Items of channel Spring launch' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const items = await within(region).findByRole('list', { name: 'Items of channel Spring launch' });
+    expect(within(items).getByText('Launch post')).toBeTruthy();
+    expect(within(items).getByRole('link', { name: 'https://sho.rt/launch' }).getAttribute('href')).toBe('https://sho.rt/launch');
+    expect(items.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/p.png');
+    expect(worker.sent('getChannelItems')).toEqual([{ channelId: 7 }]);
+
+    const form = within(region).getByRole('form', { name: 'Assign an item to channel Spring launch' });
+    await user.selectOptions(within(form).getByLabelText('Item type'), 'qr');
+    await user.type(within(form).getByLabelText('Item id'), 'abc');
+    await user.click(within(form).getByRole('button', { name: 'Assign' }));
+    expect((await within(region).findByRole('alert')).textContent).toBe('itemId must be a number');
+    await user.clear(within(form).getByLabelText('Item id'));
+    await user.type(within(form).getByLabelText('Item id'), '5');
+    await user.click(within(form).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(worker.mutations()).toEqual([{ op: 'assignChannelItem', args: [7, 'qr', 5] }]));
+    await within(region).findByText('Item 5');
+  });
+});

@@ -1,0 +1,141 @@
+import { fireEvent, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_QR_STATS } from '@/lib/api/schemas';
+import { FakeWorker } from './fakeWorker';
+import { openOptions, section, within } from './setup';
+
+const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
+vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
+
+let worker: FakeWorker;
+const MENU = { id: 11, link: 'https://sho.rt/qr/11', scans: 42, name: 'Menu card', date: '2025-02-01 12:00:00' };
+const FLYER = { id: 12, link: 'https://sho.rt/qr/12', scans: 0, name: 'Flyer', date: '2025-02-02 12:00:00' };
+beforeEach(() => {
+  worker = new FakeWorker();
+  h.ask = worker.ask;
+  worker.lists.qrs = [MENU, FLYER];
+  worker.qrDetails[11] = {
+    details: MENU,
+    statsEmpty: false,
+    stats: {
+      clicks: 42,
+      uniqueClicks: 30,
+      topCountries: { Germany: 20, France: 12, Spain: 10 },
+      topReferrers: { 'news.example.com': 5 },
+      topBrowsers: { Firefox: 25, Chrome: 17 },
+      topOs: { Linux: 22, Android: 20 },
+      socialCount: { social1: 3, social2: 0, social3: 1 },
+    },
+  };
+  worker.qrDetails[12] = { details: FLYER, statsEmpty: true, stats: EMPTY_QR_STATS };
+});
+
+describe('QR codes', () => {
+  it('lists every QR code with its scans', async () => {
+    openOptions();
+    const region = await section('QR codes');
+    await within(region).findByText('Menu card');
+    expect(within(region).getByText('42 scans')).toBeTruthy();
+    expect(within(region).getByText('Flyer')).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'https://sho.rt/qr/11' }).getAttribute('href')).toBe('https://sho.rt/qr/11');
+  });
+
+  it('shows statistics as bar charts with labels and numbers', async () => {
+    const { user } = openOptions();
+    const region = await section('QR codes');
+    await user.click(await within(region).findByRole('button', { name: 'Statistics of QR code Menu card' }));
+    const stats = await within(region).findByRole('region', { name: 'Statistics of QR code Menu card' });
+    await within(stats).findByText('Unique clicks');
+    expect(within(stats).getByText('30')).toBeTruthy();
+    expect(worker.sent('getQr')).toEqual([{ id: 11 }]);
+
+    const countries = within(stats).getByRole('img', { name: /^Top countries:/ });
+    expect(countries.getAttribute('aria-label')).toBe('Top countries: Germany 20, France 12, Spain 10');
+    expect(countries.tagName.toLowerCase()).toBe('svg');
+    expect(countries.querySelectorAll('rect')).toHaveLength(3);
+    // Each bar has its label and number as text.
+    const texts = [...countries.querySelectorAll('text')].map((t) => t.textContent);
+    expect(texts).toEqual(['Germany', '20', 'France', '12', 'Spain', '10']);
+    // The longest bar belongs to the largest value.
+    const widths = [...countries.querySelectorAll('rect')].map((r) => Number(r.getAttribute('width')));
+    expect(widths[0]).toBeGreaterThan(widths[1]!);
+    for (const name of [/^Top referrers:/, /^Top browsers:/, /^Top operating systems:/, /^Social:/])
+      expect(within(stats).getByRole('img', { name })).toBeTruthy();
+  });
+
+  it('empty statistics say "No scans yet"', async () => {
+    const { user } = openOptions();
+    const region = await section('QR codes');
+    await user.click(await within(region).findByRole('button', { name: 'Statistics of QR code Flyer' }));
+    await within(region).findByText('No scans yet');
+  });
+
+  it('creates an SMS QR code with the data shape of its type and rgb colours from the picker', async () => {
+    const { user } = openOptions();
+    const region = await section('QR codes');
+    const form = within(region).getByRole('form', { name: 'New QR code' });
+    await user.selectOptions(within(form).getByLabelText('Type'), 'sms');
+    await user.type(within(form).getByLabelText('Phone number'), '+49 30 1234567');
+    await user.type(within(form).getByLabelText('Message'), 'Hello');
+    fireEvent.change(within(form).getByLabelText('Pick foreground colour'), { target: { value: '#ff8000' } });
+    expect((within(form).getByLabelText('Foreground colour') as HTMLInputElement).value).toBe('rgb(255,128,0)');
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    await waitFor(() =>
+      expect(worker.mutations()).toEqual([
+        { op: 'addQr', args: [{ type: 'sms', data: { phone: '+49 30 1234567', message: 'Hello' }, foreground: 'rgb(255,128,0)' }] },
+      ]),
+    );
+  });
+
+  it('creates a Wi-Fi QR code and names a bad field first', async () => {
+    const { user } = openOptions();
+    const region = await section('QR codes');
+    const form = within(region).getByRole('form', { name: 'New QR code' });
+    await user.selectOptions(within(form).getByLabelText('Type'), 'wifi');
+    await user.selectOptions(within(form).getByLabelText('Encryption'), 'WEP');
+    await user.type(within(form).getByLabelText('Background colour'), 'rgb(300,0,0)');
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('data.ssid is required');
+    await user.type(within(form).getByLabelText('Network name (SSID)'), 'Cafe');
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('background must have each of r, g, b between 0 and 255');
+    await user.clear(within(form).getByLabelText('Background colour'));
+    await user.type(within(form).getByLabelText('Network password'), 'pw12345678');
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    await waitFor(() =>
+      expect(worker.mutations()).toEqual([
+        { op: 'addQr', args: [{ type: 'wifi', data: { ssid: 'Cafe', password: 'pw12345678', encryption: 'WEP' } }] },
+      ]),
+    );
+  });
+
+  it('creates a vCard, edits (updateQr) and deletes a QR code', async () => {
+    const { user } = openOptions();
+    const region = await section('QR codes');
+    const form = within(region).getByRole('form', { name: 'New QR code' });
+    await user.selectOptions(within(form).getByLabelText('Type'), 'vcard');
+    await user.type(within(form).getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(within(form).getByLabelText('Email address'), 'ada@example.com');
+    await user.type(within(form).getByLabelText('Website'), 'https://ada.example.com');
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    await waitFor(() =>
+      expect(worker.mutations()[0]).toEqual({
+        op: 'addQr',
+        args: [{ type: 'vcard', data: { name: 'Ada Lovelace', email: 'ada@example.com', url: 'https://ada.example.com/' } }],
+      }),
+    );
+
+    await user.click(within(region).getByRole('button', { name: 'Edit QR code Menu card' }));
+    const edit = within(region).getByRole('form', { name: 'Edit QR code Menu card' });
+    await user.selectOptions(within(edit).getByLabelText('Type'), 'text');
+    await user.type(within(edit).getByLabelText('Text'), 'Today: soup');
+    await user.click(within(edit).getByRole('button', { name: 'Update QR code' }));
+    await waitFor(() => expect(worker.mutations()[1]).toEqual({ op: 'updateQr', args: [11, { type: 'text', data: 'Today: soup' }] }));
+
+    await user.click(within(region).getByRole('button', { name: 'Delete QR code Flyer' }));
+    await user.click(within(region).getByRole('button', { name: 'Yes, delete QR code Flyer' }));
+    await waitFor(() => expect(worker.mutations()[2]).toEqual({ op: 'deleteQr', args: [12] }));
+    await waitFor(() => expect(within(region).queryByText('Flyer')).toBeNull());
+  });
+});

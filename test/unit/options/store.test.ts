@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWorker, manyChannels } from './fakeWorker';
+
+const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
+vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+
+import { resetOptionsStore, useOptionsStore } from '@/lib/ui/optionsStore';
+
+let worker: FakeWorker;
+const store = () => useOptionsStore.getState();
+beforeEach(() => {
+  worker = new FakeWorker();
+  h.ask = worker.ask;
+  resetOptionsStore();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the options store', () => {
+  it('starts once: connection and settings, then the account and every list from the cache', async () => {
+    await Promise.all([store().start(), store().start()]);
+    expect(worker.sent('getConnection')).toHaveLength(1);
+    await vi.waitFor(() => expect(worker.sent('getList')).toHaveLength(7));
+    expect(worker.sent('getAccount')).toEqual([{ refresh: false }]);
+    await vi.waitFor(() => expect(store().lists.splash.items).toEqual([]));
+  });
+
+  it('asks again while the worker says a list is stale (it refreshes in the background)', async () => {
+    vi.useFakeTimers();
+    let answers = 0;
+    worker.override.getList = (d) => {
+      const { name } = d as { name: 'channels' };
+      if (name !== 'channels') return { value: [], fetchedAt: 1, stale: false };
+      answers++;
+      return answers === 1
+        ? { value: manyChannels(2), fetchedAt: 1, stale: true }
+        : { value: manyChannels(3), fetchedAt: 2, stale: false };
+    };
+    await store().loadList('channels');
+    expect(store().lists.channels.items).toHaveLength(2);
+    expect(store().lists.channels.stale).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(store().lists.channels.items).toHaveLength(3);
+    expect(store().lists.channels.stale).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(answers).toBe(2);
+  });
+
+  it('ignores answers that arrive after the key was forgotten', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    worker.lists.channels = manyChannels(5);
+    worker.override.getList = async (d) => {
+      await gate;
+      return { value: worker.lists[(d as { name: 'channels' }).name], fetchedAt: 1, stale: false };
+    };
+    const loading = store().loadList('channels');
+    delete worker.override.getList;
+    await store().forgetKey();
+    release();
+    await loading;
+    expect(store().lists.channels.items).toBeNull();
+    expect(store().connection?.connected).toBe(false);
+  });
+
+  it('a mutation reloads the list it touched; its failure reaches the caller as the error data', async () => {
+    await store().mutate({ op: 'addChannel', args: [{ name: 'New' }] }, 'channels');
+    expect(store().lists.channels.items?.map((c) => c.name)).toEqual(['New']);
+    worker.override.mutate = () => {
+      throw { kind: 'forbidden', message: 'Upgrade to pro' };
+    };
+    await expect(store().mutate({ op: 'deleteChannel', args: [1] }, 'channels')).rejects.toEqual({
+      kind: 'forbidden',
+      message: 'Upgrade to pro',
+    });
+  });
+
+  it('saving a connection replaces the account data and loads the lists of the new one', async () => {
+    worker.disconnected();
+    await store().start();
+    expect(worker.sent('getList')).toEqual([]);
+    const account = await store().saveConnection('http://127.0.0.1:8787', 'key-1234');
+    expect(account.email).toBe('demo@example.com');
+    expect(store().connection).toEqual({ connected: true, serviceUrl: 'http://127.0.0.1:8787', keyHint: '1234' });
+    await vi.waitFor(() => expect(worker.sent('getList')).toHaveLength(7));
+    // The store never holds the key.
+    expect(JSON.stringify(store())).not.toContain('key-1234');
+  });
+});
