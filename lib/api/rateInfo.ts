@@ -41,14 +41,18 @@ export function resetToEpochMs(reset: number, now: number): number {
   return now + reset * 1000; // delta seconds
 }
 
-/** Retry-After as seconds or an HTTP date, in ms from now. */
+/** Longest wait a server can ask for: a day (a date in 2099 must not park a job for ever). */
+export const MAX_RETRY_AFTER_MS = 86_400_000;
+const clampWait = (ms: number) => Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
+
+/** Retry-After as seconds or an HTTP date, in ms from now (at most a day). */
 export function parseRetryAfter(value: unknown, now: number): number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (Number.isFinite(n) && n >= 0) return Math.min(n, 86_400) * 1000;
+  if (Number.isFinite(n) && n >= 0) return clampWait(n * 1000);
   if (typeof value === 'string') {
     const t = Date.parse(value);
-    if (Number.isFinite(t)) return Math.max(0, t - now);
+    if (Number.isFinite(t)) return clampWait(t - now);
   }
   return undefined;
 }
@@ -70,6 +74,6 @@ export function rateInfoOfAnswer(
   const retryAfterMs =
     info.retryAfterMs ??
     parseRetryAfter(rec?.['Retry-After'] ?? rec?.retry_after, now) ??
-    (info.resetAt !== undefined ? Math.max(0, info.resetAt - now) : undefined);
+    (info.resetAt !== undefined ? clampWait(info.resetAt - now) : undefined);
   return { info: { ...info, remaining: 0, retryAfterMs }, limited };
 }

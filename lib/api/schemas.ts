@@ -34,8 +34,8 @@ export const boolLike = z
     z.string().transform((s) => s === '1' || s.toLowerCase() === 'true'),
   ])
   .catch(false);
-/** A URL the UI may put in href/src: http(s) only, else null. */
-export const safeUrlSchema = z.unknown().transform(safeHttpUrl);
+/** A URL the UI may put in href/src: http(s) only, else null (a missing member too). */
+export const safeUrlSchema = z.unknown().optional().transform(safeHttpUrl);
 /** The `error` member of a success: 0 or "0". */
 export const successFlag = z.union([z.literal(0), z.literal('0')]);
 
@@ -76,7 +76,7 @@ export const CampaignSchema = z
     name: z.string().optional().catch(undefined),
     domain: z.string().optional().catch(undefined),
     public: boolLike,
-    rotator: z.unknown(),
+    rotator: z.unknown().optional(), // false, a URL, or missing
     list: safeUrlSchema,
   })
   .transform((c) => ({

@@ -45,8 +45,8 @@ declare const chrome: typeof Browser;
 
 /** The repository root (this file is test/e2e/harness.ts). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** The Chrome build that `npm run build` writes. */
-export const DEFAULT_EXTENSION_DIR = join(REPO_ROOT, '.output/chrome-mv3');
+/** The Chrome build that `npm run build` writes ($E2E_EXTENSION_DIR: a copy, for parallel work). */
+export const DEFAULT_EXTENSION_DIR = process.env.E2E_EXTENSION_DIR || join(REPO_ROOT, '.output/chrome-mv3');
 /** Where `screenshot()` writes. */
 export const SCREENSHOT_DIR = join(REPO_ROOT, '.output/screenshots');
 /** Debian's Chromium (apt-get install -y chromium), unless $CHROMIUM_PATH says otherwise. */
