@@ -23,8 +23,8 @@ export function toPlainText(value: unknown, max = 300): string {
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
     // [^<>] rather than [^>]: linear time on a run of '<' without '>'.
     .replace(/<[^<>]*>/g, ' ')
-    // What is left of an unclosed tag (`<b oops`, `</`, `<!--`) loses its '<'.
-    .replace(/<+(?=[a-z/!?])/gi, '')
+    // What is left of an unclosed tag (`<b oops`, `</`, `<!--`) loses its '<' (a run of them at once).
+    .replace(/<+/g, (run, at: number, all: string) => (/[a-z/!?]/i.test(all.charAt(at + run.length)) ? '' : run))
     .replace(/\s+/g, ' ')
     .trim();
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;

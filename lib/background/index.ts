@@ -28,9 +28,17 @@ export function startBackground() {
   });
 
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
+  const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) =>
+    onMenuClick(service, info, tab);
+  const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => onCommand(service, command, tab);
   browser.runtime.onInstalled.addListener(() => void createMenus());
-  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(service, info, tab));
-  browser.commands.onCommand.addListener((command, tab) => void onCommand(service, command, tab));
+  browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
+  // The very listeners above, reachable only from code running inside this worker (the
+  // browser tests evaluate there through DevTools): headless Chromium has no native context
+  // menu or shortcut to press. Web pages, content scripts and other extensions cannot reach
+  // a worker's global scope, so this opens no way in.
+  (globalThis as { __linkShortListeners?: unknown }).__linkShortListeners = { menuClick: handleMenuClick, command: handleCommand };
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === QUEUE_ALARM) void service.resume();
   });
