@@ -103,7 +103,8 @@ describe('shorten', () => {
   });
   it('queues when the budget is spent, completes later once, and tells the user', async () => {
     await sb.close();
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000 });
+    // Windows from the first request: a clock-aligned one could end right after it.
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000, rateWindow: 'first-request' });
     const { service, notes, copies } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const first = await service.shorten({ url: 'https://example.org/1', domainId: null, campaignId: null });
