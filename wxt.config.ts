@@ -27,9 +27,11 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'linkshort@extension.example',
-              strict_min_version: '128.0',
+              // 140: the first Firefox that knows data_collection_permissions.
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),

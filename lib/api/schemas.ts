@@ -9,6 +9,10 @@ import { z } from 'zod';
 import { safeHttpUrl } from './safeUrl';
 import { toPlainText } from './plainText';
 
+// Extension pages forbid eval (CSP script-src 'self'); zod would otherwise try `new Function`
+// to speed up parsing, fail, and leave a CSP report in the console.
+z.config({ jitless: true });
+
 // ---------- tolerant primitives ----------
 
 /** An integer that may arrive as a numeric string. */
