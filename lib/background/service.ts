@@ -266,8 +266,9 @@ export function createService(deps: ServiceDeps) {
       // Check the input now so that a bad URL is an immediate error, not a failed job
       // (the client checks again when the job runs).
       checkInput(ShortenInput, { url: req.url, custom_code: req.customCode || undefined, domain_id: req.domainId ?? undefined });
+      // Jobs not settled yet are ahead of this one (those waiting at the gate among them).
       const ahead = (await jobs.unsettled()).length;
-      const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead + s.gate.waiting('shorten'));
+      const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead);
       const willWait = sendAt - now() > QUEUE_ANSWER_AFTER_MS;
       const job = await jobs.add({
         kind: 'shorten',
