@@ -1,25 +1,26 @@
 import type { SerializedApiError } from './api';
+import { t } from './i18n';
 
 /** A sentence a user can act on for a failure, by kind (used by notifications and pages). */
 export function describeError(err: SerializedApiError): string {
   switch (err.kind) {
     case 'bad-key':
-      return 'The API key was rejected by the service. Check the API key on the options page.';
+      return t('errBadKey');
     case 'rate-limited': {
       const s = err.retryAfterMs !== undefined ? Math.max(1, Math.ceil(err.retryAfterMs / 1000)) : undefined;
-      return s ? `The rate limit of the service is reached. Try again in ${s} s.` : 'The rate limit of the service is reached. Try again shortly.';
+      return s ? t('errRateLimitedIn', s) : t('errRateLimited');
     }
     case 'network':
-      return 'The service could not be reached. Check your connection and the service URL.';
+      return t('errNetwork');
     case 'timeout':
-      return 'The service did not answer in time. Check your connection and try again.';
+      return t('errTimeout');
     case 'server':
-      return 'The service had an internal error. Try again later.';
+      return t('errServer');
     case 'forbidden':
-      return `Not allowed for this account: ${err.message}`;
+      return t('errForbidden', err.message);
     case 'not-found':
-      return `Not found: ${err.message}`;
+      return t('errNotFound', err.message);
     default:
-      return err.message || 'Something went wrong.';
+      return err.message || t('errUnknown');
   }
 }

@@ -1,6 +1,7 @@
 /** Context menu items and the keyboard command: ids that say what they do. */
 import { browser, type Browser } from 'wxt/browser';
 import type { Service } from './service';
+import { t } from '../i18n';
 
 export const MENU_SHORTEN_LINK = 'shorten-link';
 export const MENU_SHORTEN_PAGE = 'shorten-page';
@@ -10,10 +11,9 @@ export const COMMAND_SHORTEN_TAB = 'shorten-current-tab';
 /** Creates the menu items (on install and update; they persist across worker restarts). */
 export async function createMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
-  const t = (key: Parameters<typeof browser.i18n.getMessage>[0], fallback: string) => browser.i18n.getMessage(key) || fallback;
-  browser.contextMenus.create({ id: MENU_SHORTEN_LINK, title: t('menuShortenLink', 'Shorten link'), contexts: ['link'] });
-  browser.contextMenus.create({ id: MENU_SHORTEN_PAGE, title: t('menuShortenPage', 'Shorten this page'), contexts: ['page'] });
-  browser.contextMenus.create({ id: MENU_QR_PAGE, title: t('menuQrPage', 'QR code for this page'), contexts: ['page'] });
+  browser.contextMenus.create({ id: MENU_SHORTEN_LINK, title: t('menuShortenLink'), contexts: ['link'] });
+  browser.contextMenus.create({ id: MENU_SHORTEN_PAGE, title: t('menuShortenPage'), contexts: ['page'] });
+  browser.contextMenus.create({ id: MENU_QR_PAGE, title: t('menuQrPage'), contexts: ['page'] });
 }
 
 /** Handles a click on one of our menu items. */

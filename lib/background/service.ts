@@ -15,6 +15,7 @@ import {
 } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import { describeError } from '../errorText';
+import { t } from '../i18n';
 import type { Cached, ConnectionInfo, ListItems, Mutation, MutationName, ShortenOutcome, ShortenRequest } from '../messaging';
 import {
   connectionItem,
@@ -155,10 +156,11 @@ export function createService(deps: ServiceDeps) {
       if (job.state === 'done' && job.result) {
         const settings = await settingsItem.getValue();
         const copied = settings.autoCopy ? await deps.copy(job.result.shortUrl).catch(() => false) : false;
-        const campaignNote = job.result.campaign.state === 'failed' ? ` (not added to the campaign: ${job.result.campaign.reason})` : '';
-        await deps.notify(copied ? 'Short link copied' : 'Short link ready', `${job.result.shortUrl}${campaignNote}`);
+        const c = job.result.campaign;
+        const body = c.state === 'failed' ? t('notifyCampaignFailed', job.result.shortUrl, c.reason) : job.result.shortUrl;
+        await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), body);
       } else if (job.error) {
-        await deps.notify('Could not shorten the link', describeError(job.error));
+        await deps.notify(t('notifyFailedTitle'), describeError(job.error));
       }
     },
   });
@@ -296,7 +298,7 @@ export function createService(deps: ServiceDeps) {
     async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>): Promise<void> {
       try {
         if (!url || !/^https?:/i.test(url)) {
-          await deps.notify('This page cannot be shortened', 'Only web pages (http or https) can be shortened.');
+          await deps.notify(t('notifyCannotTitle'), t('notifyCannotBody'));
           return;
         }
         const settings = await settingsItem.getValue();
@@ -306,10 +308,10 @@ export function createService(deps: ServiceDeps) {
         );
         if (outcome.status === 'queued') {
           const at = new Date(outcome.expectedAt).toLocaleTimeString();
-          await deps.notify('Link queued', `The rate limit is reached: the link will be made at about ${at} and copied then.`);
+          await deps.notify(t('notifyQueuedTitle'), t('notifyQueuedBody', at));
         }
       } catch (e) {
-        await deps.notify('Could not shorten the link', describeError(toApiError(e).toJSON()));
+        await deps.notify(t('notifyFailedTitle'), describeError(toApiError(e).toJSON()));
       }
     },
 

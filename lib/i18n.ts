@@ -1,0 +1,31 @@
+/**
+ * Every string a user sees goes through the browser's i18n (public/_locales). Where the
+ * i18n API is missing (unit tests in Node), the English catalogue is used directly, with the
+ * same placeholder rules ($name$ → the placeholder's "$1".."$9" content).
+ */
+import { browser } from 'wxt/browser';
+import en from '../public/_locales/en/messages.json';
+
+type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+/** A message key of the English catalogue. */
+export type MessageKey = keyof typeof en;
+
+/** The translated message `key` with its substitutions. */
+export function t(key: MessageKey, ...subs: (string | number)[]): string {
+  const strings = subs.map(String);
+  try {
+    const m = browser.i18n.getMessage(key as Parameters<typeof browser.i18n.getMessage>[0], strings);
+    if (m) return m;
+  } catch {
+    // No i18n API here: fall back to the English catalogue.
+  }
+  return format((en as Catalogue)[key], strings);
+}
+
+function format(entry: Catalogue[string] | undefined, subs: string[]): string {
+  if (!entry) return '';
+  return entry.message.replace(/\$([a-zA-Z0-9_@]+)\$/g, (whole, name: string) => {
+    const content = entry.placeholders?.[name.toLowerCase()]?.content ?? whole;
+    return content.replace(/\$(\d)/g, (_m, n: string) => subs[Number(n) - 1] ?? '');
+  });
+}
