@@ -224,7 +224,7 @@ function ColourField({
     <>
       <label htmlFor={id}>{label}</label>
       <div className="row color-row">
-        <input id={id} name={name} className="grow" spellCheck={false} placeholder="rgb(0,0,0)" value={value} onChange={(e) => onChange(e.target.value)} />
+        <input id={id} name={name} className="grow" spellCheck={false} placeholder={hexToRgb(fallback) ?? 'rgb(0,0,0)'} value={value} onChange={(e) => onChange(e.target.value)} />
         <input
           type="color"
           className="picker"
