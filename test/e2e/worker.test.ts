@@ -1,0 +1,230 @@
+/**
+ * The background worker in Chromium (issue "Background worker"): queued shortens survive the
+ * worker being stopped (each link made exactly once, the rate budget respected after the
+ * restart), and the worker's answers never carry the API key nor reach web pages.
+ *
+ * Messages are sent raw, as lib/messaging.ts sends them (@webext-core/messaging): the message
+ * is `{id, type, data, timestamp}` (chrome.runtime.sendMessage from an extension page) and the
+ * answer `{res: Result}` where Result is `{ok: true, value} | {ok: false, error}`.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'wxt/browser';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import type { Job } from '../../lib/storage';
+import {
+  configureExtension,
+  launchExtension,
+  openOptions,
+  readStorage,
+  stopWorker,
+  wakeWorker,
+  withTimeout,
+  type ExtensionHarness,
+} from './harness';
+
+declare const chrome: typeof Browser;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `fn` until it returns a truthy value; fails with `what` after `timeoutMs`. */
+async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 10_000, stepMs = 100): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v as NonNullable<T>;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
+    await sleep(stepMs);
+  }
+}
+
+/** A raw message of the protocol, in @webext-core/messaging's envelope. */
+const envelope = (id: number, type: string, data?: unknown) => ({ id, type, data, timestamp: Date.now() });
+
+/** Sends raw messages from an extension page; resolves with every answer (or the lastError). */
+function sendFrom(page: Page, messages: ReturnType<typeof envelope>[]): Promise<unknown[]> {
+  return page.evaluate(
+    (msgs) =>
+      Promise.all(
+        msgs.map(
+          (m) =>
+            new Promise<unknown>((resolve) => {
+              chrome.runtime.sendMessage(m, (answer: unknown) => {
+                const err = chrome.runtime.lastError;
+                resolve(err ? { lastError: err.message } : answer);
+              });
+            }),
+        ),
+      ),
+    messages,
+  );
+}
+
+/** The running status of the extension's worker versions, as CDP reports them now. */
+async function cdpWorkerStatus(h: ExtensionHarness, host: Page): Promise<string[]> {
+  const session: CDPSession = await h.context.newCDPSession(host);
+  const prefix = `chrome-extension://${h.extensionId}/`;
+  const statuses = new Map<string, string>();
+  try {
+    const reported = new Promise<void>((resolve) => {
+      session.on('ServiceWorker.workerVersionUpdated', (e: { versions: { versionId: string; scriptURL: string; runningStatus: string; status: string }[] }) => {
+        for (const v of e.versions) {
+          if (!v.scriptURL.startsWith(prefix)) continue;
+          if (v.status === 'redundant') statuses.delete(v.versionId);
+          else statuses.set(v.versionId, v.runningStatus);
+        }
+        if (statuses.size > 0) resolve();
+      });
+    });
+    await session.send('ServiceWorker.enable');
+    await withTimeout(reported, 5000, 'CDP reported no version of the extension’s worker');
+    return [...statuses.values()];
+  } finally {
+    await session.send('ServiceWorker.disable').catch(() => undefined);
+    await session.detach().catch(() => undefined);
+  }
+}
+
+const count = (jobs: Job[] | undefined, state: Job['state']) => (jobs ?? []).filter((j) => j.state === state).length;
+
+describe('background worker', () => {
+  let sb: Sandbox;
+  let h: ExtensionHarness;
+  let host: Page; // a web page kept open: the CDP sessions that follow the worker attach to it
+
+  beforeAll(async () => {
+    // 2 shortens per 6 s, the window opening at the first request (the stop below then
+    // always falls inside the first window).
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 2, shortenWindowMs: 6000, rateWindow: 'first-request' });
+    h = await launchExtension();
+    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    host = await h.context.newPage();
+    await host.goto(`${sb.url}/page/host`);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await sb?.close();
+  });
+
+  it('queued shortens survive the worker being stopped: each made exactly once, within the budget', async () => {
+    const urls = [1, 2, 3, 4, 5].map((n) => `${sb.url}/page/queued-${n}`);
+    const options = await openOptions(h);
+    // Not awaited: the answers of the queued ones come (or not) after the stop.
+    const answers = sendFrom(
+      options,
+      urls.map((url, i) => envelope(9000 + i, 'shorten', { url, domainId: null, campaignId: null })),
+    ).catch((e: unknown) => [`page closed: ${String(e)}`]);
+
+    // Two go at once (the budget), three wait in the persisted queue.
+    const queue = await until(
+      async () => {
+        const jobs = await readStorage<Job[]>(h, 'queue');
+        return jobs && jobs.length === 5 && count(jobs, 'done') === 2 && count(jobs, 'pending') === 3 && count(jobs, 'sending') === 0 ? jobs : null;
+      },
+      '2 jobs done and 3 pending',
+      10_000,
+    );
+    expect(queue.map((j) => j.args.url).sort()).toEqual([...urls].sort());
+    const shortens = () => sb.log.filter((r) => r.path === '/api/shorten');
+    expect(shortens()).toHaveLength(2);
+    const firstShortenAt = shortens()[0]!.at;
+
+    await options.close(); // the page that asked is gone too: nothing waits for the answers
+    await answers;
+    await stopWorker(h);
+    expect(await cdpWorkerStatus(h, host)).toEqual(['stopped']);
+
+    // Stay stopped past the end of the window, as a browser that stopped an idle worker
+    // would: the three links are due, yet nothing is sent until the worker runs again.
+    const windowEnd = firstShortenAt + 6000;
+    await sleep(Math.max(0, windowEnd + 300 - Date.now()));
+    expect(await cdpWorkerStatus(h, host)).toEqual(['stopped']);
+    expect(shortens()).toHaveLength(2);
+
+    await wakeWorker(h);
+    const done = await until(
+      async () => {
+        const jobs = await readStorage<Job[]>(h, 'queue');
+        return jobs && count(jobs, 'done') === 5 ? jobs : null;
+      },
+      'all 5 jobs done',
+      30_000,
+      200,
+    );
+    expect(done.every((j) => j.result?.shortUrl)).toBe(true);
+
+    // No loss, no duplicate: each URL exactly once on the service, matching its job.
+    await sleep(300); // a late duplicate would arrive now
+    const links = sb.state.forKey(sb.key).links;
+    for (const url of urls) {
+      const made = links.filter((l) => l.url === url);
+      expect(made, url).toHaveLength(1);
+      expect(done.find((j) => j.args.url === url)?.result?.shortUrl).toBe(made[0]!.short_url);
+    }
+    const accepted = shortens().filter((r) => r.status === 200);
+    expect(accepted).toHaveLength(5);
+    // The restarted worker remembered the budget: no request refused for the rate limit.
+    expect(sb.log.filter((r) => r.rateLimited).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    // Never more than 2 shortens inside one 6 s window.
+    const times = accepted.map((r) => r.at).sort((a, b) => a - b);
+    for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(6000 - 50);
+    // And every link is in the history.
+    const history = (await readStorage<{ longUrl: string }[]>(h, 'history')) ?? [];
+    for (const url of urls) expect(history.filter((e) => e.longUrl === url)).toHaveLength(1);
+  });
+
+  it('answers never carry the API key (only its last 4 characters)', async () => {
+    const options = await openOptions(h);
+    const answers = (await sendFrom(options, [
+      envelope(1, 'getConnection'),
+      envelope(2, 'getSettings'),
+      envelope(3, 'getAccount', {}),
+      envelope(4, 'getHistory'),
+      envelope(5, 'getList', { name: 'domains' }),
+    ])) as { res?: { ok: boolean; value?: unknown } }[];
+    expect(answers.every((a) => a?.res?.ok === true)).toBe(true);
+    expect(answers[0]!.res!.value).toEqual({ connected: true, serviceUrl: sb.url, keyHint: sb.key.slice(-4) });
+    for (const a of answers) expect(JSON.stringify(a)).not.toContain(sb.key);
+    await options.close();
+  });
+
+  it('a web page cannot reach the worker', async () => {
+    const page = await h.context.newPage();
+    await page.goto(`${sb.url}/page/outsider`);
+    const tried = await page.evaluate(
+      async ({ extensionId, messages }) => {
+        const runtime = (globalThis as { chrome?: { runtime?: Record<string, unknown> } }).chrome?.runtime;
+        const send = runtime?.sendMessage as ((id: string, m: unknown, cb: (a: unknown) => void) => void) | undefined;
+        if (typeof send !== 'function') return [{ outcome: 'no runtime.sendMessage on the page' }];
+        const out: unknown[] = [];
+        for (const m of messages) {
+          try {
+            out.push({
+              outcome: 'answered',
+              answer: await new Promise((resolve) => {
+                send(extensionId, m, (a) => resolve(a ?? null));
+                setTimeout(() => resolve('no answer in 2 s'), 2000);
+              }),
+            });
+          } catch (e) {
+            out.push({ outcome: 'threw', error: String(e) });
+          }
+        }
+        return out;
+      },
+      { extensionId: h.extensionId, messages: [envelope(1, 'getConnection'), envelope(2, 'getAccount', {})] },
+    );
+    expect(JSON.stringify(tried)).not.toContain(sb.key);
+    for (const t of tried as { outcome: string; answer?: unknown }[]) {
+      // Without externally_connectable a page has no way in: no API, an exception, or no data.
+      if (t.outcome === 'answered') expect(t.answer === null || t.answer === 'no answer in 2 s').toBe(true);
+      else expect(['no runtime.sendMessage on the page', 'threw']).toContain(t.outcome);
+    }
+    await page.close();
+  });
+});
