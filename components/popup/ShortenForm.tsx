@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { checkField } from '@/lib/ui/popupUrl';
+import { checkField, checkUrl } from '@/lib/ui/popupUrl';
 import { fieldOf } from '@/lib/ui/popupText';
 import { usePopup } from './PopupContext';
 import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
@@ -20,8 +20,17 @@ export function ShortenForm() {
 
   const verdict = checkField(url, tabUrl);
   const field = fieldOf(error);
-  const hint = verdict.kind === 'invalid' && url.trim() ? verdict.message : null;
-  const pageBlocked = verdict.kind === 'blocked';
+  const tabBlocked = checkUrl(tabUrl).kind === 'blocked';
+  // The tab's own page has its alert (PageAlert); an address typed or pasted gets a hint.
+  const hint =
+    verdict.kind === 'invalid' && url.trim()
+      ? verdict.message
+      : verdict.kind === 'blocked' && !tabBlocked
+        ? 'Only web addresses starting with http:// or https:// can be shortened.'
+        : verdict.kind === 'empty' && !tabUrl
+          ? 'The address of this page is not available here: paste a web address.'
+          : null;
+  const pageBlocked = verdict.kind === 'blocked' && tabBlocked;
 
   // Focus the field at once; select the page's address so Enter shortens it and a paste replaces it.
   useEffect(() => {
@@ -57,7 +66,7 @@ export function ShortenForm() {
           placeholder="https://…"
           autoComplete="off"
           spellCheck={false}
-          aria-invalid={pageBlocked || !!hint || field === 'url' || undefined}
+          aria-invalid={pageBlocked || (!!hint && verdict.kind !== 'empty') || field === 'url' || undefined}
           aria-describedby={describedBy || undefined}
           onChange={(e) => setUrl(e.target.value)}
         />

@@ -29,6 +29,7 @@ import {
 import { addToHistory, clearHistory, historyOf, removeFromHistory } from './history';
 import { JobQueue } from './jobs';
 import { withRetry } from './retry';
+import { fingerprintOf } from './fingerprint';
 import { SessionHolder, type Session } from './session';
 
 export interface ServiceDeps {
@@ -200,6 +201,11 @@ export function createService(deps: ServiceDeps) {
       const s = await sessions.build(conn);
       const account = await s.client.interactive.getAccount();
       s.gate.budgets.plan = account.status;
+      const previous = saved?.apiKey ? await fingerprintOf(saved.serviceUrl, saved.apiKey) : null;
+      if (previous !== s.fingerprint) {
+        // Domain and campaign ids belong to one account: another account starts without them.
+        await settingsItem.setValue({ ...(await settingsItem.getValue()), defaultDomainId: null, defaultCampaignId: null, lastDomainId: null, lastCampaignId: null });
+      }
       await connectionItem.setValue(conn);
       sessions.reset();
       const live = await session();

@@ -151,4 +151,24 @@ describe('popup form', () => {
     await user.click(screen.getByRole('button', { name: 'Open options' }));
     expect(openOptions).toHaveBeenCalled();
   });
+
+  it('explains why a typed address that is not a web page cannot be shortened', async () => {
+    answer(askMock, { tabUrl: 'https://example.com/page' });
+    render(<App />);
+    const field = await screen.findByRole('textbox', { name: 'Long URL' });
+    await waitFor(() => expect(field).toHaveProperty('value', 'https://example.com/page'));
+    act(() => {
+      fireInput(field, 'ftp://files.example.com/a');
+    });
+    expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', true);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(hint?.textContent).toMatch(/Only web addresses starting with http/);
+  });
 });
+
+function fireInput(el: HTMLElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  setter.call(el, value);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}
