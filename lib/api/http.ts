@@ -16,7 +16,10 @@ export interface ClientConfig {
   apiKey: string;
   /** The fetch to use: the worker passes its queue's gate around the global fetch. */
   fetch?: typeof fetch;
-  /** Per-request timeout; default 15 s. */
+  /**
+   * Per-request timeout; default 15 s. 0: the fetch given applies its own (the worker's gate
+   * starts the clock when the request leaves, not while it waits for the rate budget).
+   */
   timeoutMs?: number;
   /** Called with what every response says about its group's budget. */
   onRateInfo?: (group: RateGroup, info: RateInfo, status: number) => void;
@@ -82,7 +85,7 @@ async function sendOnce<S extends z.ZodType>(
 
   const controller = new AbortController();
   const timeoutMs = cfg.timeoutMs ?? 15_000;
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(), timeoutMs) : undefined;
   let response: Response;
   let text: string;
   try {
@@ -97,8 +100,8 @@ async function sendOnce<S extends z.ZodType>(
     text = await response.text();
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    if (controller.signal.aborted)
-      throw new ApiError({ kind: 'timeout', message: `The service did not answer within ${Math.round(timeoutMs / 1000)} s.` });
+    if (controller.signal.aborted || (err instanceof Error && err.name === 'TimeoutError'))
+      throw new ApiError({ kind: 'timeout', message: 'The service did not answer in time.' });
     throw new ApiError({ kind: 'network', message: 'The service could not be reached. Check your connection and the service URL.' });
   } finally {
     clearTimeout(timer);

@@ -32,6 +32,8 @@ export class RequestGate {
     readonly budgets: RateBudgets,
     private readonly baseFetch: typeof fetch,
     private readonly now: () => number = Date.now,
+    /** Timeout of one request, counted from when it leaves the gate (not while it waits). */
+    private readonly timeoutMs: number = 15_000,
   ) {}
 
   /** A fetch for the API client: every call waits at the gate with the given priority. */
@@ -81,7 +83,10 @@ export class RequestGate {
       let res: Response;
       try {
         await onSend?.();
-        res = await this.baseFetch(input, init);
+        // The clock starts now: a request may wait at the gate far longer than any timeout.
+        const timeout = AbortSignal.timeout(this.timeoutMs);
+        const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+        res = await this.baseFetch(input, { ...init, signal });
       } catch (err) {
         // No answer: the slot was not spent on the server (as far as we can know).
         this.budgets.release(group);

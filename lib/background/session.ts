@@ -54,13 +54,13 @@ export class SessionHolder {
     });
     const cached = await cacheItem.getValue();
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
-    const gate = new RequestGate(budgets, this.deps.fetch, now);
+    const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000);
     const make = (priority: Priority, onSend?: () => Promise<void>) =>
       createApiClient({
         baseUrl: conn.serviceUrl,
         apiKey: conn.apiKey,
         fetch: gate.fetchWith(priority, onSend),
-        timeoutMs: this.deps.timeoutMs,
+        timeoutMs: 0, // the gate times each request from when it is sent
         shortenAuth: conn.shortenAuth,
         onShortenAuthLearned: (form) => {
           void connectionItem.getValue().then((c) => {

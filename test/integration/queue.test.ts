@@ -22,6 +22,18 @@ function queueClient(sandbox: Sandbox) {
 }
 
 describe('the queue against a tight budget', () => {
+  it('times a request from when it leaves the gate, not while it waits for the budget', async () => {
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 1500, rateWindow: 'first-request' });
+    const gate = new RequestGate(new RateBudgets(Date.now), fetch, Date.now, 400);
+    const client = createApiClient({ baseUrl: sb.url, apiKey: sb.key, fetch: gate.fetchWith('interactive'), timeoutMs: 0 });
+    const started = Date.now();
+    const [a, b] = await Promise.all([client.shorten({ url: 'https://example.org/t/1' }), client.shorten({ url: 'https://example.org/t/2' })]);
+    expect(Date.now() - started).toBeGreaterThan(1000); // the second one waited for the next window…
+    expect([a.shortCode, b.shortCode]).toHaveLength(2); // …longer than the timeout, and still went through
+    sb.faults.push({ path: /\/api\/shorten/, kind: 'hang' });
+    await expect(client.shorten({ url: 'https://example.org/t/3' })).rejects.toMatchObject({ kind: 'timeout' });
+  });
+
   it.each(['aligned', 'first-request'] as const)('completes 50 shortens with no rejection, within 10%% of the least time the budget allows (%s windows)', async (rateWindow) => {
     sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: LIMIT, shortenWindowMs: WINDOW, rateWindow });
     const { gate, client } = queueClient(sb);
