@@ -23,6 +23,8 @@ export interface JobDeps {
   /** Asks to be woken at `at` (alarms), for jobs that must wait past the worker's life. */
   wakeAt: (at: number) => void;
   now?: () => number;
+  /** Job-level tries for transient failures; default MAX_JOB_ATTEMPTS. */
+  maxAttempts?: number;
 }
 
 export class JobQueue {
@@ -126,7 +128,7 @@ export class JobQueue {
       } catch (e) {
         const err: ApiError = toApiError(e);
         const attempts = current.attempts;
-        if (isTransient(err.kind) && attempts < MAX_JOB_ATTEMPTS) {
+        if (isTransient(err.kind) && attempts < (this.deps.maxAttempts ?? MAX_JOB_ATTEMPTS)) {
           const wait = err.retryAfterMs ?? backoffMs(attempts);
           await this.patch(job.id, { state: 'pending', notBefore: this.now() + wait, error: err.toJSON() });
           this.deps.wakeAt(this.now() + wait);

@@ -28,7 +28,7 @@ import {
 } from '../storage';
 import { addToHistory, clearHistory, historyOf, removeFromHistory } from './history';
 import { JobQueue } from './jobs';
-import { withRetry } from './retry';
+import { DEFAULT_RETRY, withRetry, type RetryPolicy } from './retry';
 import { fingerprintOf } from './fingerprint';
 import { SessionHolder, type Session } from './session';
 
@@ -43,6 +43,9 @@ export interface ServiceDeps {
   /** Whether the extension may reach an origin (optional host permission). */
   hasHostPermission: (origin: string) => Promise<boolean>;
   timeoutMs?: number;
+  /** Retry limits (tests make them small). */
+  retry?: RetryPolicy;
+  maxJobAttempts?: number;
 }
 
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
@@ -103,8 +106,10 @@ export function createService(deps: ServiceDeps) {
     return account;
   };
 
+  const policy = deps.retry ?? DEFAULT_RETRY;
   const jobs: JobQueue = new JobQueue({
     now,
+    maxAttempts: deps.maxJobAttempts,
     wakeAt: deps.wakeAt,
     run: async (job, markSending, checkpoint) => {
       const s = await session();
@@ -114,12 +119,14 @@ export function createService(deps: ServiceDeps) {
       const client = s.clientWithHook(job.priority, markSending);
       let shortened = job.shortened;
       if (!shortened) {
-        shortened = await withRetry(() =>
-          client.shorten({
-            url: job.args.url,
-            domain_id: job.args.domainId ?? undefined,
-            custom_code: job.args.customCode || undefined,
-          }),
+        shortened = await withRetry(
+          () =>
+            client.shorten({
+              url: job.args.url,
+              domain_id: job.args.domainId ?? undefined,
+              custom_code: job.args.customCode || undefined,
+            }),
+          { policy },
         );
         await checkpoint({ shortened });
       }
@@ -142,7 +149,7 @@ export function createService(deps: ServiceDeps) {
         } else {
           const linkId = shortened.linkId;
           try {
-            await withRetry(() => client.assignCampaignLink(campaignId, linkId));
+            await withRetry(() => client.assignCampaignLink(campaignId, linkId), { policy });
             entry.campaign = { state: 'assigned', campaignId };
           } catch (e) {
             entry.campaign = { state: 'failed', campaignId, reason: describeError(toApiError(e).toJSON()) };
@@ -286,10 +293,9 @@ export function createService(deps: ServiceDeps) {
         fingerprint: s.fingerprint,
         notify: source !== 'popup' || willWait,
       });
-      if (willWait) {
-        deps.wakeAt(sendAt);
-        return { status: 'queued', jobId: job.id, expectedAt: sendAt };
-      }
+      if (willWait) deps.wakeAt(sendAt);
+      // The menu and the shortcut do not wait: the job tells the user when it settles.
+      if (willWait || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt };
       const settled = await jobs.waitFor(job.id, SHORTEN_WAIT_MS);
       if (settled?.state === 'done' && settled.result) return { status: 'done', entry: settled.result };
       if (settled?.state === 'failed' && settled.error) throw toApiError(settled.error);
@@ -312,7 +318,7 @@ export function createService(deps: ServiceDeps) {
           { url, domainId: settings.defaultDomainId, campaignId: settings.defaultCampaignId },
           source,
         );
-        if (outcome.status === 'queued') {
+        if (outcome.status === 'queued' && outcome.expectedAt - now() > QUEUE_ANSWER_AFTER_MS) {
           const at = new Date(outcome.expectedAt).toLocaleTimeString();
           await deps.notify(t('notifyQueuedTitle'), t('notifyQueuedBody', at));
         }
