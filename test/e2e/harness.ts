@@ -121,7 +121,24 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, message: s
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls `fn` until it returns a truthy value; fails naming `what` after `timeoutMs`. */
+export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 10_000, stepMs = 50): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v as NonNullable<T>;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
+    await sleep(stepMs);
+  }
+}
 
 /**
  * Starts Chromium with a fresh temporary profile and the unpacked extension, and waits for

@@ -26,26 +26,12 @@ import {
   screenshot,
   type ErrorLog,
   type ExtensionHarness,
+  sleep,
+  until,
 } from './harness';
 
 const FREE_KEY = 'free-key-popup-0001';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `fn` until it returns a truthy value; fails with `what` after `timeoutMs`. */
-async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 10_000, stepMs = 50): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as NonNullable<T>;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
-    await sleep(stepMs);
-  }
-}
 
 /** Controls of the popup, by their accessible names (DESIGN.md, UI contract). */
 const ui = (p: Page) => ({

@@ -21,27 +21,13 @@ import {
   wakeWorker,
   withTimeout,
   type ExtensionHarness,
+  sleep,
+  until,
 } from './harness';
 
 declare const chrome: typeof Browser;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `fn` until it returns a truthy value; fails with `what` after `timeoutMs`. */
-async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 10_000, stepMs = 100): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as NonNullable<T>;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ''}`);
-    await sleep(stepMs);
-  }
-}
 
 /** A raw message of the protocol, in @webext-core/messaging's envelope. */
 const envelope = (id: number, type: string, data?: unknown) => ({ id, type, data, timestamp: Date.now() });
