@@ -1,0 +1,384 @@
+/**
+ * `npm run bench` (after `npm run build`): measures the built extension in Chromium against
+ * the sandbox, prints a table and writes the figures to .output/bench.json. Not a test: a
+ * missed target is printed as such, the exit code stays 0 (it is non-zero only when the
+ * bench itself could not run). See the "Benchmarks" section of README.md for the definitions.
+ *
+ *   E2E_EXTENSION_DIR=/tmp/bench-ext npx tsx test/bench/run.ts   # against a copy of the build
+ *   BENCH_QUICK=1 …                                              # fewer repetitions (development)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import {
+  DEFAULT_EXTENSION_DIR,
+  REPO_ROOT,
+  configureExtension,
+  launchExtension,
+  openBackgroundPage,
+  type ExtensionHarness,
+} from '../e2e/harness';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/types';
+import { clearCache, expectedOf, installProbe, keepOpen, openAndMeasure, shortenRoundTrips, staticLoadMs } from './popup';
+import { queueRun, type QueueRun } from './queue';
+import { measureSizes } from './sizes';
+import { defineNameHelper, machine, round, stat, type Stat } from './util';
+import { coldStart, warmAnswerMs } from './worker';
+
+const QUICK = !!process.env.BENCH_QUICK;
+const RUNS = {
+  popupWarm: QUICK ? 4 : 15,
+  popupCold: QUICK ? 2 : 5,
+  roundTrip: QUICK ? 3 : 10,
+  workerCold: QUICK ? 3 : 10,
+  queueAlone: QUICK ? 1 : 3,
+  queueContended: QUICK ? 1 : 3,
+};
+const QUEUE = { count: 60, limit: 10, windowMs: 2000, otherPerWindow: 5 };
+const KB = 1000;
+const TARGETS = {
+  popupReadyRatio: 2,
+  requestsPerWarmOpen: 0,
+  queueElapsedRatio: 1.1,
+  queueRejected: 0,
+  contendedRejectedPerWindow: 1,
+  workerFirstAnswerMs: 100,
+  popupJsGzipBytes: 90 * KB,
+};
+
+const t0 = Date.now();
+const loadAtStart = os.loadavg();
+const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+const say = (msg: string) => console.log(`[bench ${elapsed()}] ${msg}`);
+
+interface Row {
+  figure: string;
+  stat?: Stat;
+  value?: number;
+  unit: string;
+  target: string;
+  pass?: boolean;
+  digits?: number;
+}
+
+async function popupAndWorker(extensionDir: string) {
+  const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000 });
+  let h: ExtensionHarness | undefined;
+  try {
+    h = await launchExtension({ extensionDir });
+    const chromiumVersion = h.context.browser()?.version() ?? '';
+    await defineNameHelper(h);
+    await installProbe(h, expectedOf(sb));
+    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    const driver = await openBackgroundPage(h, h.url('manifest.json'));
+    keepOpen(driver);
+
+    say('popup: warming up (first open fills the cache)');
+    await openAndMeasure(h, sb, 'warmup-0');
+    await openAndMeasure(h, sb, 'warmup-1');
+    await staticLoadMs(h, sb);
+
+    say(`popup: ${RUNS.popupWarm} warm opens, each after a load of /static`);
+    const ready: number[] = [];
+    const statics: number[] = [];
+    const warmRequests: number[] = [];
+    const pairRatios: number[] = [];
+    // The extension's scripts the browser fetches while a popup opens (checks the size figure).
+    const fetched: { url: string; at: number }[] = [];
+    const prefix = `chrome-extension://${h.extensionId}/`;
+    h.context.on('request', (r) => {
+      if (r.url().startsWith(prefix) && r.url().endsWith('.js') && !r.url().endsWith('/background.js')) fetched.push({ url: r.url().slice(prefix.length), at: Date.now() });
+    });
+    let jsBeforeReady: string[] = [];
+    for (let i = 0; i < RUNS.popupWarm; i++) {
+      const s = await staticLoadMs(h, sb);
+      const r = await openAndMeasure(h, sb, `warm-${i}`);
+      statics.push(s);
+      ready.push(r.readyMs);
+      warmRequests.push(r.apiRequests);
+      pairRatios.push(r.readyMs / s);
+      if (i === 0) {
+        // A fresh page loads every module again (no bfcache across tabs): the list of one open is enough.
+        jsBeforeReady = [...new Set(fetched.filter((f) => f.at >= r.openedAt && f.at <= r.readyAt).map((f) => f.url))].sort();
+      }
+    }
+
+    say(`popup: ${RUNS.popupCold} cold opens (clearCache first)`);
+    const coldRequests: number[] = [];
+    const coldReady: number[] = [];
+    for (let i = 0; i < RUNS.popupCold; i++) {
+      await clearCache(driver);
+      const r = await openAndMeasure(h, sb, `cold-${i}`);
+      coldRequests.push(r.apiRequests);
+      coldReady.push(r.readyMs);
+    }
+
+    say(`popup: ${RUNS.roundTrip} shorten round trips`);
+    const urls = Array.from({ length: RUNS.roundTrip }, (_, i) => `https://example.org/bench/roundtrip/${Date.now()}/${i}`);
+    const trips = await shortenRoundTrips(h, sb, urls);
+
+    say(`worker: ${RUNS.workerCold} cold starts (stopWorker, then a message from an extension page)`);
+    const warmWorker: number[] = [];
+    for (let i = 0; i < 5; i++) warmWorker.push(await warmAnswerMs(driver));
+    const cold = [];
+    for (let i = 0; i < RUNS.workerCold; i++) cold.push(await coldStart(h, driver));
+    if (cold.some((c) => !c.ok)) console.warn('  some first messages were not answered with ok');
+
+    return {
+      chromiumVersion,
+      popupReady: stat(ready),
+      staticPage: stat(statics),
+      pairRatios: stat(pairRatios),
+      warmRequests: stat(warmRequests),
+      coldRequests: stat(coldRequests),
+      coldReady: stat(coldReady),
+      jsBeforeReady,
+      roundTrip: stat(trips.map((t) => t.totalMs - t.handlingMs)),
+      roundTripTotal: stat(trips.map((t) => t.totalMs)),
+      roundTripHandling: stat(trips.map((t) => t.handlingMs)),
+      roundTripRequests: stat(trips.map((t) => t.requests)),
+      workerFirst: stat(cold.map((c) => c.firstAnswerMs)),
+      workerStart: stat(cold.map((c) => c.startMs)),
+      workerScript: stat(cold.map((c) => c.scriptToAnswerMs)),
+      workerWarm: stat(warmWorker),
+    };
+  } finally {
+    await h?.close();
+    await sb.close();
+  }
+}
+
+async function queues(extensionDir: string) {
+  const alone: QueueRun[] = [];
+  for (let i = 0; i < RUNS.queueAlone; i++) {
+    say(`queue: ${QUEUE.count} shortens through the extension, ${QUEUE.limit} per ${QUEUE.windowMs} ms, alone (run ${i + 1}/${RUNS.queueAlone})`);
+    // The runs start at phases spread evenly over the window (e.g. 333, 1000, 1667 ms after a boundary).
+    const startPhaseMs = Math.round(((i + 0.5) / RUNS.queueAlone) * QUEUE.windowMs);
+    const r = await queueRun({ extensionDir, ...QUEUE, otherPerWindow: 0, startPhaseMs, timeoutMs: 60_000 }, `alone-${i}`);
+    say(
+      `  elapsed ${r.elapsedMs} ms, least ${r.leastMs} ms, ratio ${round(r.ratio, 3)}, rejected ${r.rejected}, lost ${r.lost}, ` +
+        `first request ${r.firstRequestAfterMs} ms after sending`,
+    );
+    alone.push(r);
+  }
+  const contended: QueueRun[] = [];
+  for (let i = 0; i < RUNS.queueContended; i++) {
+    say(`queue: the same beside a second client spending ${QUEUE.otherPerWindow} per window (run ${i + 1}/${RUNS.queueContended})`);
+    const r = await queueRun({ extensionDir, ...QUEUE, timeoutMs: 90_000 }, `contended-${i}`);
+    say(
+      `  elapsed ${r.elapsedMs} ms, least ${r.leastMs} ms, ratio ${round(r.ratio, 3)}, rejected ${r.rejected} in ${r.windows} windows, ` +
+        `lost ${r.lost}; second client ${r.other.ok} ok / ${r.other.rejected} refused`,
+    );
+    contended.push(r);
+  }
+  return { alone, contended };
+}
+
+function fmt(n: number | undefined, digits = 1): string {
+  if (n === undefined || Number.isNaN(n)) return '–';
+  return Number.isInteger(n) ? String(n) : n.toFixed(digits);
+}
+
+function printTable(rows: Row[]): void {
+  const head = ['Figure', 'Median', 'Min', 'Max', 'Target', 'Verdict'];
+  const body = rows.map((r) => {
+    const d = r.digits ?? 1;
+    const u = r.unit ? ` ${r.unit}` : '';
+    const median = r.stat ? fmt(r.stat.median, d) + u : fmt(r.value, d) + u;
+    return [
+      r.figure,
+      median,
+      r.stat ? fmt(r.stat.min, d) : '',
+      r.stat ? fmt(r.stat.max, d) : '',
+      r.target,
+      r.pass === undefined ? '' : r.pass ? 'PASS' : 'MISS',
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log('');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) console.log(line(b));
+  console.log('');
+}
+
+async function main() {
+  const extensionDir = DEFAULT_EXTENSION_DIR;
+  say(`extension: ${extensionDir}${QUICK ? ' (BENCH_QUICK: fewer repetitions)' : ''}`);
+  const sizes = measureSizes(extensionDir);
+  const p = await popupAndWorker(extensionDir);
+  const q = await queues(extensionDir);
+
+  const ratio = p.popupReady.median / p.staticPage.median;
+  const qAlone = {
+    ratio: stat(q.alone.map((r) => r.ratio)),
+    elapsed: stat(q.alone.map((r) => r.elapsedMs)),
+    least: stat(q.alone.map((r) => r.leastMs)),
+    rejected: stat(q.alone.map((r) => r.rejected)),
+    lost: stat(q.alone.map((r) => r.lost)),
+    firstRequest: stat(q.alone.map((r) => r.firstRequestAfterMs)),
+    tail: stat(q.alone.map((r) => r.lastRequestToEndMs)),
+  };
+  const qCont = {
+    ratio: stat(q.contended.map((r) => r.ratio)),
+    rejected: stat(q.contended.map((r) => r.rejected)),
+    perWindow: stat(q.contended.map((r) => r.rejectedPerWindow)),
+    lost: stat(q.contended.map((r) => r.lost)),
+  };
+  const jsOk = sizes.popupJsGzipBytes <= TARGETS.popupJsGzipBytes;
+  // The files counted for the popup must be those the browser fetched before the popup was ready.
+  const counted = sizes.popupFiles.map((f) => f.file).sort();
+  const jsMatches = JSON.stringify(counted) === JSON.stringify(p.jsBeforeReady);
+  if (!jsMatches) console.warn(`  popup JS counted (${counted.join(', ')}) differs from what the browser fetched before ready (${p.jsBeforeReady.join(', ')})`);
+
+  const rows: Row[] = [
+    { figure: 'Popup ready, warm cache', stat: p.popupReady, unit: 'ms', target: '' },
+    { figure: 'Static page load (/static)', stat: p.staticPage, unit: 'ms', target: '' },
+    {
+      figure: 'Popup ready / static page',
+      value: ratio,
+      stat: { ...p.pairRatios, median: ratio },
+      unit: '×',
+      digits: 2,
+      target: `≤ ${TARGETS.popupReadyRatio}×`,
+      pass: ratio <= TARGETS.popupReadyRatio,
+    },
+    { figure: 'Popup ready, cold cache', stat: p.coldReady, unit: 'ms', target: '' },
+    {
+      figure: 'API requests per warm open',
+      stat: p.warmRequests,
+      unit: '',
+      target: '0 (every open)',
+      pass: p.warmRequests.max <= TARGETS.requestsPerWarmOpen,
+    },
+    { figure: 'API requests per cold open', stat: p.coldRequests, unit: '', target: '' },
+    { figure: 'Shorten round trip (less server time)', stat: p.roundTrip, unit: 'ms', target: '' },
+    {
+      figure: 'Queue alone: elapsed / least',
+      stat: qAlone.ratio,
+      unit: '×',
+      digits: 3,
+      target: `≤ ${TARGETS.queueElapsedRatio}×`,
+      pass: qAlone.ratio.median <= TARGETS.queueElapsedRatio,
+    },
+    { figure: 'Queue alone: rejected', stat: qAlone.rejected, unit: '', target: '0 (every run)', pass: qAlone.rejected.max <= TARGETS.queueRejected },
+    { figure: 'Queue alone: lost', stat: qAlone.lost, unit: '', target: '' },
+    { figure: '  sending → first request', stat: qAlone.firstRequest, unit: 'ms', target: '' },
+    { figure: '  last request → last job settled', stat: qAlone.tail, unit: 'ms', target: '' },
+    { figure: 'Contended: elapsed / least (half budget)', stat: qCont.ratio, unit: '×', digits: 3, target: '' },
+    {
+      figure: 'Contended: rejected per window',
+      stat: qCont.perWindow,
+      unit: '',
+      digits: 2,
+      target: `≤ ${TARGETS.contendedRejectedPerWindow} (every run)`,
+      pass: qCont.perWindow.max <= TARGETS.contendedRejectedPerWindow,
+    },
+    { figure: 'Contended: lost (requested − created)', stat: qCont.lost, unit: '', target: '' },
+    {
+      figure: 'Worker first answer after stop',
+      stat: p.workerFirst,
+      unit: 'ms',
+      target: `≤ ${TARGETS.workerFirstAnswerMs} ms`,
+      pass: p.workerFirst.median <= TARGETS.workerFirstAnswerMs,
+    },
+    { figure: '  of which: browser starts the worker', stat: p.workerStart, unit: 'ms', target: '' },
+    { figure: '  of which: worker origin → answer', stat: p.workerScript, unit: 'ms', target: '' },
+    { figure: 'Worker answer, running (reference)', stat: p.workerWarm, unit: 'ms', target: '' },
+    {
+      figure: 'Popup JS before usable (gzip)',
+      value: sizes.popupJsGzipBytes,
+      unit: 'B',
+      target: `≤ ${TARGETS.popupJsGzipBytes} B`,
+      pass: jsOk,
+    },
+    { figure: 'Whole build .js/.css/.html (gzip)', value: sizes.buildGzipBytes, unit: 'B', target: '' },
+  ];
+  printTable(rows);
+
+  const mach = machine(p.chromiumVersion);
+  const withRange = (name: string, s: Stat, digits = 1) => ({
+    [name]: round(s.median, digits),
+    [`${name}Min`]: round(s.min, digits),
+    [`${name}Max`]: round(s.max, digits),
+  });
+  const json = {
+    ...withRange('popupReadyMs', p.popupReady),
+    ...withRange('staticPageMs', p.staticPage),
+    popupReadyRatio: round(ratio, 3),
+    popupReadyRatioMin: round(p.pairRatios.min, 3),
+    popupReadyRatioMax: round(p.pairRatios.max, 3),
+    ...withRange('requestsPerWarmOpen', p.warmRequests),
+    ...withRange('requestsPerColdOpen', p.coldRequests),
+    ...withRange('popupReadyColdMs', p.coldReady),
+    ...withRange('shortenRoundTripMs', p.roundTrip),
+    ...withRange('shortenRoundTripTotalMs', p.roundTripTotal),
+    ...withRange('shortenHandlingMs', p.roundTripHandling, 3),
+    ...withRange('queueElapsedRatio', qAlone.ratio, 3),
+    ...withRange('queueElapsedMs', qAlone.elapsed, 0),
+    ...withRange('queueLeastMs', qAlone.least, 0),
+    ...withRange('queueRejected', qAlone.rejected),
+    ...withRange('queueLost', qAlone.lost),
+    ...withRange('queueFirstRequestMs', qAlone.firstRequest, 0),
+    ...withRange('queueTailMs', qAlone.tail, 0),
+    ...withRange('contendedElapsedRatio', qCont.ratio, 3),
+    ...withRange('contendedRejected', qCont.rejected),
+    ...withRange('contendedRejectedPerWindow', qCont.perWindow, 3),
+    ...withRange('contendedLost', qCont.lost),
+    ...withRange('workerFirstAnswerMs', p.workerFirst),
+    ...withRange('workerStartMs', p.workerStart),
+    ...withRange('workerScriptToAnswerMs', p.workerScript),
+    ...withRange('workerWarmAnswerMs', p.workerWarm),
+    popupJsGzipBytes: sizes.popupJsGzipBytes,
+    popupJsBytes: sizes.popupJsBytes,
+    buildGzipBytes: sizes.buildGzipBytes,
+    buildBytes: sizes.buildBytes,
+    machine: mach,
+    targets: TARGETS,
+    pass: {
+      popupReadyRatio: ratio <= TARGETS.popupReadyRatio,
+      requestsPerWarmOpen: p.warmRequests.max <= TARGETS.requestsPerWarmOpen,
+      queueElapsedRatio: qAlone.ratio.median <= TARGETS.queueElapsedRatio,
+      queueRejected: qAlone.rejected.max <= TARGETS.queueRejected,
+      contendedRejectedPerWindow: qCont.perWindow.max <= TARGETS.contendedRejectedPerWindow,
+      workerFirstAnswerMs: p.workerFirst.median <= TARGETS.workerFirstAnswerMs,
+      popupJsGzipBytes: jsOk,
+    },
+    details: {
+      runs: RUNS,
+      queue: QUEUE,
+      popupJsFiles: sizes.popupFiles,
+      popupJsFetchedBeforeReady: p.jsBeforeReady,
+      popupJsMatchesBrowser: jsMatches,
+      popupLazyFiles: sizes.popupLazyFiles,
+      popupUnlistedStaticImports: sizes.popupUnlistedStaticImports,
+      buildFiles: sizes.buildFiles,
+      shortenRequestsPerRoundTrip: p.roundTripRequests.median,
+      queueRuns: q.alone,
+      contendedRuns: q.contended,
+      raw: {
+        popupReadyMs: p.popupReady.values.map((v) => round(v)),
+        staticPageMs: p.staticPage.values.map((v) => round(v)),
+        workerFirstAnswerMs: p.workerFirst.values.map((v) => round(v)),
+      },
+    },
+    quick: QUICK,
+    loadAverage: { atStart: loadAtStart.map((v) => round(v, 2)), atEnd: os.loadavg().map((v) => round(v, 2)) },
+    extensionDir,
+    takenAt: new Date().toISOString(),
+    benchSeconds: Math.round((Date.now() - t0) / 1000),
+  };
+  const out = join(REPO_ROOT, '.output/bench.json');
+  mkdirSync(join(REPO_ROOT, '.output'), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`Machine: ${mach}`);
+  console.log(`Load average (1/5/15 min) at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(`Written: ${out} (${elapsed()})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
