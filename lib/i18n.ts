@@ -2,6 +2,10 @@
  * Every string a user sees goes through the browser's i18n (public/_locales). Where the
  * i18n API is missing (unit tests in Node), the English catalogue is used directly, with the
  * same placeholder rules ($name$ → the placeholder's "$1".."$9" content).
+ *
+ * The English catalogue is bundled only into test builds (`import.meta.env.MODE === 'test'`):
+ * extension pages and the worker always have `browser.i18n`, so in a production build the
+ * condition is false, the import is unused and the bundler drops it.
  */
 import { browser } from 'wxt/browser';
 import en from '../public/_locales/en/messages.json';
@@ -9,6 +13,8 @@ import en from '../public/_locales/en/messages.json';
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 /** A message key of the English catalogue. */
 export type MessageKey = keyof typeof en;
+
+const FALLBACK: Catalogue | null = import.meta.env.MODE === 'test' ? (en as Catalogue) : null;
 
 /** The translated message `key` with its substitutions. */
 export function t(key: MessageKey, ...subs: (string | number)[]): string {
@@ -19,7 +25,18 @@ export function t(key: MessageKey, ...subs: (string | number)[]): string {
   } catch {
     // No i18n API here: fall back to the English catalogue.
   }
-  return format((en as Catalogue)[key], strings);
+  return FALLBACK ? format(FALLBACK[key], strings) : key;
+}
+
+/** The browser's UI language for dates and times ("de", "en-US"…); "en" where there is no i18n API. */
+export function uiLanguage(): string {
+  try {
+    const lang = browser.i18n.getUILanguage();
+    if (lang) return lang;
+  } catch {
+    // No i18n API here: English, like the messages.
+  }
+  return 'en';
 }
 
 function format(entry: Catalogue[string] | undefined, subs: string[]): string {

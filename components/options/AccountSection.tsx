@@ -8,6 +8,7 @@ import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
+import { t } from '@/lib/i18n';
 
 export interface AccountProps {
   account: { value: Account | null; loading: boolean; error: SerializedApiError | null };
@@ -21,13 +22,13 @@ export function AccountSection({ account, onRefresh, onMutate }: AccountProps) {
   const avatar = safeHref(a?.avatar);
   const [brokenAvatar, setBrokenAvatar] = useState<string | null>(null);
   return (
-    <Section id="account" title="Account">
+    <Section id="account" title={t('optionsAccountTitle')}>
       <div className="row list-head">
         <p className="muted" aria-live="polite">
-          {!a && account.loading ? 'Loading…' : account.loading ? 'Updating…' : ''}
+          {!a && account.loading ? t('commonLoading') : account.loading ? t('optionsAccountUpdating') : ''}
         </p>
-        <button type="button" onClick={onRefresh} aria-label="Refresh account">
-          Refresh
+        <button type="button" onClick={onRefresh} aria-label={t('optionsRefreshAccount')}>
+          {t('commonRefresh')}
         </button>
       </div>
       {account.error && <p role="alert">{errorText(account.error)}</p>}
@@ -37,7 +38,7 @@ export function AccountSection({ account, onRefresh, onMutate }: AccountProps) {
             <img
               className="avatar"
               src={avatar}
-              alt={`Avatar of ${a.username || a.email}`}
+              alt={t('optionsAvatarAlt', a.username || a.email)}
               width={64}
               height={64}
               referrerPolicy="no-referrer"
@@ -45,15 +46,15 @@ export function AccountSection({ account, onRefresh, onMutate }: AccountProps) {
             />
           )}
           <dl className="facts">
-            <dt>Email</dt>
+            <dt>{t('optionsFactEmail')}</dt>
             <dd>{a.email || '—'}</dd>
-            <dt>Username</dt>
+            <dt>{t('optionsFactUsername')}</dt>
             <dd>{a.username || '—'}</dd>
-            <dt>Plan</dt>
+            <dt>{t('optionsFactPlan')}</dt>
             <dd>{a.status || '—'}</dd>
-            <dt>Expires</dt>
+            <dt>{t('optionsFactExpires')}</dt>
             <dd>{a.expires || '—'}</dd>
-            <dt>Registered</dt>
+            <dt>{t('optionsFactRegistered')}</dt>
             <dd>{a.registered || '—'}</dd>
           </dl>
         </div>
@@ -89,7 +90,7 @@ function AccountUpdateForm({ onMutate }: { onMutate: AccountProps['onMutate'] })
     if (!args) return;
     const ok = await action.run(async () => {
       await onMutate({ op: 'updateAccount', args: [args] });
-      return 'The account was updated.';
+      return t('optionsAccountUpdated');
     });
     setPending(null);
     submitBtn.current?.focus();
@@ -99,14 +100,20 @@ function AccountUpdateForm({ onMutate }: { onMutate: AccountProps['onMutate'] })
     }
   }
 
-  const what = pending ? [pending.email !== undefined && 'email', pending.password !== undefined && 'password'].filter(Boolean).join(' and ') : '';
+  const question = !pending
+    ? ''
+    : pending.email !== undefined && pending.password !== undefined
+      ? t('optionsAccountConfirmBoth')
+      : pending.email !== undefined
+        ? t('optionsAccountConfirmEmail')
+        : t('optionsAccountConfirmPassword');
   return (
-    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label="Update email or password">
+    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={t('optionsAccountFormLabel')}>
       <fieldset>
-        <legend>Change email or password</legend>
-        <label htmlFor="account-email">New email</label>
+        <legend>{t('optionsAccountLegend')}</legend>
+        <label htmlFor="account-email">{t('optionsAccountNewEmail')}</label>
         <input id="account-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <label htmlFor="account-password">New password</label>
+        <label htmlFor="account-password">{t('optionsAccountNewPassword')}</label>
         <input
           id="account-password"
           name="password"
@@ -115,15 +122,15 @@ function AccountUpdateForm({ onMutate }: { onMutate: AccountProps['onMutate'] })
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <p className="muted">Leave a field empty to keep it as it is.</p>
+        <p className="muted">{t('optionsAccountKeepHint')}</p>
         <button type="submit" ref={submitBtn}>
-          Update account
+          {t('optionsAccountSubmit')}
         </button>
       </fieldset>
       {pending && (
         <ConfirmInline
-          question={`Update the account's ${what}?`}
-          confirmLabel="Confirm"
+          question={question}
+          confirmLabel={t('optionsConfirm')}
           busy={action.busy}
           onConfirm={() => void confirm()}
           onCancel={() => {

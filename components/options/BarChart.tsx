@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 const ROW = 26;
 const LABEL_W = 150;
 const BAR_MAX = 190;
@@ -11,7 +13,7 @@ function clip(text: string, max = 19): string {
 /** A horizontal bar chart in plain SVG: each bar with its label and number as text; the chart is named for screen readers. */
 export function BarChart({ title, data, limit = 10 }: { title: string; data: Record<string, number>; limit?: number }) {
   const entries = Object.entries(data)
-    .map(([label, value]) => [label.trim() || '(none)', Number.isFinite(value) ? Math.max(0, value) : 0] as const)
+    .map(([label, value]) => [label.trim() || t('optionsChartNoLabel'), Number.isFinite(value) ? Math.max(0, value) : 0] as const)
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit);
   const max = Math.max(1, ...entries.map(([, v]) => v));
@@ -20,7 +22,7 @@ export function BarChart({ title, data, limit = 10 }: { title: string; data: Rec
     <figure className="chart">
       <figcaption>{title}</figcaption>
       {entries.length === 0 ? (
-        <p className="muted">None recorded.</p>
+        <p className="muted">{t('optionsChartEmpty')}</p>
       ) : (
         <svg
           role="img"

@@ -9,6 +9,7 @@ import { ListStatus, plural } from './ListStatus';
 import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
+import { t } from '@/lib/i18n';
 
 export interface CampaignsProps {
   list: ListState<Campaign>;
@@ -16,37 +17,37 @@ export interface CampaignsProps {
   onMutate: (m: Mutation) => Promise<unknown>;
 }
 
-const campaignLabel = (c: Campaign) => `campaign ${c.name || `#${c.id}`}`;
+const campaignLabel = (c: Campaign) => t('optionsCampaignLabel', c.name || `#${c.id}`);
 
 /** Campaigns: name, public or not, rotator and list page links; create, edit, delete. */
 export function CampaignsSection({ list, onRefresh, onMutate }: CampaignsProps) {
   const [note, setNote] = useState<string | null>(null);
   return (
-    <Section id="campaigns" title="Campaigns">
-      <ListStatus state={list} title="campaigns" count={plural('campaign', 'campaigns')} onRefresh={onRefresh} />
-      {list.items && list.items.length === 0 && <p className="muted">No campaigns yet.</p>}
+    <Section id="campaigns" title={t('optionsCampaignsTitle')}>
+      <ListStatus state={list} refreshLabel={t('optionsRefreshCampaigns')} count={plural('optionsCountCampaignOne', 'optionsCountCampaignMany')} onRefresh={onRefresh} />
+      {list.items && list.items.length === 0 && <p className="muted">{t('optionsNoCampaigns')}</p>}
       {list.items && list.items.length > 0 && (
-        <ul className="items" aria-label="Campaigns">
+        <ul className="items" aria-label={t('optionsCampaignsTitle')}>
           {list.items.map((c) => {
             const rotator = safeHref(c.rotator);
             const listPage = safeHref(c.list);
             return (
               <ManagedItem
                 key={c.id}
-                kind="Campaign"
+                deletedNote={t('optionsDeletedCampaign')}
                 label={campaignLabel(c)}
                 view={
                   <div className="row">
-                    <strong className="name">{c.name || `Campaign #${c.id}`}</strong>
-                    <span className="tag">{c.public ? 'public: yes' : 'public: no'}</span>
+                    <strong className="name">{c.name || t('commonCampaignNumbered', c.id)}</strong>
+                    <span className="tag">{c.public ? t('optionsCampaignPublicYes') : t('optionsCampaignPublicNo')}</span>
                     {rotator && (
-                      <a href={rotator} target="_blank" rel="noopener noreferrer" aria-label={`Rotator of ${campaignLabel(c)}`}>
-                        Rotator
+                      <a href={rotator} target="_blank" rel="noopener noreferrer" aria-label={t('optionsRotatorOf', campaignLabel(c))}>
+                        {t('optionsRotator')}
                       </a>
                     )}
                     {listPage && (
-                      <a href={listPage} target="_blank" rel="noopener noreferrer" aria-label={`List page of ${campaignLabel(c)}`}>
-                        List page
+                      <a href={listPage} target="_blank" rel="noopener noreferrer" aria-label={t('optionsListPageOf', campaignLabel(c))}>
+                        {t('optionsListPage')}
                       </a>
                     )}
                   </div>
@@ -54,7 +55,7 @@ export function CampaignsSection({ list, onRefresh, onMutate }: CampaignsProps) 
                 renderEdit={(close) => (
                   <CampaignForm
                     mode="edit"
-                    formLabel={`Edit ${campaignLabel(c)}`}
+                    formLabel={t('optionsEditItem', campaignLabel(c))}
                     initial={c}
                     onCancel={close}
                     onSubmit={async (args) => {
@@ -63,7 +64,7 @@ export function CampaignsSection({ list, onRefresh, onMutate }: CampaignsProps) 
                     }}
                   />
                 )}
-                deleteQuestion={`Delete ${campaignLabel(c)}?`}
+                deleteQuestion={t('optionsDeleteQuestion', campaignLabel(c))}
                 onDelete={() => onMutate({ op: 'deleteCampaign', args: [c.id] })}
                 onDeleted={setNote}
               />
@@ -76,10 +77,10 @@ export function CampaignsSection({ list, onRefresh, onMutate }: CampaignsProps) 
       </p>
       <CampaignForm
         mode="add"
-        formLabel="New campaign"
+        formLabel={t('optionsNewCampaign')}
         onSubmit={async (args) => {
           await onMutate({ op: 'addCampaign', args: [args] });
-          return 'Campaign created.';
+          return t('optionsCampaignCreated');
         }}
       />
     </Section>
@@ -130,32 +131,32 @@ function CampaignForm({
     <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={formLabel} aria-busy={action.busy}>
       <fieldset>
         <legend>{formLabel}</legend>
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>{t('optionsFieldName')}</label>
         <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} aria-required={mode === 'edit'} />
-        <label htmlFor={`${id}-slug`}>Rotator slug</label>
+        <label htmlFor={`${id}-slug`}>{t('optionsRotatorSlug')}</label>
         <input
           id={`${id}-slug`}
           name="slug"
           spellCheck={false}
-          placeholder="spring-sale"
+          placeholder={t('optionsSlugPlaceholder')}
           value={slug}
           onChange={(e) => setSlug(e.target.value)}
           aria-describedby={`${id}-slug-help`}
         />
         <p id={`${id}-slug-help`} className="muted">
-          The last part of the rotator page's address; letters, digits, - and _.{mode === 'edit' ? ' Leave empty to keep it.' : ''}
+          {mode === 'edit' ? t('optionsSlugHelpEdit') : t('optionsSlugHelp')}
         </p>
         <div className="check">
           <input id={`${id}-public`} name="public" type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
-          <label htmlFor={`${id}-public`}>Public</label>
+          <label htmlFor={`${id}-public`}>{t('optionsPublic')}</label>
         </div>
         <div className="row">
           <button type="submit" className="primary">
-            {mode === 'add' ? 'Create campaign' : 'Update campaign'}
+            {mode === 'add' ? t('optionsCreateCampaign') : t('optionsUpdateCampaign')}
           </button>
           {onCancel && (
             <button type="button" onClick={onCancel}>
-              Cancel
+              {t('commonCancel')}
             </button>
           )}
         </div>

@@ -12,6 +12,7 @@ import { ListStatus, plural } from './ListStatus';
 import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export interface ChannelsProps {
   list: ListState<Channel>;
@@ -20,19 +21,17 @@ export interface ChannelsProps {
   loadItems: (channelId: number) => Promise<ChannelItem[]>;
 }
 
-export const DELETE_CHANNEL_NOTE = 'Deleting a channel also unassigns all its items.';
-
-const channelLabel = (c: Channel) => `channel ${c.name || `#${c.id}`}`;
+const channelLabel = (c: Channel) => t('optionsChannelLabel', c.name || `#${c.id}`);
 
 /** Channels: every channel with its colour and star; create, edit, delete, and the items of each. */
 export function ChannelsSection({ list, onRefresh, onMutate, loadItems }: ChannelsProps) {
   const [note, setNote] = useState<string | null>(null);
   return (
-    <Section id="channels" title="Channels">
-      <ListStatus state={list} title="channels" count={plural('channel', 'channels')} onRefresh={onRefresh} />
-      {list.items && list.items.length === 0 && <p className="muted">No channels yet.</p>}
+    <Section id="channels" title={t('optionsChannelsTitle')}>
+      <ListStatus state={list} refreshLabel={t('optionsRefreshChannels')} count={plural('optionsCountChannelOne', 'optionsCountChannelMany')} onRefresh={onRefresh} />
+      {list.items && list.items.length === 0 && <p className="muted">{t('optionsNoChannels')}</p>}
       {list.items && list.items.length > 0 && (
-        <ul className="items" aria-label="Channels">
+        <ul className="items" aria-label={t('optionsChannelsTitle')}>
           {list.items.map((c) => (
             <ChannelRow key={c.id} channel={c} onMutate={onMutate} loadItems={loadItems} onDeleted={setNote} />
           ))}
@@ -42,12 +41,12 @@ export function ChannelsSection({ list, onRefresh, onMutate, loadItems }: Channe
         {note ?? ''}
       </p>
       <ChannelForm
-        formLabel="New channel"
-        submitLabel="Create channel"
+        formLabel={t('optionsNewChannel')}
+        submitLabel={t('optionsCreateChannel')}
         mode="add"
         onSubmit={async (args) => {
           await onMutate({ op: 'addChannel', args: [args] });
-          return 'Channel created.';
+          return t('optionsChannelCreated');
         }}
       />
     </Section>
@@ -71,14 +70,14 @@ function ChannelRow({
   const label = channelLabel(channel);
   return (
     <ManagedItem
-      kind="Channel"
+      deletedNote={t('optionsDeletedChannel')}
       label={label}
       view={
         <>
           <div className="row">
-            <strong className="name">{channel.name || `Channel #${channel.id}`}</strong>
+            <strong className="name">{channel.name || t('optionsChannelNumbered', channel.id)}</strong>
             {channel.starred && (
-              <span className="star" role="img" aria-label="Starred" title="Starred">
+              <span className="star" role="img" aria-label={t('optionsStarred')} title={t('optionsStarred')}>
                 ★
               </span>
             )}
@@ -88,14 +87,14 @@ function ChannelRow({
         </>
       }
       extraButtons={
-        <button type="button" aria-expanded={open} aria-controls={panel} aria-label={`Items of ${label}`} onClick={() => setOpen((o) => !o)}>
-          Items
+        <button type="button" aria-expanded={open} aria-controls={panel} aria-label={t('optionsChannelItemsOf', label)} onClick={() => setOpen((o) => !o)}>
+          {t('optionsChannelItems')}
         </button>
       }
       renderEdit={(close) => (
         <ChannelForm
-          formLabel={`Edit ${label}`}
-          submitLabel="Update channel"
+          formLabel={t('optionsEditItem', label)}
+          submitLabel={t('optionsUpdateChannel')}
           mode="edit"
           initial={channel}
           onCancel={close}
@@ -105,7 +104,7 @@ function ChannelRow({
           }}
         />
       )}
-      deleteQuestion={`Delete ${label}? ${DELETE_CHANNEL_NOTE}`}
+      deleteQuestion={`${t('optionsDeleteQuestion', label)} ${t('optionsChannelDeleteNote')}`}
       onDelete={() => onMutate({ op: 'deleteChannel', args: [channel.id] })}
       onDeleted={onDeleted}
     >
@@ -172,11 +171,11 @@ export function ChannelForm({
     <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={formLabel} aria-busy={action.busy}>
       <fieldset>
         <legend>{formLabel}</legend>
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>{t('optionsFieldName')}</label>
         <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} aria-required="true" />
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>{t('optionsFieldDescription')}</label>
         <input id={`${id}-description`} name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <label htmlFor={`${id}-color`}>Colour</label>
+        <label htmlFor={`${id}-color`}>{t('optionsFieldColour')}</label>
         <div className="row color-row">
           <input
             id={`${id}-color`}
@@ -190,14 +189,14 @@ export function ChannelForm({
           <input
             type="color"
             className="picker"
-            aria-label="Pick colour"
+            aria-label={t('optionsPickColour')}
             value={(safeHexColor(color.trim()) ?? '#2457d6').toLowerCase()}
             onChange={(e) => setColor(e.target.value.toUpperCase())}
           />
         </div>
         <div className="check">
           <input id={`${id}-starred`} name="starred" type="checkbox" checked={starred} onChange={(e) => setStarred(e.target.checked)} />
-          <label htmlFor={`${id}-starred`}>Starred</label>
+          <label htmlFor={`${id}-starred`}>{t('optionsStarred')}</label>
         </div>
         <div className="row">
           <button type="submit" className="primary">
@@ -205,7 +204,7 @@ export function ChannelForm({
           </button>
           {onCancel && (
             <button type="button" onClick={onCancel}>
-              Cancel
+              {t('commonCancel')}
             </button>
           )}
         </div>
@@ -215,7 +214,7 @@ export function ChannelForm({
   );
 }
 
-const ITEM_TYPE_NAMES: Record<ChannelItemType, string> = { links: 'Link', bio: 'Bio page', qr: 'QR code' };
+const ITEM_TYPE_NAMES: Record<ChannelItemType, MessageKey> = { links: 'optionsItemTypeLink', bio: 'optionsItemTypeBio', qr: 'optionsItemTypeQr' };
 
 /** The items of one channel (type, title, preview, link) and a form to assign one by type and id. */
 function ChannelItems({
@@ -260,8 +259,8 @@ function ChannelItems({
 
   async function assign(e: FormEvent) {
     e.preventDefault();
-    const t = validate(channelItemTypeInput, type, 'type');
-    if (!t.ok) return action.fail(t.message);
+    const ty = validate(channelItemTypeInput, type, 'type');
+    if (!ty.ok) return action.fail(ty.message);
     const n = validate(idInput, parseId(itemId), 'itemId');
     if (!n.ok) {
       action.fail(n.message);
@@ -269,8 +268,8 @@ function ChannelItems({
       return;
     }
     const ok = await action.run(async () => {
-      await onMutate({ op: 'assignChannelItem', args: [channel.id, t.data, n.data] });
-      return `${ITEM_TYPE_NAMES[t.data]} #${n.data} assigned.`;
+      await onMutate({ op: 'assignChannelItem', args: [channel.id, ty.data, n.data] });
+      return t('optionsChannelItemAssigned', t(ITEM_TYPE_NAMES[ty.data]), n.data);
     });
     if (ok) {
       setItemId('');
@@ -281,12 +280,16 @@ function ChannelItems({
   return (
     <>
       <p className="muted" aria-live="polite">
-        {items === null && loading ? 'Loading…' : items ? `${plural('item', 'items')(items.length)}${loading ? ' · updating…' : ''}` : ''}
+        {items === null && loading
+          ? t('commonLoading')
+          : items
+            ? `${plural('optionsCountItemOne', 'optionsCountItemMany')(items.length)}${loading ? ` · ${t('optionsListUpdating')}` : ''}`
+            : ''}
       </p>
       {error && <p role="alert">{error}</p>}
-      {items && items.length === 0 && <p className="muted">No items in this channel yet.</p>}
+      {items && items.length === 0 && <p className="muted">{t('optionsNoChannelItems')}</p>}
       {items && items.length > 0 && (
-        <ul className="sub-items" aria-label={`Items of ${channelLabel(channel)}`}>
+        <ul className="sub-items" aria-label={t('optionsChannelItemsOf', channelLabel(channel))}>
           {items.map((it) => {
             const preview = safeHref(it.preview);
             const link = safeHref(it.link);
@@ -306,24 +309,22 @@ function ChannelItems({
           })}
         </ul>
       )}
-      <form ref={form} className="row assign" onSubmit={assign} noValidate aria-label={`Assign an item to ${channelLabel(channel)}`}>
+      <form ref={form} className="row assign" onSubmit={assign} noValidate aria-label={t('optionsAssignFormLabel', channelLabel(channel))}>
         <div>
-          <label htmlFor={`${id}-type`}>Item type</label>
+          <label htmlFor={`${id}-type`}>{t('optionsItemType')}</label>
           <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value)}>
-            {CHANNEL_ITEM_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {ITEM_TYPE_NAMES[t]}
+            {CHANNEL_ITEM_TYPES.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(ITEM_TYPE_NAMES[kind])}
               </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-item`}>Item id</label>
+          <label htmlFor={`${id}-item`}>{t('optionsItemId')}</label>
           <input id={`${id}-item`} name="itemId" inputMode="numeric" value={itemId} onChange={(e) => setItemId(e.target.value)} />
         </div>
-        <button type="submit">
-          Assign
-        </button>
+        <button type="submit">{t('optionsAssign')}</button>
       </form>
       <Feedback error={action.error} note={action.note} />
     </>

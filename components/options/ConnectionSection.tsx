@@ -4,6 +4,8 @@ import type { Account, SerializedApiError } from '@/lib/api';
 import type { ConnectionInfo } from '@/lib/messaging';
 import { checkServiceUrlInput, connectionErrorText, errorText, permissionRefusedText } from '@/lib/ui/optionsText';
 import { Section } from './Section';
+import { t } from '@/lib/i18n';
+import { richText } from '@/components/common/rich';
 
 export interface ConnectionProps {
   connection: ConnectionInfo | null;
@@ -57,14 +59,14 @@ export function ConnectionSection({ connection, account, accountError, requestPe
     if (!apiKey && needKey) {
       setError(
         keyHint && checked.url !== savedUrl
-          ? 'Enter the API key again: a saved key is sent only to the service it was saved for.'
-          : 'API key is required.',
+          ? t('optionsKeyAgain')
+          : t('optionsKeyRequired'),
       );
       keyRef.current?.focus();
       return;
     }
     if (/\s/.test(apiKey)) {
-      setError('API key must be one word without spaces.');
+      setError(t('optionsKeySpaces'));
       keyRef.current?.focus();
       return;
     }
@@ -105,7 +107,7 @@ export function ConnectionSection({ connection, account, accountError, requestPe
     try {
       await onForget();
       setReplacing(false);
-      setNote('The API key was forgotten. Enter a key to connect again.');
+      setNote(t('optionsKeyForgotten'));
       keyRef.current?.focus(); // the Forget key button is gone
     } catch (err) {
       setError(errorText(err));
@@ -115,9 +117,9 @@ export function ConnectionSection({ connection, account, accountError, requestPe
   }
 
   return (
-    <Section id="connection" title="Connection">
-      <form className="stack" onSubmit={submit} noValidate aria-label="Service connection">
-        <label htmlFor="service-url">Service URL</label>
+    <Section id="connection" title={t('optionsConnectionTitle')}>
+      <form className="stack" onSubmit={submit} noValidate aria-label={t('optionsConnectionFormLabel')}>
+        <label htmlFor="service-url">{t('optionsServiceUrl')}</label>
         <input
           id="service-url"
           ref={urlRef}
@@ -133,10 +135,10 @@ export function ConnectionSection({ connection, account, accountError, requestPe
           onChange={(e) => setUrl(e.target.value)}
         />
         <p id={urlHelp} className="muted">
-          https:// address of the service (http:// only for this computer: localhost, 127.0.0.1, [::1]).
+          {t('optionsServiceUrlHelp')}
         </p>
 
-        <label htmlFor="api-key">API key</label>
+        <label htmlFor="api-key">{t('optionsApiKey')}</label>
         <input
           id="api-key"
           ref={keyRef}
@@ -146,21 +148,21 @@ export function ConnectionSection({ connection, account, accountError, requestPe
           spellCheck={false}
           aria-required={keyRequired}
           aria-describedby={keyHelp}
-          placeholder={keyHint && !keyRequired ? 'Leave empty to keep the saved key' : ''}
+          placeholder={keyHint && !keyRequired ? t('optionsKeyKeepPlaceholder') : ''}
           value={key}
           onChange={(e) => setKey(e.target.value)}
         />
         <p id={keyHelp} className="muted">
           {keyHint && !keyRequired
-            ? `A key ending in ${keyHint} is saved; it stays in this browser and is never shown again.`
+            ? t('optionsKeySavedHelp', keyHint)
             : keyHint && !sameService
-              ? 'Required: the saved key is sent only to the service it was saved for.'
-              : 'Required. The key is stored only in this browser.'}
+              ? t('optionsKeyRequiredOtherService')
+              : t('optionsKeyRequiredHelp')}
         </p>
 
         <div className="row">
           <button type="submit" className="primary" aria-busy={busy}>
-            Save
+            {t('optionsSave')}
           </button>
         </div>
       </form>
@@ -168,13 +170,13 @@ export function ConnectionSection({ connection, account, accountError, requestPe
       {keyHint && (
         <div className="row key-saved">
           <span>
-            Saved API key: <span className="masked">••••{keyHint}</span>
+            {richText('optionsSavedKey', <span className="masked">••••{keyHint}</span>)}
           </span>
           <button type="button" onClick={replaceKey}>
-            Replace key
+            {t('optionsReplaceKey')}
           </button>
           <button type="button" className="danger" onClick={() => void forget()}>
-            Forget key
+            {t('optionsForgetKey')}
           </button>
         </div>
       )}
@@ -186,33 +188,33 @@ export function ConnectionSection({ connection, account, accountError, requestPe
 
       <div role="status" className="connection-status">
         {busy ? (
-          <p>Checking the service…</p>
+          <p>{t('optionsChecking')}</p>
         ) : connection?.connected && !account && accountError ? (
           <p>
-            Saved for {connection.serviceUrl}, but the account could not be read: {errorText(accountError)}
+            {t('optionsSavedButUnreadable', connection.serviceUrl ?? '', errorText(accountError))}
           </p>
         ) : connection?.connected ? (
           <>
             <p>
-              <strong>Connected</strong> to {connection.serviceUrl}
+              {richText('optionsConnectedTo', <strong>{t('optionsConnected')}</strong>, connection.serviceUrl)}
             </p>
             {account ? (
               <dl className="facts">
-                <dt>Email</dt>
+                <dt>{t('optionsFactEmail')}</dt>
                 <dd>{account.email || '—'}</dd>
-                <dt>Username</dt>
+                <dt>{t('optionsFactUsername')}</dt>
                 <dd>{account.username || '—'}</dd>
-                <dt>Plan</dt>
+                <dt>{t('optionsFactPlan')}</dt>
                 <dd>{account.status || '—'}</dd>
-                <dt>Expires</dt>
+                <dt>{t('optionsFactExpires')}</dt>
                 <dd>{account.expires || '—'}</dd>
               </dl>
             ) : (
-              <p className="muted">Loading the account…</p>
+              <p className="muted">{t('optionsLoadingAccount')}</p>
             )}
           </>
         ) : (
-          <p>Not set up yet: enter the service URL and an API key, then Save.</p>
+          <p>{t('optionsNotSetUp')}</p>
         )}
       </div>
     </Section>

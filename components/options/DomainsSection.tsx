@@ -9,6 +9,7 @@ import { ListStatus, plural } from './ListStatus';
 import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
+import { t } from '@/lib/i18n';
 
 export interface DomainsProps {
   list: ListState<Domain>;
@@ -16,13 +17,11 @@ export interface DomainsProps {
   onMutate: (m: Mutation) => Promise<unknown>;
 }
 
-export const DNS_NOTE = "The domain must already point to the service's servers (DNS) before you add it.";
-
-const domainLabel = (d: Domain) => `domain ${d.domain || `#${d.id ?? '?'}`}`;
+const domainLabel = (d: Domain) => t('optionsDomainLabel', d.domain || `#${d.id ?? '?'}`);
 
 /** A URL from the service as a link when it is http(s), else as text. */
 function UrlText({ url }: { url: string }) {
-  if (!url) return <span className="muted">none</span>;
+  if (!url) return <span className="muted">{t('commonNone')}</span>;
   const href = safeHref(url);
   return href ? (
     <a href={href} target="_blank" rel="noopener noreferrer">
@@ -37,25 +36,25 @@ function UrlText({ url }: { url: string }) {
 export function DomainsSection({ list, onRefresh, onMutate }: DomainsProps) {
   const [note, setNote] = useState<string | null>(null);
   return (
-    <Section id="domains" title="Domains">
-      <ListStatus state={list} title="domains" count={plural('domain', 'domains')} onRefresh={onRefresh} />
-      {list.items && list.items.length === 0 && <p className="muted">No branded domains yet.</p>}
+    <Section id="domains" title={t('optionsDomainsTitle')}>
+      <ListStatus state={list} refreshLabel={t('optionsRefreshDomains')} count={plural('optionsCountDomainOne', 'optionsCountDomainMany')} onRefresh={onRefresh} />
+      {list.items && list.items.length === 0 && <p className="muted">{t('optionsNoDomains')}</p>}
       {list.items && list.items.length > 0 && (
-        <ul className="items" aria-label="Domains">
+        <ul className="items" aria-label={t('optionsDomainsTitle')}>
           {list.items.map((d, i) => {
             const id = d.id;
             const view = (
               <>
                 <div className="row">
-                  <strong className="name">{d.domain || '(no address)'}</strong>
-                  {id === null && <span className="tag">shared</span>}
+                  <strong className="name">{d.domain || t('optionsDomainNoAddress')}</strong>
+                  {id === null && <span className="tag">{t('optionsDomainShared')}</span>}
                 </div>
                 <dl className="facts compact">
-                  <dt>Root redirect</dt>
+                  <dt>{t('optionsRootRedirect')}</dt>
                   <dd>
                     <UrlText url={d.redirectroot} />
                   </dd>
-                  <dt>404 redirect</dt>
+                  <dt>{t('options404Redirect')}</dt>
                   <dd>
                     <UrlText url={d.redirect404} />
                   </dd>
@@ -67,13 +66,13 @@ export function DomainsSection({ list, onRefresh, onMutate }: DomainsProps) {
             return (
               <ManagedItem
                 key={id}
-                kind="Domain"
+                deletedNote={t('optionsDeletedDomain')}
                 label={domainLabel(d)}
                 view={view}
                 renderEdit={(close) => (
                   <DomainForm
                     mode="edit"
-                    formLabel={`Edit ${domainLabel(d)}`}
+                    formLabel={t('optionsEditItem', domainLabel(d))}
                     initial={d}
                     onCancel={close}
                     onSubmit={async (args) => {
@@ -82,7 +81,7 @@ export function DomainsSection({ list, onRefresh, onMutate }: DomainsProps) {
                     }}
                   />
                 )}
-                deleteQuestion={`Delete ${domainLabel(d)}?`}
+                deleteQuestion={t('optionsDeleteQuestion', domainLabel(d))}
                 onDelete={() => onMutate({ op: 'deleteDomain', args: [id] })}
                 onDeleted={setNote}
               />
@@ -95,11 +94,11 @@ export function DomainsSection({ list, onRefresh, onMutate }: DomainsProps) {
       </p>
       <DomainForm
         mode="add"
-        formLabel="New domain"
+        formLabel={t('optionsNewDomain')}
         onSubmit={async (args) => {
           if (!args.domain) return;
           await onMutate({ op: 'addDomain', args: [{ ...args, domain: args.domain }] });
-          return 'Domain added.';
+          return t('optionsDomainAdded');
         }}
       />
     </Section>
@@ -152,8 +151,8 @@ function DomainForm({
         <legend>{formLabel}</legend>
         {mode === 'add' && (
           <>
-            <p className="muted">{DNS_NOTE}</p>
-            <label htmlFor={`${id}-domain`}>Domain</label>
+            <p className="muted">{t('optionsDnsNote')}</p>
+            <label htmlFor={`${id}-domain`}>{t('commonDomain')}</label>
             <input
               id={`${id}-domain`}
               name="domain"
@@ -166,8 +165,8 @@ function DomainForm({
             />
           </>
         )}
-        {mode === 'edit' && <p className="muted">A field left empty is not sent: the service keeps its value.</p>}
-        <label htmlFor={`${id}-root`}>Root redirect</label>
+        {mode === 'edit' && <p className="muted">{t('optionsEmptyKeepsValue')}</p>}
+        <label htmlFor={`${id}-root`}>{t('optionsRootRedirect')}</label>
         <input
           id={`${id}-root`}
           name="redirectroot"
@@ -177,7 +176,7 @@ function DomainForm({
           value={root}
           onChange={(e) => setRoot(e.target.value)}
         />
-        <label htmlFor={`${id}-404`}>404 redirect</label>
+        <label htmlFor={`${id}-404`}>{t('options404Redirect')}</label>
         <input
           id={`${id}-404`}
           name="redirect404"
@@ -189,11 +188,11 @@ function DomainForm({
         />
         <div className="row">
           <button type="submit" className="primary">
-            {mode === 'add' ? 'Add domain' : 'Update domain'}
+            {mode === 'add' ? t('optionsAddDomain') : t('optionsUpdateDomain')}
           </button>
           {onCancel && (
             <button type="button" onClick={onCancel}>
-              Cancel
+              {t('commonCancel')}
             </button>
           )}
         </div>

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { useAction } from './useAction';
+import { t } from '@/lib/i18n';
 
 export interface ManagedItemProps {
   /** Names the item in button labels: "channel Spring launch" → "Edit channel Spring launch". */
   label: string;
-  /** What the item is, for the note after a delete ("Channel" → "Channel deleted."). */
-  kind?: string;
+  /** The note after a delete ("Channel deleted."); the name is not repeated: it has left the list. */
+  deletedNote?: string;
   /** The item as shown. */
   view: ReactNode;
   /** The edit form; `close` returns to the view (after an update or Cancel). Omit when not editable. */
@@ -24,7 +25,7 @@ export interface ManagedItemProps {
 }
 
 /** One item of a managed list: its view, Edit and Delete buttons, the edit form and the delete confirmation. */
-export function ManagedItem({ label, kind = 'Item', view, renderEdit, deleteQuestion, onDelete, onDeleted, extraButtons, children }: ManagedItemProps) {
+export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, extraButtons, children }: ManagedItemProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const [refocus, setRefocus] = useState<'edit' | 'delete' | null>(null);
   const editBtn = useRef<HTMLButtonElement>(null);
@@ -43,7 +44,7 @@ export function ManagedItem({ label, kind = 'Item', view, renderEdit, deleteQues
     const ok = await action.run(async () => {
       await onDelete();
     });
-    if (ok) onDeleted?.(`${kind} deleted.`); // the name is not repeated: it has left the list
+    if (ok) onDeleted?.(deletedNote ?? t('optionsDeletedItem'));
     else {
       setMode('view');
       setRefocus('delete');
@@ -63,8 +64,8 @@ export function ManagedItem({ label, kind = 'Item', view, renderEdit, deleteQues
           {mode === 'confirm' && deleteQuestion ? (
             <ConfirmInline
               question={deleteQuestion}
-              confirmLabel="Yes, delete"
-              confirmAria={`Yes, delete ${label}`}
+              confirmLabel={t('optionsYesDelete')}
+              confirmAria={t('optionsYesDeleteItem', label)}
               busy={action.busy}
               onConfirm={() => void remove()}
               onCancel={() => {
@@ -76,8 +77,8 @@ export function ManagedItem({ label, kind = 'Item', view, renderEdit, deleteQues
             <div className="row item-actions">
               {extraButtons}
               {renderEdit && (
-                <button type="button" ref={editBtn} onClick={() => (action.clear(), setMode('edit'))} aria-label={`Edit ${label}`}>
-                  Edit
+                <button type="button" ref={editBtn} onClick={() => (action.clear(), setMode('edit'))} aria-label={t('optionsEditItem', label)}>
+                  {t('commonEdit')}
                 </button>
               )}
               {deleteQuestion && onDelete && (
@@ -86,9 +87,9 @@ export function ManagedItem({ label, kind = 'Item', view, renderEdit, deleteQues
                   ref={deleteBtn}
                   className="danger"
                   onClick={() => (action.clear(), setMode('confirm'))}
-                  aria-label={`Delete ${label}`}
+                  aria-label={t('optionsDeleteItem', label)}
                 >
-                  Delete
+                  {t('commonDelete')}
                 </button>
               )}
             </div>

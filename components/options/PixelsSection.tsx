@@ -10,6 +10,7 @@ import { ListStatus, plural } from './ListStatus';
 import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
+import { t } from '@/lib/i18n';
 
 export interface PixelsProps {
   list: ListState<Pixel>;
@@ -17,27 +18,27 @@ export interface PixelsProps {
   onMutate: (m: Mutation) => Promise<unknown>;
 }
 
-const pixelLabel = (p: Pixel) => `pixel ${p.name || `#${p.id}`}`;
+const pixelLabel = (p: Pixel) => t('optionsPixelLabel', p.name || `#${p.id}`);
 
 /** Pixels: every pixel (type, name, tag, date), types outside the known 13 shown as they are; create, edit, delete. */
 export function PixelsSection({ list, onRefresh, onMutate }: PixelsProps) {
   const [note, setNote] = useState<string | null>(null);
   return (
-    <Section id="pixels" title="Pixels">
-      <ListStatus state={list} title="pixels" count={plural('pixel', 'pixels')} onRefresh={onRefresh} />
-      {list.items && list.items.length === 0 && <p className="muted">No pixels yet.</p>}
+    <Section id="pixels" title={t('optionsPixelsTitle')}>
+      <ListStatus state={list} refreshLabel={t('optionsRefreshPixels')} count={plural('optionsCountPixelOne', 'optionsCountPixelMany')} onRefresh={onRefresh} />
+      {list.items && list.items.length === 0 && <p className="muted">{t('optionsNoPixels')}</p>}
       {list.items && list.items.length > 0 && (
-        <ul className="items" aria-label="Pixels">
+        <ul className="items" aria-label={t('optionsPixelsTitle')}>
           {list.items.map((p) => (
             <ManagedItem
               key={p.id}
-              kind="Pixel"
+              deletedNote={t('optionsDeletedPixel')}
               label={pixelLabel(p)}
               view={
                 <div className="row">
-                  <strong className="name">{p.name || `Pixel #${p.id}`}</strong>
-                  <span className="tag" title={(PIXEL_TYPES as readonly string[]).includes(p.type) ? undefined : 'A type this extension does not know'}>
-                    {p.type || 'no type'}
+                  <strong className="name">{p.name || t('optionsPixelNumbered', p.id)}</strong>
+                  <span className="tag" title={(PIXEL_TYPES as readonly string[]).includes(p.type) ? undefined : t('optionsPixelUnknownType')}>
+                    {p.type || t('optionsPixelNoType')}
                   </span>
                   <code className="ellipsis">{p.tag}</code>
                   {p.date && <span className="muted">{p.date}</span>}
@@ -53,7 +54,7 @@ export function PixelsSection({ list, onRefresh, onMutate }: PixelsProps) {
                   }}
                 />
               )}
-              deleteQuestion={`Delete ${pixelLabel(p)}?`}
+              deleteQuestion={t('optionsDeleteQuestion', pixelLabel(p))}
               onDelete={() => onMutate({ op: 'deletePixel', args: [p.id] })}
               onDeleted={setNote}
             />
@@ -87,7 +88,7 @@ function PixelAddForm({ onMutate }: { onMutate: PixelsProps['onMutate'] }) {
     }
     const ok = await action.run(async () => {
       await onMutate({ op: 'addPixel', args: [checked.data] });
-      return 'Pixel created.';
+      return t('optionsPixelCreated');
     });
     if (ok) {
       setName('');
@@ -96,10 +97,10 @@ function PixelAddForm({ onMutate }: { onMutate: PixelsProps['onMutate'] }) {
   }
 
   return (
-    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label="New pixel">
+    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={t('optionsNewPixel')}>
       <fieldset>
-        <legend>New pixel</legend>
-        <label htmlFor={`${id}-type`}>Type</label>
+        <legend>{t('optionsNewPixel')}</legend>
+        <label htmlFor={`${id}-type`}>{t('optionsFieldType')}</label>
         <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value as PixelType)}>
           {PIXEL_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -107,12 +108,12 @@ function PixelAddForm({ onMutate }: { onMutate: PixelsProps['onMutate'] }) {
             </option>
           ))}
         </select>
-        <label htmlFor={`${id}-name`}>Name</label>
+        <label htmlFor={`${id}-name`}>{t('optionsFieldName')}</label>
         <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} aria-required="true" />
-        <label htmlFor={`${id}-tag`}>Tag</label>
+        <label htmlFor={`${id}-tag`}>{t('optionsFieldTag')}</label>
         <input id={`${id}-tag`} name="tag" spellCheck={false} value={tag} onChange={(e) => setTag(e.target.value)} aria-required="true" />
         <button type="submit" className="primary">
-          Create pixel
+          {t('optionsCreatePixel')}
         </button>
       </fieldset>
       <Feedback error={action.error} note={action.note} />
@@ -148,20 +149,20 @@ function PixelEditForm({
   }
 
   return (
-    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={`Edit ${pixelLabel(pixel)}`}>
+    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={t('optionsEditItem', pixelLabel(pixel))}>
       <fieldset>
-        <legend>Edit {pixelLabel(pixel)}</legend>
-        <p className="muted">Type: {pixel.type || 'none'}</p>
-        <label htmlFor={`${id}-name`}>Name</label>
+        <legend>{t('optionsEditItem', pixelLabel(pixel))}</legend>
+        <p className="muted">{t('optionsPixelTypeLine', pixel.type || t('commonNone'))}</p>
+        <label htmlFor={`${id}-name`}>{t('optionsFieldName')}</label>
         <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor={`${id}-tag`}>Tag</label>
+        <label htmlFor={`${id}-tag`}>{t('optionsFieldTag')}</label>
         <input id={`${id}-tag`} name="tag" spellCheck={false} value={tag} onChange={(e) => setTag(e.target.value)} aria-required="true" />
         <div className="row">
           <button type="submit" className="primary">
-            Update pixel
+            {t('optionsUpdatePixel')}
           </button>
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('commonCancel')}
           </button>
         </div>
       </fieldset>

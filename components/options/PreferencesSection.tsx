@@ -6,6 +6,7 @@ import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { Section } from './Section';
 import { useAction } from './useAction';
+import { t } from '@/lib/i18n';
 
 export interface PreferencesProps {
   settings: Settings | null;
@@ -39,7 +40,7 @@ export function PreferencesSection(p: PreferencesProps) {
     const step = chain.current.then(() =>
       action.run(async () => {
         await p.onSave(patch);
-        return 'Preferences saved.';
+        return t('optionsPrefsSaved');
       }, false),
     );
     chain.current = step;
@@ -55,42 +56,42 @@ export function PreferencesSection(p: PreferencesProps) {
   const campaignKnown = draft?.defaultCampaignId == null || campaigns.some((c) => c.id === draft.defaultCampaignId);
 
   return (
-    <Section id="preferences" title="Preferences">
+    <Section id="preferences" title={t('optionsPreferencesTitle')}>
       {p.settingsError && <p role="alert">{errorText(p.settingsError)}</p>}
       {!draft ? (
-        !p.settingsError && <p className="muted">Loading…</p>
+        !p.settingsError && <p className="muted">{t('commonLoading')}</p>
       ) : (
         <div className="stack">
-          <p className="muted">Used by the context menu “Shorten link” and the keyboard shortcut.</p>
-          <label htmlFor={`${id}-domain`}>Default domain</label>
+          <p className="muted">{t('optionsPrefsUsedBy', t('menuShortenLink'))}</p>
+          <label htmlFor={`${id}-domain`}>{t('optionsDefaultDomain')}</label>
           <select
             id={`${id}-domain`}
             value={draft.defaultDomainId === null ? '' : String(draft.defaultDomainId)}
             onChange={(e) => save({ defaultDomainId: toId(e.target.value) })}
           >
-            <option value="">The service's default</option>
-            {!domainKnown && <option value={String(draft.defaultDomainId)}>Domain #{draft.defaultDomainId} (not in the list)</option>}
+            <option value="">{t('optionsServiceDefault')}</option>
+            {!domainKnown && <option value={String(draft.defaultDomainId)}>{t('optionsDomainNotInList', draft.defaultDomainId ?? '')}</option>}
             {domains.map((d) => (
               <option key={d.id} value={String(d.id)}>
-                {d.domain || `Domain #${d.id}`}
+                {d.domain || t('commonDomainNumbered', d.id)}
               </option>
             ))}
           </select>
-          <label htmlFor={`${id}-campaign`}>Default campaign</label>
+          <label htmlFor={`${id}-campaign`}>{t('optionsDefaultCampaign')}</label>
           <select
             id={`${id}-campaign`}
             value={draft.defaultCampaignId === null ? '' : String(draft.defaultCampaignId)}
             onChange={(e) => save({ defaultCampaignId: toId(e.target.value) })}
           >
-            <option value="">None</option>
-            {!campaignKnown && <option value={String(draft.defaultCampaignId)}>Campaign #{draft.defaultCampaignId} (not in the list)</option>}
+            <option value="">{t('optionsNoneOption')}</option>
+            {!campaignKnown && <option value={String(draft.defaultCampaignId)}>{t('optionsCampaignNotInList', draft.defaultCampaignId ?? '')}</option>}
             {campaigns.map((c) => (
               <option key={c.id} value={String(c.id)}>
-                {c.name || `Campaign #${c.id}`}
+                {c.name || t('commonCampaignNumbered', c.id)}
               </option>
             ))}
           </select>
-          {!p.connected && <p className="muted">Connect to a service to choose among its domains and campaigns.</p>}
+          {!p.connected && <p className="muted">{t('optionsConnectToChoose')}</p>}
           <div className="check">
             <input
               id={`${id}-copy`}
@@ -98,7 +99,7 @@ export function PreferencesSection(p: PreferencesProps) {
               checked={draft.autoCopy}
               onChange={(e) => save({ autoCopy: e.target.checked })}
             />
-            <label htmlFor={`${id}-copy`}>Copy new links automatically</label>
+            <label htmlFor={`${id}-copy`}>{t('optionsAutoCopy')}</label>
           </div>
           <div className="check">
             <input
@@ -107,36 +108,36 @@ export function PreferencesSection(p: PreferencesProps) {
               checked={draft.keepHistory}
               onChange={(e) => save({ keepHistory: e.target.checked })}
             />
-            <label htmlFor={`${id}-history`}>Keep history</label>
+            <label htmlFor={`${id}-history`}>{t('optionsKeepHistory')}</label>
           </div>
         </div>
       )}
       <div className="row">
         <button type="button" ref={clearBtn} onClick={() => setConfirmClear(true)} aria-expanded={confirmClear}>
-          Clear history
+          {t('optionsClearHistory')}
         </button>
         <button
           type="button"
           onClick={() =>
             void action.run(async () => {
               await p.onClearCache();
-              return 'Cache cleared: lists are fetched from the service again when next asked for.';
+              return t('optionsCacheCleared');
             }, false)
           }
         >
-          Clear cache
+          {t('optionsClearCache')}
         </button>
       </div>
       {confirmClear && (
         <ConfirmInline
-          question="Clear the history of links made in this browser? The links stay on the service."
-          confirmLabel="Yes, clear history"
+          question={t('optionsClearHistoryQuestion')}
+          confirmLabel={t('optionsYesClearHistory')}
           busy={action.busy}
           onConfirm={() =>
             void action
               .run(async () => {
                 await p.onClearHistory();
-                return 'History cleared.';
+                return t('optionsHistoryCleared');
               }, false)
               .then(() => {
                 setConfirmClear(false);

@@ -4,15 +4,16 @@ import { QrAddInput, type QrAddArgs } from '@/lib/api/inputs';
 import { hexToRgb, optional, rgbToHex, validate } from '@/lib/ui/optionsForms';
 import { Feedback } from './Feedback';
 import { focusField, useAction } from './useAction';
+import { t, type MessageKey } from '@/lib/i18n';
 
-const TYPE_NAMES: Record<QrType, string> = {
-  text: 'Text',
-  link: 'Link',
-  email: 'Email',
-  phone: 'Phone',
-  sms: 'SMS',
-  wifi: 'Wi-Fi',
-  vcard: 'Contact card (vCard)',
+const TYPE_NAMES: Record<QrType, MessageKey> = {
+  text: 'optionsQrTypeText',
+  link: 'optionsQrTypeLink',
+  email: 'optionsQrTypeEmail',
+  phone: 'optionsQrTypePhone',
+  sms: 'optionsQrTypeSms',
+  wifi: 'optionsQrTypeWifi',
+  vcard: 'optionsQrTypeVcard',
 };
 
 const EMPTY = {
@@ -134,50 +135,50 @@ export function QrForm({
       <fieldset>
         <legend>{formLabel}</legend>
         {hint && <p className="muted">{hint}</p>}
-        <label htmlFor={`${id}-type`}>Type</label>
+        <label htmlFor={`${id}-type`}>{t('optionsFieldType')}</label>
         <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value as QrType)}>
-          {QR_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_NAMES[t]}
+          {QR_TYPES.map((kind) => (
+            <option key={kind} value={kind}>
+              {t(TYPE_NAMES[kind])}
             </option>
           ))}
         </select>
 
-        {type === 'text' && field('text', 'Text', 'data', { required: true, multiline: true })}
-        {type === 'link' && field('link', 'URL', 'data', { type: 'url', required: true })}
-        {type === 'email' && field('email', 'Email address', 'data', { type: 'email', required: true })}
-        {type === 'phone' && field('phone', 'Phone number', 'data', { type: 'tel', required: true })}
+        {type === 'text' && field('text', t('optionsQrText'), 'data', { required: true, multiline: true })}
+        {type === 'link' && field('link', t('optionsQrUrl'), 'data', { type: 'url', required: true })}
+        {type === 'email' && field('email', t('optionsQrEmailAddress'), 'data', { type: 'email', required: true })}
+        {type === 'phone' && field('phone', t('optionsQrPhoneNumber'), 'data', { type: 'tel', required: true })}
         {type === 'sms' && (
           <>
-            {field('smsPhone', 'Phone number', 'data.phone', { type: 'tel', required: true })}
-            {field('smsMessage', 'Message', 'data.message', { multiline: true })}
+            {field('smsPhone', t('optionsQrPhoneNumber'), 'data.phone', { type: 'tel', required: true })}
+            {field('smsMessage', t('optionsQrMessage'), 'data.message', { multiline: true })}
           </>
         )}
         {type === 'wifi' && (
           <>
-            {field('ssid', 'Network name (SSID)', 'data.ssid', { required: true })}
-            {field('wifiPassword', 'Network password', 'data.password', { type: 'password' })}
-            <label htmlFor={`${id}-encryption`}>Encryption</label>
+            {field('ssid', t('optionsQrSsid'), 'data.ssid', { required: true })}
+            {field('wifiPassword', t('optionsQrWifiPassword'), 'data.password', { type: 'password' })}
+            <label htmlFor={`${id}-encryption`}>{t('optionsQrEncryption')}</label>
             <select id={`${id}-encryption`} name="data.encryption" value={f.encryption} onChange={set('encryption')}>
               <option value="WPA">WPA/WPA2</option>
               <option value="WEP">WEP</option>
-              <option value="nopass">None (open network)</option>
+              <option value="nopass">{t('optionsQrEncryptionNone')}</option>
             </select>
           </>
         )}
         {type === 'vcard' && (
           <>
-            {field('vName', 'Full name', 'data.name', { required: true })}
-            {field('vPhone', 'Phone number', 'data.phone', { type: 'tel' })}
-            {field('vEmail', 'Email address', 'data.email', { type: 'email' })}
-            {field('vCompany', 'Company', 'data.company')}
-            {field('vUrl', 'Website', 'data.url', { type: 'url' })}
+            {field('vName', t('optionsQrFullName'), 'data.name', { required: true })}
+            {field('vPhone', t('optionsQrPhoneNumber'), 'data.phone', { type: 'tel' })}
+            {field('vEmail', t('optionsQrEmailAddress'), 'data.email', { type: 'email' })}
+            {field('vCompany', t('optionsQrCompany'), 'data.company')}
+            {field('vUrl', t('optionsQrWebsite'), 'data.url', { type: 'url' })}
           </>
         )}
 
-        <ColourField id={`${id}-bg`} label="Background colour" name="background" value={background} onChange={setBackground} fallback="#ffffff" />
-        <ColourField id={`${id}-fg`} label="Foreground colour" name="foreground" value={foreground} onChange={setForeground} fallback="#000000" />
-        <label htmlFor={`${id}-logo`}>Logo URL</label>
+        <ColourField id={`${id}-bg`} label={t('optionsQrBackground')} pickLabel={t('optionsQrPickBackground')} name="background" value={background} onChange={setBackground} fallback="#ffffff" />
+        <ColourField id={`${id}-fg`} label={t('optionsQrForeground')} pickLabel={t('optionsQrPickForeground')} name="foreground" value={foreground} onChange={setForeground} fallback="#000000" />
+        <label htmlFor={`${id}-logo`}>{t('optionsQrLogoUrl')}</label>
         <input
           id={`${id}-logo`}
           name="logo"
@@ -187,14 +188,14 @@ export function QrForm({
           value={logo}
           onChange={(e) => setLogo(e.target.value)}
         />
-        <p className="muted">Optional: a png or jpg image. Colours are optional too.</p>
+        <p className="muted">{t('optionsQrOptionalHint')}</p>
         <div className="row">
           <button type="submit" className="primary">
             {submitLabel}
           </button>
           {onCancel && (
             <button type="button" onClick={onCancel}>
-              Cancel
+              {t('commonCancel')}
             </button>
           )}
         </div>
@@ -208,6 +209,7 @@ export function QrForm({
 function ColourField({
   id,
   label,
+  pickLabel,
   name,
   value,
   onChange,
@@ -215,6 +217,8 @@ function ColourField({
 }: {
   id: string;
   label: string;
+  /** The colour picker's accessible name ("Pick background colour"). */
+  pickLabel: string;
   name: string;
   value: string;
   onChange: (v: string) => void;
@@ -228,7 +232,7 @@ function ColourField({
         <input
           type="color"
           className="picker"
-          aria-label={`Pick ${label.toLowerCase()}`}
+          aria-label={pickLabel}
           value={rgbToHex(value) ?? fallback}
           onChange={(e) => onChange(hexToRgb(e.target.value) ?? '')}
         />

@@ -8,6 +8,7 @@ import { ManagedItem } from './ManagedItem';
 import { QrForm } from './QrForm';
 import { QrStats } from './QrStats';
 import { Section } from './Section';
+import { t } from '@/lib/i18n';
 
 export interface QrProps {
   list: ListState<Qr>;
@@ -16,18 +17,18 @@ export interface QrProps {
   loadDetail: (id: number) => Promise<QrDetail>;
 }
 
-const qrTitle = (q: Qr) => q.name || `QR code #${q.id}`;
-const qrLabel = (q: Qr) => (q.name ? `QR code ${q.name}` : `QR code #${q.id}`);
+const qrTitle = (q: Qr) => q.name || t('optionsQrNumbered', q.id);
+const qrLabel = (q: Qr) => t('optionsQrLabel', q.name || `#${q.id}`);
 
 /** QR codes: every QR code with its scans; create (a form per type), edit, delete, statistics. */
 export function QrSection({ list, onRefresh, onMutate, loadDetail }: QrProps) {
   const [note, setNote] = useState<string | null>(null);
   return (
-    <Section id="qr-codes" title="QR codes">
-      <ListStatus state={list} title="QR codes" count={plural('QR code', 'QR codes')} onRefresh={onRefresh} />
-      {list.items && list.items.length === 0 && <p className="muted">No QR codes yet.</p>}
+    <Section id="qr-codes" title={t('optionsQrTitle')}>
+      <ListStatus state={list} refreshLabel={t('optionsRefreshQrs')} count={plural('optionsCountQrOne', 'optionsCountQrMany')} onRefresh={onRefresh} />
+      {list.items && list.items.length === 0 && <p className="muted">{t('optionsNoQrs')}</p>}
       {list.items && list.items.length > 0 && (
-        <ul className="items" aria-label="QR codes">
+        <ul className="items" aria-label={t('optionsQrTitle')}>
           {list.items.map((q) => (
             <QrRow key={q.id} qr={q} onMutate={onMutate} loadDetail={loadDetail} onDeleted={setNote} />
           ))}
@@ -37,12 +38,12 @@ export function QrSection({ list, onRefresh, onMutate, loadDetail }: QrProps) {
         {note ?? ''}
       </p>
       <QrForm
-        formLabel="New QR code"
-        submitLabel="Create QR code"
+        formLabel={t('optionsNewQr')}
+        submitLabel={t('optionsCreateQr')}
         resetOnSuccess
         onSubmit={async (args) => {
           await onMutate({ op: 'addQr', args: [args] });
-          return 'QR code created.';
+          return t('optionsQrCreated');
         }}
       />
     </Section>
@@ -66,13 +67,13 @@ function QrRow({
   const link = safeHref(qr.link);
   return (
     <ManagedItem
-      kind="QR code"
+      deletedNote={t('optionsDeletedQr')}
       label={qrLabel(qr)}
       view={
         <div className="row">
           <strong className="name">{qrTitle(qr)}</strong>
           <span className="tag">
-            {qr.scans} {qr.scans === 1 ? 'scan' : 'scans'}
+            {t(qr.scans === 1 ? 'optionsScansOne' : 'optionsScansMany', qr.scans)}
           </span>
           {qr.date && <span className="muted">{qr.date}</span>}
           {link && (
@@ -83,15 +84,15 @@ function QrRow({
         </div>
       }
       extraButtons={
-        <button type="button" aria-expanded={open} aria-controls={panel} aria-label={`Statistics of ${qrLabel(qr)}`} onClick={() => setOpen((o) => !o)}>
-          Statistics
+        <button type="button" aria-expanded={open} aria-controls={panel} aria-label={t('optionsStatisticsOf', qrLabel(qr))} onClick={() => setOpen((o) => !o)}>
+          {t('optionsStatistics')}
         </button>
       }
       renderEdit={(close) => (
         <QrForm
-          formLabel={`Edit ${qrLabel(qr)}`}
-          submitLabel="Update QR code"
-          hint="The service does not send a QR code's content back: enter the content to encode again."
+          formLabel={t('optionsEditItem', qrLabel(qr))}
+          submitLabel={t('optionsUpdateQr')}
+          hint={t('optionsQrEditHint')}
           onCancel={close}
           onSubmit={async (args) => {
             await onMutate({ op: 'updateQr', args: [qr.id, args] });
@@ -99,12 +100,12 @@ function QrRow({
           }}
         />
       )}
-      deleteQuestion={`Delete ${qrLabel(qr)}?`}
+      deleteQuestion={t('optionsDeleteQuestion', qrLabel(qr))}
       onDelete={() => onMutate({ op: 'deleteQr', args: [qr.id] })}
       onDeleted={onDeleted}
     >
       {open && (
-        <div id={panel} className="panel" role="region" aria-label={`Statistics of ${qrLabel(qr)}`}>
+        <div id={panel} className="panel" role="region" aria-label={t('optionsStatisticsOf', qrLabel(qr))}>
           <QrStats id={qr.id} load={loadDetail} />
         </div>
       )}

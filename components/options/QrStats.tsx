@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { QrDetail } from '@/lib/api';
 import { errorText } from '@/lib/ui/optionsText';
 import { BarChart } from './BarChart';
+import { t } from '@/lib/i18n';
 
 /** The statistics of one QR code: clicks, unique clicks and bar charts of where the scans came from. */
 export function QrStats({ id, load }: { id: number; load: (id: number) => Promise<QrDetail> }) {
@@ -22,7 +23,7 @@ export function QrStats({ id, load }: { id: number; load: (id: number) => Promis
     };
   }, [id, load]);
 
-  if (loading && !detail) return <p className="muted">Loading…</p>;
+  if (loading && !detail) return <p className="muted">{t('commonLoading')}</p>;
   if (error) return <p role="alert">{error}</p>;
   if (!detail) return null;
   const s = detail.stats;
@@ -31,21 +32,21 @@ export function QrStats({ id, load }: { id: number; load: (id: number) => Promis
     (s.clicks === 0 &&
       s.uniqueClicks === 0 &&
       [s.topCountries, s.topReferrers, s.topBrowsers, s.topOs, s.socialCount].every((m) => Object.values(m).every((v) => !v)));
-  if (nothing) return <p>No scans yet</p>;
+  if (nothing) return <p>{t('optionsQrNoScans')}</p>;
   return (
     <div className="stats">
       <dl className="facts">
-        <dt>Clicks</dt>
+        <dt>{t('optionsStatClicks')}</dt>
         <dd>{s.clicks}</dd>
-        <dt>Unique clicks</dt>
+        <dt>{t('optionsStatUniqueClicks')}</dt>
         <dd>{s.uniqueClicks}</dd>
       </dl>
       <div className="charts">
-        <BarChart title="Top countries" data={s.topCountries} />
-        <BarChart title="Top referrers" data={s.topReferrers} />
-        <BarChart title="Top browsers" data={s.topBrowsers} />
-        <BarChart title="Top operating systems" data={s.topOs} />
-        <BarChart title="Social" data={s.socialCount} />
+        <BarChart title={t('optionsTopCountries')} data={s.topCountries} />
+        <BarChart title={t('optionsTopReferrers')} data={s.topReferrers} />
+        <BarChart title={t('optionsTopBrowsers')} data={s.topBrowsers} />
+        <BarChart title={t('optionsTopOs')} data={s.topOs} />
+        <BarChart title={t('optionsSocial')} data={s.socialCount} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { isPro } from '@/lib/ui/popupStore';
 import { usePopup } from './PopupContext';
+import { t } from '@/lib/i18n';
 
 /** Field "Custom alias": usable on Pro accounts; otherwise disabled with the reason beside it. */
 export function AliasField({ invalid, errorId }: { invalid: boolean; errorId?: string }) {
@@ -11,20 +12,20 @@ export function AliasField({ invalid, errorId }: { invalid: boolean; errorId?: s
   const reason = pro
     ? null
     : account.state === 'loading'
-      ? 'Checking your plan…'
+      ? t('popupAliasCheckingPlan')
       : account.state === 'error' && !account.value
-        ? 'Your plan could not be checked, so custom aliases are off.'
-        : 'Custom aliases need a Pro plan';
+        ? t('popupAliasPlanUnknown')
+        : t('popupAliasNeedsPro');
   const describedBy = [reason ? 'alias-reason' : null, pro ? 'alias-help' : null, invalid ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label htmlFor="alias">Custom alias</label>
+      <label htmlFor="alias">{t('popupAliasLabel')}</label>
       <input
         id="alias"
         type="text"
         value={pro ? value : ''}
         disabled={!pro || busy}
-        placeholder={pro ? 'optional, e.g. spring-sale' : undefined}
+        placeholder={pro ? t('popupAliasPlaceholder') : undefined}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={invalid || undefined}
@@ -37,7 +38,7 @@ export function AliasField({ invalid, errorId }: { invalid: boolean; errorId?: s
         </p>
       ) : (
         <p id="alias-help" className="hint">
-          Optional: 3 to 32 letters, digits, - or _.
+          {t('popupAliasHelp')}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { CampaignOutcome } from '@/lib/storage';
 import { campaignFailedMessage } from '@/lib/ui/popupText';
 import { usePopup } from './PopupContext';
+import { t } from '@/lib/i18n';
 
 /** What happened to the campaign of a new link: added, or why it could not be. */
 export function CampaignNote({ outcome }: { outcome: CampaignOutcome }) {
@@ -8,7 +9,7 @@ export function CampaignNote({ outcome }: { outcome: CampaignOutcome }) {
   if (outcome.state === 'none') return null;
   if (outcome.state === 'assigned') {
     const name = campaigns.find((c) => c.id === outcome.campaignId)?.name || `#${outcome.campaignId}`;
-    return <p className="note ok">Added to campaign {name}</p>;
+    return <p className="note ok">{t('popupCampaignAdded', name)}</p>;
   }
   return <p className="note warn">{campaignFailedMessage(outcome.reason)}</p>;
 }

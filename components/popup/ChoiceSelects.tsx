@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { selectableDomains } from '@/lib/ui/popupStore';
 import { usePopup } from './PopupContext';
+import { t } from '@/lib/i18n';
 
 /** The option for a remembered choice whose list has not arrived yet. */
 function pendingOption(value: string, known: boolean) {
-  return value !== '' && !known ? <option value={value}>Loading…</option> : null;
+  return value !== '' && !known ? <option value={value}>{t('commonLoading')}</option> : null;
 }
 
 /** Select "Domain": the default domain, then every branded domain that can be chosen. */
@@ -17,7 +18,7 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
   const known = choices.some((d) => String(d.id) === value);
   return (
     <div className="field">
-      <label htmlFor="domain">Domain</label>
+      <label htmlFor="domain">{t('commonDomain')}</label>
       <select
         id="domain"
         value={value}
@@ -26,17 +27,17 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
         aria-describedby={domains.state === 'error' ? 'domain-hint' : undefined}
         onChange={(e) => setDomain(e.target.value)}
       >
-        <option value="">Default domain</option>
+        <option value="">{t('popupDefaultDomain')}</option>
         {pendingOption(value, known)}
         {choices.map((d) => (
           <option key={d.id} value={String(d.id)}>
-            {d.domain || `Domain #${d.id}`}
+            {d.domain || t('commonDomainNumbered', d.id ?? '')}
           </option>
         ))}
       </select>
       {domains.state === 'error' && (
         <p id="domain-hint" className="hint">
-          Your domains could not be loaded; the default domain is used.
+          {t('popupDomainsFailed')}
         </p>
       )}
     </div>
@@ -52,7 +53,7 @@ export function CampaignSelect() {
   const known = campaigns.items.some((c) => String(c.id) === value);
   return (
     <div className="field">
-      <label htmlFor="campaign">Campaign</label>
+      <label htmlFor="campaign">{t('commonCampaign')}</label>
       <select
         id="campaign"
         value={value}
@@ -60,17 +61,17 @@ export function CampaignSelect() {
         aria-describedby={campaigns.state === 'error' ? 'campaign-hint' : undefined}
         onChange={(e) => setCampaign(e.target.value)}
       >
-        <option value="">No campaign</option>
+        <option value="">{t('popupNoCampaign')}</option>
         {pendingOption(value, known)}
         {campaigns.items.map((c) => (
           <option key={c.id} value={String(c.id)}>
-            {c.name || `Campaign #${c.id}`}
+            {c.name || t('commonCampaignNumbered', c.id)}
           </option>
         ))}
       </select>
       {campaigns.state === 'error' && (
         <p id="campaign-hint" className="hint">
-          Your campaigns could not be loaded.
+          {t('popupCampaignsFailed')}
         </p>
       )}
     </div>

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { usePopup } from './PopupContext';
+import { t } from '@/lib/i18n';
+import { richText } from '@/components/common/rich';
 
 /** Offers the link made earlier for the same page and domain before making another one. */
 export function DuplicateOffer() {
@@ -14,14 +16,14 @@ export function DuplicateOffer() {
   return (
     <div className="notice" role="group" aria-labelledby="duplicate-text">
       <p id="duplicate-text">
-        You already shortened this page: <span className="mono">{duplicate.shortUrl}</span>
+        {richText('popupDuplicateText', <span className="mono">{duplicate.shortUrl}</span>)}
       </p>
       <div className="row">
         <button type="button" ref={first} className="primary" onClick={() => void useExisting()}>
-          Use existing
+          {t('popupUseExisting')}
         </button>
         <button type="button" onClick={() => void createAnyway()}>
-          Create new anyway
+          {t('popupCreateAnyway')}
         </button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { describePopupError } from '@/lib/ui/popupText';
 import { usePopup } from './PopupContext';
+import { t } from '@/lib/i18n';
 
 export const ERROR_ID = 'popup-error';
 
@@ -14,7 +15,7 @@ export function ErrorAlert() {
       <p className="alert-text">{view.message}</p>
       {view.openOptions && (
         <button type="button" onClick={openOptions}>
-          Open options
+          {t('commonOpenOptions')}
         </button>
       )}
     </div>

@@ -7,13 +7,14 @@ import { DuplicateOffer } from './DuplicateOffer';
 import { ResultPanel } from './ResultPanel';
 import { RecentLinks } from './RecentLinks';
 import './popup.css';
+import { t } from '@/lib/i18n';
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {
   const connection = usePopup((s) => s.connection);
   return (
     <main className="popup">
-      <h1 className="popup-title">Shorten a link</h1>
+      <h1 className="popup-title">{t('popupHeading')}</h1>
       {connection === 'disconnected' ? (
         <NotConnected />
       ) : (

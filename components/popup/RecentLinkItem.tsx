@@ -4,6 +4,7 @@ import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { describePopupError } from '@/lib/ui/popupText';
 import { truncate } from '@/lib/ui/popupUrl';
 import { usePopup } from './PopupContext';
+import { t } from '@/lib/i18n';
 
 /** One link of Recent links: the short link, the long URL, Copy, QR and (when its id is known) Delete. */
 export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
@@ -44,42 +45,42 @@ export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
         </span>
       </div>
       <div className="row recent-actions">
-        <button type="button" aria-label={`Copy ${short}`} onClick={() => void copy(short)}>
-          Copy
+        <button type="button" aria-label={t('popupCopyLabel', short)} onClick={() => void copy(short)}>
+          {t('commonCopy')}
         </button>
-        <button type="button" aria-label={`QR ${short}`} onClick={() => showEntry(entry)}>
-          QR
+        <button type="button" aria-label={t('popupQrLabel', short)} onClick={() => showEntry(entry)}>
+          {t('popupQrButton')}
         </button>
         {entry.linkId !== null && (
           <button
             type="button"
             ref={deleteButton}
             className="danger"
-            aria-label={`Delete ${short}`}
+            aria-label={t('popupDeleteLabel', short)}
             aria-expanded={confirming}
             disabled={deleting}
             onClick={() => askDelete(entry.id)}
           >
-            {deleting ? 'Deleting…' : 'Delete'}
+            {deleting ? t('popupDeleting') : t('commonDelete')}
           </button>
         )}
       </div>
       {confirming && (
         <div className="confirm row" role="group" aria-labelledby={`confirm-${entry.id}`}>
-          <span id={`confirm-${entry.id}`}>Delete this link on the service?</span>
+          <span id={`confirm-${entry.id}`}>{t('popupDeleteQuestion')}</span>
           <button type="button" className="danger" onClick={() => void confirmDelete()}>
-            Yes
+            {t('commonYes')}
           </button>
           <button type="button" ref={noButton} onClick={cancelDelete}>
-            No
+            {t('commonNo')}
           </button>
         </div>
       )}
       {failure && (
         <div role="alert">
-          <p className="alert-text">The link could not be deleted. {describePopupError(failure).message}</p>
+          <p className="alert-text">{t('popupDeleteFailed', describePopupError(failure).message)}</p>
           <button type="button" onClick={() => void removeLocally(entry.id)}>
-            Remove from this list only
+            {t('popupRemoveLocally')}
           </button>
         </div>
       )}

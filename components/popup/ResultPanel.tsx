@@ -4,6 +4,7 @@ import { qrFileBase } from '@/lib/ui/qrImage';
 import { QrPanel } from '@/components/qr/QrPanel';
 import { usePopup } from './PopupContext';
 import { CampaignNote } from './CampaignNote';
+import { t } from '@/lib/i18n';
 
 /** The short link made (or chosen): field "Short link", Copy, the campaign outcome and the QR code. */
 export function ResultPanel() {
@@ -25,20 +26,20 @@ export function ResultPanel() {
   const href = safeHttpUrl(entry.shortUrl);
   return (
     <section className="result" aria-labelledby="result-heading">
-      <h2 id="result-heading">{origin === 'history' ? 'From Recent links' : 'Your short link'}</h2>
+      <h2 id="result-heading">{origin === 'history' ? t('popupResultHistory') : t('popupResultNew')}</h2>
       <label htmlFor="short-link" className="visually-hidden">
-        Short link
+        {t('popupShortLinkLabel')}
       </label>
       <div className="row nowrap">
         <input id="short-link" ref={field} type="text" readOnly value={entry.shortUrl} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" onClick={() => void copy(entry.shortUrl)}>
-          Copy
+          {t('commonCopy')}
         </button>
       </div>
       <p className="muted long-url" title={entry.longUrl}>
         {href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Open ${entry.shortUrl} in a new tab`}>
-            Open
+          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={t('popupOpenLinkLabel', entry.shortUrl)}>
+            {t('popupOpenLink')}
           </a>
         ) : null}{' '}
         → <span>{entry.longUrl}</span>

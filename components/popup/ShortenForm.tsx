@@ -6,6 +6,7 @@ import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
 import { CampaignSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
 import { ERROR_ID } from './ErrorAlert';
+import { t } from '@/lib/i18n';
 
 /** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */
 export function ShortenForm() {
@@ -26,9 +27,9 @@ export function ShortenForm() {
     verdict.kind === 'invalid' && url.trim()
       ? verdict.message
       : verdict.kind === 'blocked' && !tabBlocked
-        ? 'Only web addresses starting with http:// or https:// can be shortened.'
+        ? t('popupUrlHintBlocked')
         : verdict.kind === 'empty' && !tabUrl
-          ? 'The address of this page is not available here: paste a web address.'
+          ? t('popupUrlHintNoTab')
           : null;
   const pageBlocked = verdict.kind === 'blocked' && tabBlocked;
 
@@ -47,7 +48,7 @@ export function ShortenForm() {
   return (
     <form
       className="shorten-form"
-      aria-label="Shorten a link"
+      aria-label={t('popupHeading')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -56,7 +57,7 @@ export function ShortenForm() {
     >
       <PageAlert />
       <div className="field">
-        <label htmlFor="long-url">Long URL</label>
+        <label htmlFor="long-url">{t('popupLongUrlLabel')}</label>
         <input
           id="long-url"
           ref={input}
@@ -83,11 +84,11 @@ export function ShortenForm() {
       <AliasField invalid={field === 'alias'} errorId={ERROR_ID} />
       <div className="row actions">
         <button type="submit" className="primary" disabled={verdict.kind !== 'ok' || busy} aria-busy={busy || undefined}>
-          Shorten
+          {t('popupShorten')}
         </button>
         {busy && (
           <span className="muted" aria-hidden="true">
-            Working…
+            {t('popupWorking')}
           </span>
         )}
       </div>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { qrFileBase } from '@/lib/ui/qrImage';
 import { QrPanel } from './QrPanel';
 import './qr.css';
+import { t } from '@/lib/i18n';
 
 /** The address to encode from the page's query (`?url=`), or null. */
 export function urlFromSearch(search: string): string | null {
@@ -22,18 +23,18 @@ function fileBaseFor(url: string): string {
 export function QrPage({ search }: { search: string }) {
   const url = urlFromSearch(search);
   useEffect(() => {
-    if (url) document.title = `QR code – ${url}`;
+    if (url) document.title = t('qrPageTitleWithUrl', url);
   }, [url]);
   return (
     <main className="qr-page">
-      <h1>QR code</h1>
+      <h1>{t('qrHeading')}</h1>
       {url ? (
         <>
           <p className="qr-url">{url}</p>
           <QrPanel text={url} fileBase={fileBaseFor(url)} />
         </>
       ) : (
-        <div role="alert">No address was given. Open this page from the menu item “QR code for this page”.</div>
+        <div role="alert">{t('qrNoAddress', t('menuQrPage'))}</div>
       )}
     </main>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { defaultQrActions, svgDataUrl, type QrActions } from '@/lib/ui/qrImage';
 import './qr.css';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export interface QrPanelProps {
   /** The text to encode (a short link, a page address). */
@@ -35,38 +36,38 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions }
   }, [text, actions]);
 
   /** Runs one of the buttons' actions and reports how it went. */
-  const run = async (action: () => Promise<void>, done: string, what: string) => {
+  const run = async (action: () => Promise<void>, done: string, failed: MessageKey) => {
     setFailure('');
     try {
       await action();
       say(done);
     } catch (e) {
-      setFailure(`${what} did not work: ${qrFailure(e)}`);
+      setFailure(t(failed, qrFailure(e)));
     }
   };
 
   return (
     <div className="qr-panel">
       <div className="qr-frame">
-        {image.state === 'ready' && <img src={image.src} alt="QR code" width={168} height={168} />}
-        {image.state === 'making' && <span className="muted">Making the QR code…</span>}
+        {image.state === 'ready' && <img src={image.src} alt={t('qrImageAlt')} width={168} height={168} />}
+        {image.state === 'making' && <span className="muted">{t('qrMaking')}</span>}
       </div>
-      {image.state === 'failed' && <div role="alert">The QR code could not be made: {image.message}</div>}
+      {image.state === 'failed' && <div role="alert">{t('qrMakeFailed', image.message)}</div>}
       <div className="row qr-actions">
-        <button type="button" onClick={() => void run(() => actions.copyPng(text), 'QR code copied to clipboard', 'Copying the QR code')}>
-          Copy QR
+        <button type="button" onClick={() => void run(() => actions.copyPng(text), t('qrCopied'), 'qrCopyFailed')}>
+          {t('qrCopy')}
         </button>
         <button
           type="button"
-          onClick={() => void run(() => actions.downloadPng(text, `${fileBase}.png`), `Downloading ${fileBase}.png`, 'The PNG download')}
+          onClick={() => void run(() => actions.downloadPng(text, `${fileBase}.png`), t('qrDownloading', `${fileBase}.png`), 'qrPngFailed')}
         >
-          Download PNG
+          {t('qrDownloadPng')}
         </button>
         <button
           type="button"
-          onClick={() => void run(() => actions.downloadSvg(text, `${fileBase}.svg`), `Downloading ${fileBase}.svg`, 'The SVG download')}
+          onClick={() => void run(() => actions.downloadSvg(text, `${fileBase}.svg`), t('qrDownloading', `${fileBase}.svg`), 'qrSvgFailed')}
         >
-          Download SVG
+          {t('qrDownloadSvg')}
         </button>
       </div>
       {failure && <div role="alert">{failure}</div>}
@@ -82,6 +83,6 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions }
 /** A short reason for a failed QR action (too long a text is the usual one). */
 function qrFailure(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  if (/too big|amount of data/i.test(message)) return 'the text is too long for a QR code.';
-  return message || 'unknown error.';
+  if (/too big|amount of data/i.test(message)) return t('qrTooLong');
+  return message || t('qrUnknownError');
 }

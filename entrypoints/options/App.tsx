@@ -13,19 +13,20 @@ import type { Mutation } from '@/lib/messaging';
 import { requestHostPermission } from '@/lib/ui/optionsPermissions';
 import { useOptionsStore, type Touched } from '@/lib/ui/optionsStore';
 import { errorText } from '@/lib/ui/optionsText';
+import { t, type MessageKey } from '@/lib/i18n';
 
 const SECTIONS_CONNECTED = [
-  ['connection', 'Connection'],
-  ['account', 'Account'],
-  ['channels', 'Channels'],
-  ['pixels', 'Pixels'],
-  ['domains', 'Domains'],
-  ['campaigns', 'Campaigns'],
-  ['qr-codes', 'QR codes'],
-  ['cta-overlays', 'CTA overlays'],
-  ['splash-pages', 'Splash pages'],
-  ['preferences', 'Preferences'],
-] as const;
+  ['connection', 'optionsConnectionTitle'],
+  ['account', 'optionsAccountTitle'],
+  ['channels', 'optionsChannelsTitle'],
+  ['pixels', 'optionsPixelsTitle'],
+  ['domains', 'optionsDomainsTitle'],
+  ['campaigns', 'optionsCampaignsTitle'],
+  ['qr-codes', 'optionsQrTitle'],
+  ['cta-overlays', 'optionsOverlaysTitle'],
+  ['splash-pages', 'optionsSplashTitle'],
+  ['preferences', 'optionsPreferencesTitle'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
 const SECTIONS_DISCONNECTED = SECTIONS_CONNECTED.filter(([id]) => id === 'connection' || id === 'preferences');
 
 /** The options page: connection first, then the account's resources (when connected) and the preferences. */
@@ -42,19 +43,19 @@ export default function App({ requestPermission = requestHostPermission }: { req
 
   return (
     <div className="options-layout">
-      <nav className="options-nav" aria-label="Sections">
+      <nav className="options-nav" aria-label={t('optionsNavLabel')}>
         <ul>
           {sections.map(([id, title]) => (
             <li key={id}>
-              <a href={`#${id}`}>{title}</a>
+              <a href={`#${id}`}>{t(title)}</a>
             </li>
           ))}
         </ul>
       </nav>
       <main className="options-main">
-        <h1>LinkShort options</h1>
+        <h1>{t('optionsPageTitle')}</h1>
         {!s.ready ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('commonLoading')}</p>
         ) : (
           <>
             {s.startError && <p role="alert">{errorText(s.startError)}</p>}
@@ -92,7 +93,7 @@ export default function App({ requestPermission = requestHostPermission }: { req
                 <SplashSection list={s.lists.splash} onRefresh={() => void s.loadList('splash', true)} />
               </>
             ) : (
-              <p className="hint">Save a service URL and an API key above to manage the account and everything in it.</p>
+              <p className="hint">{t('optionsNotConnectedHint')}</p>
             )}
             <PreferencesSection
               settings={s.settings}

@@ -1,8 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/common/theme.css';
+import { localizePage } from '@/lib/ui/pageLanguage';
 import '@/components/options/options.css';
 import App from './App';
+
+localizePage('optionsPageTitle');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/common/theme.css';
+import { localizePage } from '@/lib/ui/pageLanguage';
 import { QrPage } from '@/components/qr/QrPage';
+
+localizePage('qrHeading');
 
 // Opened by the context menu item "QR code for this page" as qr.html?url=<encoded page url>.
 createRoot(document.getElementById('root')!).render(

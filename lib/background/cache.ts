@@ -14,6 +14,8 @@ export type CacheKey = ListName | 'account';
 export class ResourceCache {
   private readonly write = serializer();
   private readonly loading = new Map<CacheKey, Promise<unknown>>();
+  /** The stored cache, read once; writes go through to storage. */
+  private memory: Promise<CacheState> | null = null;
 
   constructor(
     private readonly fingerprint: string,
@@ -21,9 +23,11 @@ export class ResourceCache {
     private readonly ttlMs: number = CACHE_TTL_MS,
   ) {}
 
-  private async state(): Promise<CacheState> {
-    const s = await cacheItem.getValue();
-    return s && s.fingerprint === this.fingerprint ? s : { fingerprint: this.fingerprint, lists: {} };
+  private state(): Promise<CacheState> {
+    this.memory ??= cacheItem
+      .getValue()
+      .then((s) => (s && s.fingerprint === this.fingerprint ? s : { fingerprint: this.fingerprint, lists: {} }));
+    return this.memory;
   }
 
   /** The stored entry of a key, if any. */
@@ -73,14 +77,19 @@ export class ResourceCache {
     return this.write(async () => {
       const s = await this.state();
       const entry = { value, fetchedAt: this.now() };
-      if (key === 'account') s.account = entry as { value: Account; fetchedAt: number };
-      else s.lists[key] = entry as { value: unknown[]; fetchedAt: number };
-      await cacheItem.setValue(s);
+      const next: CacheState = { ...s, lists: { ...s.lists } };
+      if (key === 'account') next.account = entry as { value: Account; fetchedAt: number };
+      else next.lists[key] = entry as { value: unknown[]; fetchedAt: number };
+      this.memory = Promise.resolve(next);
+      await cacheItem.setValue(next);
     });
   }
 
   /** Empties the cache. */
   clear(): Promise<void> {
-    return this.write(() => cacheItem.setValue(null));
+    return this.write(async () => {
+      this.memory = Promise.resolve({ fingerprint: this.fingerprint, lists: {} });
+      await cacheItem.setValue(null);
+    });
   }
 }

@@ -29,6 +29,10 @@ export interface JobDeps {
 
 export class JobQueue {
   private readonly write = serializer();
+  /** The stored jobs, read once; every change is written through (coalesced). */
+  private memory: Promise<Job[]> | null = null;
+  private flushing: Promise<void> | null = null;
+  private flushAgain: Promise<void> | null = null;
   private readonly running = new Set<string>();
   private readonly waiters = new Map<string, ((job: Job) => void)[]>();
   private readonly now: () => number;
@@ -47,13 +51,13 @@ export class JobQueue {
   }
 
   /** All stored jobs. */
-  list(): Promise<Job[]> {
-    return queueItem.getValue();
+  async list(): Promise<Job[]> {
+    return [...(await this.all())];
   }
 
   /** One job by id. */
   async get(id: string): Promise<Job | null> {
-    return (await queueItem.getValue()).find((j) => j.id === id) ?? null;
+    return (await this.all()).find((j) => j.id === id) ?? null;
   }
 
   /** Resolves when the job settles, or with null after `timeoutMs`. */
@@ -84,7 +88,7 @@ export class JobQueue {
 
   /** Starts every pending job that is due; arms a timer (and an alarm) for the others. */
   async kick(): Promise<void> {
-    const jobs = await queueItem.getValue();
+    const jobs = await this.all();
     const now = this.now();
     let next = Infinity;
     for (const job of jobs) {
@@ -112,7 +116,7 @@ export class JobQueue {
 
   /** Pending or sending jobs (not settled). */
   async unsettled(): Promise<Job[]> {
-    return (await queueItem.getValue()).filter((j) => j.state === 'pending' || j.state === 'sending');
+    return (await this.all()).filter((j) => j.state === 'pending' || j.state === 'sending');
   }
 
   private async runOne(job: Job): Promise<void> {
@@ -163,7 +167,35 @@ export class JobQueue {
     return this.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
   }
 
-  private update(fn: (jobs: Job[]) => Job[]): Promise<void> {
-    return this.write(async () => queueItem.setValue(fn(await queueItem.getValue())));
+  /** The jobs in memory (read from storage once per worker life). */
+  private all(): Promise<Job[]> {
+    this.memory ??= queueItem.getValue();
+    return this.memory;
+  }
+
+  /**
+   * Applies a change in memory and resolves once storage holds it. Changes made while a
+   * write is under way share the next write: storage sees every change, in order, with one
+   * write per burst instead of one per change.
+   */
+  private async update(fn: (jobs: Job[]) => Job[]): Promise<void> {
+    await this.write(async () => {
+      this.memory = Promise.resolve(fn(await this.all()));
+    });
+    await this.flush();
+  }
+
+  private flush(): Promise<void> {
+    if (!this.flushing) {
+      this.flushing = (async () => queueItem.setValue(await this.all()))().finally(() => {
+        this.flushing = null;
+      });
+      return this.flushing;
+    }
+    this.flushAgain ??= this.flushing.then(() => {
+      this.flushAgain = null;
+      return this.flush();
+    });
+    return this.flushAgain;
   }
 }

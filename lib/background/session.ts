@@ -30,12 +30,19 @@ export interface SessionDeps {
 export class SessionHolder {
   private current: Promise<Session | null> | null = null;
   private currentKey = '';
+  /** The stored connection, read once and forgotten whenever storage changes it. */
+  private connection: Promise<Connection | null> | null = null;
 
-  constructor(private readonly deps: SessionDeps) {}
+  constructor(private readonly deps: SessionDeps) {
+    connectionItem.watch(() => {
+      this.connection = null;
+    });
+  }
 
   /** The session of the stored connection, or null when not connected. */
   async get(): Promise<Session | null> {
-    const conn = await connectionItem.getValue();
+    this.connection ??= connectionItem.getValue();
+    const conn = await this.connection;
     const key = conn ? `${conn.serviceUrl}\n${conn.apiKey}` : '';
     if (!this.current || key !== this.currentKey) {
       this.currentKey = key;
@@ -82,5 +89,6 @@ export class SessionHolder {
   reset(): void {
     this.current = null;
     this.currentKey = '';
+    this.connection = null;
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
+import { fieldIssueText } from './issueText';
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; field: string; message: string };
 
@@ -14,7 +15,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, fieldPr
   const issue = r.error.issues[0];
   const path = [fieldPrefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
   const field = path || fieldPrefix || 'input';
-  return { ok: false, field, message: `${field} ${issue?.message ?? 'is not valid'}` };
+  return { ok: false, field, message: fieldIssueText(field, issue?.message ?? 'is not valid') };
 }
 
 /** '' (after trimming) becomes undefined: optional fields left empty are not sent. */

@@ -4,6 +4,7 @@
  */
 import type { SerializedApiError } from '@/lib/api/errors';
 import { describeError } from '@/lib/errorText';
+import { t } from '@/lib/i18n';
 import { checkServiceUrl, isLoopbackHost } from '@/lib/serviceUrl';
 
 export type UiUrlCheck = { ok: true; url: string; origin: string; loopback: boolean } | { ok: false; message: string };
@@ -11,13 +12,17 @@ export type UiUrlCheck = { ok: true; url: string; origin: string; loopback: bool
 /** Checks a service URL as typed: https anywhere, http only to this machine (127.0.0.1, localhost, [::1]). */
 export function checkServiceUrlInput(input: string): UiUrlCheck {
   const raw = input.trim();
+  // The failures are worded here (in the user's language); checkServiceUrl normalises.
+  if (!raw) return { ok: false, message: t('optionsUrlRequired') };
+  let u: URL;
   try {
-    const u = new URL(raw);
-    if (u.protocol === 'http:' && !isLoopbackHost(u.hostname))
-      return { ok: false, message: 'Use https:// — over http the API key would travel in clear text.' };
+    u = new URL(raw);
   } catch {
-    // checkServiceUrl words the other failures.
+    return { ok: false, message: t('optionsUrlNotFull') };
   }
+  if (u.protocol === 'http:' && !isLoopbackHost(u.hostname)) return { ok: false, message: t('optionsUrlHttp') };
+  if (u.username || u.password) return { ok: false, message: t('optionsUrlCredentials') };
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, message: t('optionsUrlStartHttps') };
   return checkServiceUrl(raw);
 }
 
@@ -27,36 +32,34 @@ export function toSerializedError(err: unknown): SerializedApiError {
     const e = err as SerializedApiError;
     return { ...e, message: typeof e.message === 'string' ? e.message : String(e.message) };
   }
-  if (err instanceof Error) return { kind: 'unreadable', message: err.message || 'The extension worker did not answer.' };
-  return { kind: 'unreadable', message: 'The extension worker did not answer.' };
+  if (err instanceof Error) return { kind: 'unreadable', message: err.message || t('optionsWorkerNoAnswer') };
+  return { kind: 'unreadable', message: t('optionsWorkerNoAnswer') };
 }
-
-export const BAD_KEY_TEXT = 'The API key was rejected by the service. Check the API key.';
 
 /** The sentence shown when saving the connection failed. */
 export function connectionErrorText(err: unknown, serviceUrl: string): string {
   const e = toSerializedError(err);
   switch (e.kind) {
     case 'bad-key':
-      return BAD_KEY_TEXT;
+      return t('optionsBadKey');
     case 'network':
     case 'timeout':
-      return `The service at ${serviceUrl} could not be reached. Check the address and your connection.`;
+      return t('optionsUnreachable', serviceUrl);
     case 'rate-limited':
       return describeError(e);
     default:
-      return e.message || 'Something went wrong.';
+      return e.message || t('optionsSomethingWrong');
   }
 }
 
 /** The sentence shown for any other failure (lists, changes, preferences). */
 export function errorText(err: unknown): string {
   const e = toSerializedError(err);
-  if (e.kind === 'bad-key') return `${BAD_KEY_TEXT} (see Connection)`;
+  if (e.kind === 'bad-key') return t('optionsBadKeySeeConnection');
   return describeError(e);
 }
 
 /** The refusal of a host permission, in words. */
 export function permissionRefusedText(origin: string): string {
-  return `Permission to reach ${origin} was refused; the extension cannot talk to the service without it.`;
+  return t('optionsPermissionRefused', origin);
 }

@@ -9,6 +9,7 @@ import type { Account, Campaign, Domain, SerializedApiError } from '../api';
 import type { HistoryEntry, Job, Settings } from '../storage';
 import { checkField, findDuplicate } from './popupUrl';
 import { asApiError, queuedMessage } from './popupText';
+import { t } from '../i18n';
 
 /** The outside world of the popup: the worker, the tab, the clipboard, the clock. */
 export interface PopupDeps {
@@ -222,14 +223,14 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
     /** Copies when the user wants it, and says so. */
     const autoCopy = async (entry: HistoryEntry) => {
       if (get().settings?.autoCopy === false) {
-        set({ status: 'Short link created.' });
+        set({ status: t('popupStatusCreated') });
         return;
       }
       try {
         await deps.writeText(entry.shortUrl);
-        set({ status: 'Copied to clipboard' });
+        set({ status: t('popupStatusCopied') });
       } catch {
-        set({ status: 'Short link created. It could not be copied automatically: press Copy.' });
+        set({ status: t('popupStatusNotAutoCopied') });
       }
     };
 
@@ -253,14 +254,14 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
         if (get().queued?.jobId !== jobId) return; // something newer replaced it
         if (!job) {
           stopPolling();
-          set({ queued: null, status: 'The queued link is no longer waiting: look for it in Recent links.' });
+          set({ queued: null, status: t('popupStatusQueueGone') });
           void loadHistory();
         } else if (job.state === 'done' && job.result) {
           stopPolling();
           await showMade(job.result, 'new');
         } else if (job.state === 'failed') {
           stopPolling();
-          set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: 'The queued link could not be made.' } });
+          set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: t('popupQueuedFailed') } });
         }
       } catch {
         // The worker may be restarting: keep looking.
@@ -360,8 +361,8 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
             verdict.kind === 'invalid'
               ? verdict.message
               : verdict.kind === 'empty'
-                ? 'Enter the web address to shorten.'
-                : 'This address cannot be shortened. Paste a web address starting with http:// or https://.';
+                ? t('popupEnterUrl')
+                : t('popupCannotShortenAddress');
           set({ error: { kind: 'invalid-input', field: 'url', message } });
           return;
         }
@@ -418,9 +419,9 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
       async copy(text) {
         try {
           await deps.writeText(text);
-          set({ status: 'Copied to clipboard' });
+          set({ status: t('popupStatusCopied') });
         } catch {
-          set({ status: 'The link could not be copied. Select it and press Ctrl+C.' });
+          set({ status: t('popupStatusCopyFailed') });
         }
       },
 
@@ -453,7 +454,7 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
         try {
           const items = listOf<HistoryEntry>(await deps.ask('deleteHistoryEntry', { id, remote: true }));
           const shown = get().shown;
-          set({ recent: { ...get().recent, items, deletingId: null }, status: 'Link deleted', shown: shown?.entry.id === id ? null : shown });
+          set({ recent: { ...get().recent, items, deletingId: null }, status: t('popupStatusDeleted'), shown: shown?.entry.id === id ? null : shown });
         } catch (e) {
           set({ recent: { ...get().recent, deletingId: null, failure: { id, error: asApiError(e) } } });
         }
@@ -463,7 +464,7 @@ export function createPopupStore(deps: PopupDeps = defaultPopupDeps): PopupStore
       async removeLocally(id) {
         try {
           const items = listOf<HistoryEntry>(await deps.ask('deleteHistoryEntry', { id, remote: false }));
-          set({ recent: { ...get().recent, items, failure: null }, status: 'Removed from Recent links' });
+          set({ recent: { ...get().recent, items, failure: null }, status: t('popupStatusRemoved') });
         } catch (e) {
           set({ recent: { ...get().recent, failure: { id, error: asApiError(e) } } });
         }

@@ -1,6 +1,8 @@
 /** The sentences of the popup that depend on data: errors by kind, queue times, campaign notes. */
 import { toPlainText } from '../api/plainText';
 import type { SerializedApiError } from '../api/errors';
+import { t, uiLanguage, type MessageKey } from '../i18n';
+import { issueText } from './issueText';
 
 /** What the popup shows for a failure: a sentence and, for a key problem, the way to the options. */
 export interface ErrorView {
@@ -8,14 +10,14 @@ export interface ErrorView {
   openOptions: boolean;
 }
 
-/** Names of the API's input fields as the popup labels them. */
-const FIELD_LABELS: Record<string, string> = {
-  url: 'Long URL',
-  custom_code: 'Custom alias',
-  customCode: 'Custom alias',
-  domain_id: 'Domain',
-  domainId: 'Domain',
-  campaignId: 'Campaign',
+/** Names of the API's input fields as the popup labels them (message keys). */
+const FIELD_LABELS: Record<string, MessageKey> = {
+  url: 'popupLongUrlLabel',
+  custom_code: 'popupAliasLabel',
+  customCode: 'popupAliasLabel',
+  domain_id: 'commonDomain',
+  domainId: 'commonDomain',
+  campaignId: 'commonCampaign',
 };
 
 /** The popup control a failure is about (by the error's `field`), if any. */
@@ -46,56 +48,54 @@ export function describePopupError(err: SerializedApiError, now: number = Date.n
   const given = toPlainText(err.message);
   switch (err.kind) {
     case 'bad-key':
-      return { message: 'The service did not accept the API key. Check the API key on the options page.', openOptions: true };
+      return { message: t('popupErrBadKey'), openOptions: true };
     case 'rate-limited':
       return {
         message:
           err.retryAfterMs !== undefined && err.retryAfterMs > 0
-            ? `The rate limit of the service is reached. Try again in ${seconds(err.retryAfterMs)} s (at about ${clock(now + err.retryAfterMs)}).`
-            : 'The rate limit of the service is reached. Try again in a minute.',
+            ? t('popupErrRateLimitedAt', seconds(err.retryAfterMs), clock(now + err.retryAfterMs))
+            : t('popupErrRateLimited'),
         openOptions: false,
       };
     case 'invalid-input':
     case 'invalid-request': {
-      const label = err.field ? FIELD_LABELS[err.field] : undefined;
-      const text = label && err.field && given.startsWith(`${err.field} `) ? `${label} ${given.slice(err.field.length + 1)}` : given;
-      return { message: text || 'The service refused the request.', openOptions: false };
+      const label = err.field && Object.hasOwn(FIELD_LABELS, err.field) ? FIELD_LABELS[err.field] : undefined;
+      const text =
+        label && err.field && given.startsWith(`${err.field} `)
+          ? t('commonInvalidField', t(label), issueText(given.slice(err.field.length + 1)))
+          : given;
+      return { message: text || t('popupErrRefused'), openOptions: false };
     }
     case 'network':
-      return { message: 'The service could not be reached. Check your internet connection and the service URL, then try again.', openOptions: false };
+      return { message: t('popupErrNetwork'), openOptions: false };
     case 'timeout':
-      return { message: 'The service did not answer in time. Check your internet connection and try again.', openOptions: false };
+      return { message: t('popupErrTimeout'), openOptions: false };
     case 'forbidden':
-      return {
-        message: `Your plan does not allow this (plan limit)${given ? `: ${given}` : '.'}`,
-        openOptions: false,
-      };
+      return { message: given ? t('popupErrPlanLimitDetail', given) : t('popupErrPlanLimit'), openOptions: false };
     case 'server':
-      return { message: 'The service had an internal error. Try again in a moment.', openOptions: false };
+      return { message: t('popupErrServer'), openOptions: false };
     case 'not-found':
-      return { message: given ? `Not found: ${given}` : 'Not found on the service.', openOptions: false };
+      return { message: given ? t('popupErrNotFoundDetail', given) : t('popupErrNotFound'), openOptions: false };
     case 'unreadable':
     default:
-      return { message: given ? `Something went wrong: ${given}` : 'Something went wrong. Try again.', openOptions: false };
+      return { message: given ? t('popupErrUnknownDetail', given) : t('popupErrUnknown'), openOptions: false };
   }
 }
 
-/** Local time as HH:MM:SS (24 hours). */
+/** Local time with seconds in the browser's language (24 hours, two digits: 09:05:07). */
 export function clock(epochMs: number): string {
-  const d = new Date(epochMs);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 }
 
 /** The status shown while a link waits in the worker's queue. */
 export function queuedMessage(expectedAt: number): string {
-  return `Rate limit reached: your link is queued and will be created at about ${clock(expectedAt)}. You can close this popup; it will be copied and saved in Recent links.`;
+  return t('popupQueued', clock(expectedAt));
 }
 
 /** The note about a link whose campaign assignment failed. */
 export function campaignFailedMessage(reason: string): string {
   const r = toPlainText(reason);
-  return `The link was created, but could not be added to the campaign: ${r || 'no reason was given'}`;
+  return t('popupCampaignFailed', r || t('popupCampaignNoReason'));
 }
 
 /** Makes any thrown value a SerializedApiError (what `ask` rejects with, or a stray Error). */

@@ -5,6 +5,7 @@
  */
 import { MAX_URL_LENGTH } from '../api/constants';
 import type { HistoryEntry } from '../storage';
+import { t, type MessageKey } from '../i18n';
 
 /** The verdict on an address: shortenable, empty, a page that cannot be shortened, or not an address. */
 export type UrlVerdict =
@@ -13,28 +14,27 @@ export type UrlVerdict =
   | { kind: 'blocked'; reason: string; store: boolean }
   | { kind: 'invalid'; message: string };
 
-const BROWSER_PAGE = 'it is a page of the browser itself';
-const EXTENSION_PAGE = 'it is a page of an extension';
-const NOT_AN_ADDRESS = 'its address holds content or code, not a web address';
-const STORE_PAGE = 'it is a page of the browser’s add-on store, where extensions may not act';
+const BROWSER_PAGE: MessageKey = 'popupBlockedBrowser';
+const EXTENSION_PAGE: MessageKey = 'popupBlockedExtension';
+const NOT_AN_ADDRESS: MessageKey = 'popupBlockedNotAddress';
 
-/** Schemes that are never web pages, with the reason shown to the user. */
-const BLOCKED_SCHEMES: Record<string, string> = {
+/** Schemes that are never web pages, with the reason shown to the user (a message key). */
+const BLOCKED_SCHEMES: Record<string, MessageKey> = {
   'chrome:': BROWSER_PAGE,
   'edge:': BROWSER_PAGE,
   'about:': BROWSER_PAGE,
-  'devtools:': 'it is a page of the developer tools',
+  'devtools:': 'popupBlockedDevtools',
   'chrome-search:': BROWSER_PAGE,
   'chrome-untrusted:': BROWSER_PAGE,
   'opera:': BROWSER_PAGE,
   'brave:': BROWSER_PAGE,
   'vivaldi:': BROWSER_PAGE,
   'resource:': BROWSER_PAGE,
-  'view-source:': 'it shows the source of a page',
+  'view-source:': 'popupBlockedSource',
   'chrome-extension:': EXTENSION_PAGE,
   'moz-extension:': EXTENSION_PAGE,
   'extension:': EXTENSION_PAGE,
-  'file:': 'it is a file on this computer',
+  'file:': 'popupBlockedFile',
   'data:': NOT_AN_ADDRESS,
   'javascript:': NOT_AN_ADDRESS,
   'blob:': NOT_AN_ADDRESS,
@@ -59,21 +59,20 @@ export function checkUrl(raw: string | null | undefined): UrlVerdict {
   const text = (raw ?? '').trim();
   if (!text) return { kind: 'empty' };
   const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(text)?.[1]?.toLowerCase();
-  if (scheme && scheme in BLOCKED_SCHEMES) return { kind: 'blocked', reason: BLOCKED_SCHEMES[scheme]!, store: false };
-  if (text.length > MAX_URL_LENGTH)
-    return { kind: 'invalid', message: `The address is too long (at most ${MAX_URL_LENGTH} characters).` };
-  if (/\s/.test(text)) return { kind: 'invalid', message: 'The address must not contain spaces.' };
+  if (scheme && Object.hasOwn(BLOCKED_SCHEMES, scheme)) return { kind: 'blocked', reason: t(BLOCKED_SCHEMES[scheme]!), store: false };
+  if (text.length > MAX_URL_LENGTH) return { kind: 'invalid', message: t('popupUrlTooLong', MAX_URL_LENGTH) };
+  if (/\s/.test(text)) return { kind: 'invalid', message: t('popupUrlSpaces') };
   let u: URL;
   try {
     u = new URL(text);
   } catch {
-    return { kind: 'invalid', message: 'Enter a full web address starting with http:// or https://.' };
+    return { kind: 'invalid', message: t('popupUrlNotFull') };
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    return { kind: 'blocked', reason: `only web addresses starting with http or https can be shortened, not ${u.protocol}`, store: false };
+    return { kind: 'blocked', reason: t('popupBlockedScheme', u.protocol), store: false };
   }
-  if (!u.hostname) return { kind: 'invalid', message: 'Enter a full web address starting with http:// or https://.' };
-  if (isStorePage(u)) return { kind: 'blocked', reason: STORE_PAGE, store: true };
+  if (!u.hostname) return { kind: 'invalid', message: t('popupUrlNotFull') };
+  if (isStorePage(u)) return { kind: 'blocked', reason: t('popupBlockedStore'), store: true };
   return { kind: 'ok', url: text };
 }
 
@@ -91,7 +90,7 @@ export function checkField(value: string, tabUrl: string | null): UrlVerdict {
 
 /** The sentence of the alert for a page that cannot be shortened. */
 export function blockedMessage(reason: string): string {
-  return `This page cannot be shortened (${reason}). Paste a web address instead.`;
+  return t('popupBlockedMessage', reason);
 }
 
 /** Two addresses are the same link when they parse to the same URL (case of host, default port…). */

@@ -2,6 +2,8 @@
  * QR codes made locally with the `qrcode` package. The package is loaded with a dynamic
  * import the first time a QR code is shown, so it stays out of the pages' first bundle.
  */
+import { t } from '../i18n';
+
 type QrModule = typeof import('qrcode');
 
 let loading: Promise<QrModule> | null = null;
@@ -36,7 +38,7 @@ export async function qrPngBlob(text: string, size = 512): Promise<Blob> {
   const canvas = document.createElement('canvas');
   await QR.toCanvas(canvas, text, { ...QR_OPTIONS, width: size });
   return new Promise<Blob>((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be drawn.'))), 'image/png');
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(t('qrDrawFailed')))), 'image/png');
   });
 }
 
