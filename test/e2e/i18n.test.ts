@@ -5,7 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import type { Browser } from 'wxt/browser';
 import { configureExtension, evalInWorker, launchExtension, openOptions, openPopupFor, screenshot, type ExtensionHarness } from './harness';
+
+/** The extension APIs, as seen by code evaluated inside the worker. */
+declare const chrome: typeof Browser;
 
 let sb: Sandbox | undefined;
 let h: ExtensionHarness | undefined;
