@@ -7,6 +7,8 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
+    // AbortSignal.any (request timeouts) and runtime.getContexts (offscreen clipboard) need 116.
+    ...(browser === 'chrome' ? { minimum_chrome_version: '116' } : {}),
     permissions: ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms', 'clipboardWrite',
       ...(browser === 'chrome' ? ['offscreen'] : [])],
     // Loopback only: the sandbox and services self-hosted on the user's machine.

@@ -40,7 +40,8 @@ export interface RequestSpec {
 
 /** The path of a request in its group; the queue uses it to pick a budget. */
 export function groupOfPath(path: string): RateGroup {
-  return /^\/api\/(shorten|delete-link)\b/.test(path) ? 'shorten' : 'main';
+  // The service may live under a base path (https://host/links/api/shorten): match the end.
+  return /\/api\/(shorten|delete-link)\/?$/.test(path) ? 'shorten' : 'main';
 }
 
 /** Builds the absolute URL of a request. */
@@ -59,8 +60,9 @@ export async function send<S extends z.ZodType>(cfg: ClientConfig, spec: Request
     // DESIGN.md: a server may reject one header form; retry once with the other and remember.
     if (spec.group === 'shorten' && err instanceof ApiError && err.kind === 'bad-key') {
       const other: AuthForm = auth === 'x-api-key' ? 'bearer' : 'x-api-key';
-      const result = await sendOnce(cfg, spec, schema, other).catch(() => {
-        throw err;
+      const result = await sendOnce(cfg, spec, schema, other).catch((second: unknown) => {
+        // Both forms refused: the key is bad. Any other failure of the retry is the news.
+        throw second instanceof ApiError && second.kind === 'bad-key' ? err : second;
       });
       cfg.shortenAuth = other;
       cfg.onShortenAuthLearned?.(other);

@@ -204,7 +204,8 @@ export function createService(deps: ServiceDeps) {
           kind: 'forbidden',
           message: `The extension has no permission to reach ${checked.origin}. Save again and allow access when the browser asks.`,
         });
-      const conn: Connection = { serviceUrl: checked.url, apiKey };
+      const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
+      const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}) };
       const s = await sessions.build(conn);
       const account = await s.client.interactive.getAccount();
       s.gate.budgets.plan = account.status;

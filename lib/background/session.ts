@@ -70,6 +70,7 @@ export class SessionHolder {
         timeoutMs: 0, // the gate times each request from when it is sent
         shortenAuth: conn.shortenAuth,
         onShortenAuthLearned: (form) => {
+          conn.shortenAuth = form; // clients made later in this worker's life use it at once
           void connectionItem.getValue().then((c) => {
             if (c && c.serviceUrl === conn.serviceUrl && c.apiKey === conn.apiKey) void connectionItem.setValue({ ...c, shortenAuth: form });
           });

@@ -86,3 +86,14 @@ describe('response schemas and the quirks of the interface', () => {
     expect(ShortenResponse.safeParse({ success: true, short_url: 'javascript:alert(1)', short_code: 'x' }).success).toBe(false);
   });
 });
+
+describe('rate groups', () => {
+  it('put shorten and delete-link in the shortening group, also under a base path', async () => {
+    const { groupOfPath } = await import('@/lib/api');
+    expect(groupOfPath('/api/shorten')).toBe('shorten');
+    expect(groupOfPath('/links/api/shorten')).toBe('shorten');
+    expect(groupOfPath('/links/api/delete-link')).toBe('shorten');
+    expect(groupOfPath('/links/api/account')).toBe('main');
+    expect(groupOfPath('/api/shortener-stats')).toBe('main');
+  });
+});
