@@ -95,6 +95,10 @@ export interface Job {
   shortened?: { shortUrl: string; shortCode: string; linkId: number | null };
   /** Tell the user when it settles (notification + clipboard): no page is waiting for it. */
   notify: boolean;
+  /** The settled job was handed to onSettled (once). */
+  notified?: boolean;
+  /** Service URL the job was made for (its history entry is filed under it). */
+  service?: string;
   result?: HistoryEntry;
   error?: SerializedApiError;
   settledAt?: number;

@@ -13,6 +13,19 @@ import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 
 export const QUEUE_ALARM = 'resume-queue';
 
+/**
+ * Keeps the earliest wake-up for queued work, repeating every minute while work is queued (a
+ * job waiting for the budget in a stopped worker is picked up again). Chrome fires alarms no
+ * sooner than 30 s from now; nearer work is kept awake instead (keepAlive.ts).
+ */
+async function scheduleWake(at: number): Promise<void> {
+  const when = Math.max(at, Date.now() + 30_000);
+  const existing = await browser.alarms.get(QUEUE_ALARM);
+  if (!existing || existing.scheduledTime > when || existing.scheduledTime < Date.now()) {
+    await browser.alarms.create(QUEUE_ALARM, { when, periodInMinutes: 1 });
+  }
+}
+
 /** Everything the worker does at start. */
 export function startBackground() {
   const service = createService({
@@ -20,9 +33,8 @@ export function startBackground() {
     copy: copyFromBackground,
     notify: showNotification,
     wakeAt: (at) => {
-      // Chrome fires alarms no sooner than 30 s from now; nearer work is kept awake instead.
-      void browser.alarms.create(QUEUE_ALARM, { when: Math.max(at, Date.now() + 30_000) });
-      if (at - Date.now() < KEEP_AWAKE_HORIZON_MS) keepAwakeWhile(async () => (await service.jobs.unsettled()).length > 0);
+      void scheduleWake(at);
+      if (at - Date.now() < KEEP_AWAKE_HORIZON_MS) keepAwakeWhile(() => service.workDueSoon(KEEP_AWAKE_HORIZON_MS));
     },
     hasHostPermission: (origin) => browser.permissions.contains({ origins: [permissionPattern(origin)] }),
   });
@@ -40,7 +52,10 @@ export function startBackground() {
   // a worker's global scope, so this opens no way in.
   (globalThis as { __linkShortListeners?: unknown }).__linkShortListeners = { menuClick: handleMenuClick, command: handleCommand };
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === QUEUE_ALARM) void service.resume();
+    if (alarm.name !== QUEUE_ALARM) return;
+    void service.resume().then(async () => {
+      if ((await service.jobs.unsettled()).length === 0) await browser.alarms.clear(QUEUE_ALARM);
+    });
   });
   void service.resume();
   return service;

@@ -46,6 +46,8 @@ export class JobQueue {
   async add(fields: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>): Promise<Job> {
     const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
     await this.update((jobs) => [...jobs, job]);
+    // A safety net: should the worker stop while the job waits, the alarm brings it back.
+    this.deps.wakeAt(this.now());
     void this.kick();
     return job;
   }
@@ -109,9 +111,22 @@ export class JobQueue {
   /** Asks for a notification when the job settles (its page stopped waiting). */
   async markNotify(id: string): Promise<void> {
     await this.patch(id, { notify: true });
-    const job = await this.get(id);
-    // Settled in between: tell the user now.
-    if (job && (job.state === 'done' || job.state === 'failed')) await this.deps.onSettled(job);
+    // Settled in between: tell the user now (unless finish() already did).
+    const job = await this.claimNotification(id);
+    if (job) await this.deps.onSettled(job);
+  }
+
+  /** The settled job that wants telling, once: whoever claims it first tells the user; later callers get null. */
+  private async claimNotification(id: string): Promise<Job | null> {
+    let claimed: Job | null = null;
+    await this.update((jobs) =>
+      jobs.map((j) => {
+        if (j.id !== id || !j.notify || j.notified || !(j.state === 'done' || j.state === 'failed')) return j;
+        claimed = { ...j, notified: true };
+        return claimed;
+      }),
+    );
+    return claimed;
   }
 
   /** Pending or sending jobs (not settled). */
@@ -124,20 +139,20 @@ export class JobQueue {
     try {
       const markSending = () => this.patch(job.id, { state: 'sending' });
       const checkpoint = (p: Partial<Job>) => this.patch(job.id, p);
-      await this.patch(job.id, { attempts: job.attempts + 1 });
       const current = (await this.get(job.id)) ?? job;
       try {
         const result = await this.deps.run(current, markSending, checkpoint);
-        await this.finish(job.id, { state: 'done', result, settledAt: this.now() });
+        await this.finish(job.id, { state: 'done', result, settledAt: this.now(), attempts: current.attempts + 1 });
       } catch (e) {
         const err: ApiError = toApiError(e);
-        const attempts = current.attempts;
+        // An attempt counts when it ends; a worker restart while the job waits costs none.
+        const attempts = current.attempts + 1;
         if (isTransient(err.kind) && attempts < (this.deps.maxAttempts ?? MAX_JOB_ATTEMPTS)) {
           const wait = err.retryAfterMs ?? backoffMs(attempts);
-          await this.patch(job.id, { state: 'pending', notBefore: this.now() + wait, error: err.toJSON() });
+          await this.patch(job.id, { state: 'pending', attempts, notBefore: this.now() + wait, error: err.toJSON() });
           this.deps.wakeAt(this.now() + wait);
         } else {
-          await this.finish(job.id, { state: 'failed', error: err.toJSON(), settledAt: this.now() });
+          await this.finish(job.id, { state: 'failed', attempts, error: err.toJSON(), settledAt: this.now() });
         }
       }
     } finally {
@@ -148,10 +163,11 @@ export class JobQueue {
 
   private async finish(id: string, patch: Partial<Job>): Promise<void> {
     await this.patch(id, patch);
-    const job = await this.get(id);
+    const claimed = await this.claimNotification(id);
+    const job = claimed ?? (await this.get(id));
     if (!job) return;
     try {
-      await this.deps.onSettled(job);
+      if (claimed) await this.deps.onSettled(claimed);
     } finally {
       this.settle(job);
     }

@@ -112,9 +112,26 @@ export function createService(deps: ServiceDeps) {
     maxAttempts: deps.maxJobAttempts,
     wakeAt: deps.wakeAt,
     run: async (job, markSending, checkpoint) => {
-      const s = await session();
-      if (s.fingerprint !== job.fingerprint) {
-        throw new ApiError({ kind: 'bad-key', message: 'The account changed before this link could be made; it was not created.' });
+      const s = await sessions.get();
+      if (!s || !s.connection.apiKey || s.fingerprint !== job.fingerprint) {
+        // The link may exist already: never report a made link as failed (DESIGN.md).
+        if (job.shortened) {
+          const entry: HistoryEntry = {
+            id: job.id,
+            longUrl: job.args.url,
+            ...job.shortened,
+            domainId: job.args.domainId,
+            campaign:
+              job.args.campaignId === null
+                ? { state: 'none' }
+                : { state: 'failed', campaignId: job.args.campaignId, reason: t('errAccountChanged') },
+            createdAt: now(),
+            service: job.service ?? '',
+          };
+          await addToHistory(entry);
+          return entry;
+        }
+        throw new ApiError({ kind: 'bad-key', message: t('errAccountChangedNotCreated') });
       }
       const client = s.clientWithHook(job.priority, markSending);
       let shortened = job.shortened;
@@ -179,6 +196,15 @@ export function createService(deps: ServiceDeps) {
 
     /** Resumes queued work (worker start, alarm). */
     resume: () => jobs.resume(),
+
+    /** Whether queued work is due soon enough to keep the worker awake for it (else: alarms). */
+    async workDueSoon(horizonMs: number): Promise<boolean> {
+      const pending = await jobs.unsettled();
+      if (pending.length === 0) return false;
+      const s = await sessions.get();
+      const budgetWait = s ? Math.max(0, s.gate.budgets.waitMs('shorten')) : 0;
+      return pending.some((j) => Math.max(j.notBefore - now(), budgetWait) < horizonMs);
+    },
 
     /** The connection without the key. */
     async getConnection(): Promise<ConnectionInfo> {
@@ -292,6 +318,7 @@ export function createService(deps: ServiceDeps) {
         args: { url: req.url, domainId: req.domainId, campaignId: req.campaignId, customCode: req.customCode || undefined },
         priority: 'interactive',
         fingerprint: s.fingerprint,
+        service: s.connection.serviceUrl,
         notify: source !== 'popup' || willWait,
       });
       if (willWait) deps.wakeAt(sendAt);
