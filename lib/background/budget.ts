@@ -37,6 +37,15 @@ export class RateBudgets {
       s = { limit: d.limit, remaining: d.limit, resetAt: 0, windowMs: d.windowMs, learned: false };
       this.states[group] = s;
     }
+    if (!s.learned) {
+      // Until the server tells, the interface's figure for the plan known now (it may arrive
+      // after the budget was first made, with the account).
+      const d = defaultBudget(group, this.plan);
+      if (d.limit !== s.limit) {
+        s.remaining = Math.max(0, s.remaining + d.limit - s.limit);
+        s.limit = d.limit;
+      }
+    }
     if (now >= s.resetAt + RESET_MARGIN_MS) {
       // A new window. A fixed-window server's next boundary is a whole number of windows on.
       const next = s.resetAt > 0 && now < s.resetAt + s.windowMs ? s.resetAt + s.windowMs : now + s.windowMs;

@@ -51,24 +51,33 @@ export class ResourceCache {
       if (stale) void this.load(key, load, 'background').catch(() => undefined);
       return { value: entry.value, fetchedAt: entry.fetchedAt, stale };
     }
-    const value = await this.load(key, load, 'interactive');
+    const value = await this.load(key, load, 'interactive', { fresh: opts.refresh });
     return { value, fetchedAt: this.now(), stale: false };
   }
 
-  /** Loads a key and stores it; loads of the same key in flight are shared. */
-  load<T>(key: CacheKey, load: (priority: 'interactive' | 'background') => Promise<T>, priority: 'interactive' | 'background'): Promise<T> {
+  /**
+   * Loads a key and stores it; loads of the same key in flight are shared. A `fresh` load (after
+   * a change, or an explicit refresh) starts after the one in flight, whose answer may predate it.
+   */
+  load<T>(
+    key: CacheKey,
+    load: (priority: 'interactive' | 'background') => Promise<T>,
+    priority: 'interactive' | 'background',
+    opts: { fresh?: boolean } = {},
+  ): Promise<T> {
     const current = this.loading.get(key) as Promise<T> | undefined;
-    if (current) return current;
+    if (current && !opts.fresh) return current;
     const p = (async () => {
+      if (current) await current.catch(() => undefined);
       const value = await load(priority);
       await this.put(key, value);
       return value;
     })();
     this.loading.set(key, p);
-    void p.then(
-      () => this.loading.delete(key),
-      () => this.loading.delete(key),
-    );
+    const done = () => {
+      if (this.loading.get(key) === p) this.loading.delete(key);
+    };
+    void p.then(done, done);
     return p;
   }
 

@@ -297,8 +297,9 @@ export function createService(deps: ServiceDeps) {
         policy: { maxTransientTries: 1, maxRateLimitedTries: 8, baseDelayMs: 500, maxDelayMs: 30_000 },
       });
       const touched = TOUCHES[m.op];
-      if (touched === 'account') await s.cache.load('account', loadAccount(s), 'interactive').catch(() => undefined);
-      else if (touched) await s.cache.load(touched, loadList(s, touched), 'interactive').catch(() => undefined);
+      const fresh = { fresh: true };
+      if (touched === 'account') await s.cache.load('account', loadAccount(s), 'interactive', fresh).catch(() => undefined);
+      else if (touched) await s.cache.load(touched, loadList(s, touched), 'interactive', fresh).catch(() => undefined);
       return result;
     },
 

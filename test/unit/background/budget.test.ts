@@ -105,3 +105,12 @@ describe('rate budgets', () => {
     expect(restarted.waitMs('shorten')).toBe(60_000 + RESET_MARGIN_MS);
   });
 });
+
+describe('the plan', () => {
+  it('sets the shortening budget until the server tells its own figures', () => {
+    const b = new RateBudgets(() => 1_700_000_000_000);
+    expect(b.state('shorten').limit).toBe(100);
+    b.plan = 'pro';
+    expect(b.state('shorten')).toMatchObject({ limit: 10_000, remaining: 10_000 });
+  });
+});
