@@ -16,6 +16,7 @@ export class ResourceCache {
   private readonly loading = new Map<CacheKey, Promise<unknown>>();
   /** The stored cache, read once; writes go through to storage. */
   private memory: Promise<CacheState> | null = null;
+  private closed = false;
 
   constructor(
     private readonly fingerprint: string,
@@ -81,9 +82,15 @@ export class ResourceCache {
     return p;
   }
 
+  /** Stops storing (the session ended): a late answer must not land in another account's cache. */
+  close(): void {
+    this.closed = true;
+  }
+
   /** Stores a value under a key. */
   put(key: CacheKey, value: unknown): Promise<void> {
     return this.write(async () => {
+      if (this.closed) return;
       const s = await this.state();
       const entry = { value, fetchedAt: this.now() };
       const next: CacheState = { ...s, lists: { ...s.lists } };

@@ -3,7 +3,7 @@
  * interactive work go before background refreshes, shares identical GETs in flight,
  * and tells the budget what each answer said. It is the only way to the network.
  */
-import { groupOfPath, rateInfoOfAnswer, type RateGroup } from '../api';
+import { ApiError, groupOfPath, rateInfoOfAnswer, type RateGroup } from '../api';
 import type { RateBudgets } from './budget';
 
 export type Priority = 'interactive' | 'background';
@@ -13,6 +13,7 @@ interface Waiter {
   priority: Priority;
   seq: number;
   resolve: () => void;
+  reject: (err: unknown) => void;
 }
 
 /** Most requests in flight at once, whatever the budget says. */
@@ -25,6 +26,7 @@ export class RequestGate {
   private timerAt = 0;
   private inFlight = 0;
   private sharedGets = new Map<string, Promise<Response>>();
+  private closed = false;
   /** Counts of what went through, for tests and the bench. */
   readonly stats = { sent: 0, shared: 0, rateLimited: 0 };
 
@@ -112,10 +114,19 @@ export class RequestGate {
   }
 
   private acquire(group: RateGroup, priority: Priority): Promise<void> {
-    return new Promise((resolve) => {
-      this.waiters.push({ group, priority, seq: this.seq++, resolve });
+    if (this.closed) return Promise.reject(connectionChanged());
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ group, priority, seq: this.seq++, resolve, reject });
       this.pump();
     });
+  }
+
+  /** Closes the gate (the connection changed): waiting requests fail, none is sent any more. */
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const w of this.waiters.splice(0)) w.reject(connectionChanged());
   }
 
   /** Lets through every waiter that may go now, best first; arms a timer for the rest. */
@@ -155,6 +166,11 @@ export class RequestGate {
       this.pump();
     }, ms);
   }
+}
+
+/** The failure of requests of a connection that was replaced or forgotten. */
+function connectionChanged(): ApiError {
+  return new ApiError({ kind: 'bad-key', message: 'The service URL or API key changed; this request was not sent.' });
 }
 
 function rank(p: Priority): number {

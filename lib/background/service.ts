@@ -232,16 +232,23 @@ export function createService(deps: ServiceDeps) {
         });
       const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
       const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}) };
-      const s = await sessions.build(conn);
-      const account = await s.client.interactive.getAccount();
-      s.gate.budgets.plan = account.status;
+      // Verify through the live session when nothing changed (its budget counts the request);
+      // else through a session of the new connection, closed once it has answered.
+      const current = same ? await sessions.get() : null;
+      const s = current ?? (await sessions.build(conn));
+      let account: Account;
+      try {
+        account = await s.client.interactive.getAccount();
+      } finally {
+        if (s !== current) s.close();
+      }
       const previous = saved?.apiKey ? await fingerprintOf(saved.serviceUrl, saved.apiKey) : null;
       if (previous !== s.fingerprint) {
         // Domain and campaign ids belong to one account: another account starts without them.
         await settingsItem.setValue({ ...(await settingsItem.getValue()), defaultDomainId: null, defaultCampaignId: null, lastDomainId: null, lastCampaignId: null });
       }
       await connectionItem.setValue(conn);
-      sessions.reset();
+      await sessions.reset();
       const live = await session();
       await live.cache.put('account', account);
       return { connection: connectionInfo(conn), account };
@@ -254,7 +261,7 @@ export function createService(deps: ServiceDeps) {
       await s?.cache.clear();
       const conn = saved ? { serviceUrl: saved.serviceUrl, apiKey: '' } : null;
       await connectionItem.setValue(conn);
-      sessions.reset();
+      await sessions.reset();
       return connectionInfo(conn);
     },
 

@@ -18,6 +18,8 @@ export interface Session {
   clientWithHook: (priority: Priority, onSend: () => Promise<void>) => ApiClient;
   gate: RequestGate;
   cache: ResourceCache;
+  /** Ends the session: waiting requests fail, nothing more is sent or stored for it. */
+  close(): void;
 }
 
 export interface SessionDeps {
@@ -45,6 +47,8 @@ export class SessionHolder {
     const conn = await this.connection;
     const key = conn ? `${conn.serviceUrl}\n${conn.apiKey}` : '';
     if (!this.current || key !== this.currentKey) {
+      // Another account (or none): the old session must not send or store anything more.
+      void this.current?.then((old) => old?.close());
       this.currentKey = key;
       this.current = conn ? this.build(conn) : Promise.resolve(null);
     }
@@ -56,8 +60,9 @@ export class SessionHolder {
     const { now } = this.deps;
     const fingerprint = await fingerprintOf(conn.serviceUrl, conn.apiKey);
     const stored = await budgetsItem.getValue();
+    let closed = false;
     const budgets = new RateBudgets(now, stored?.fingerprint === fingerprint ? stored.states : {}, (states) => {
-      void budgetsItem.setValue({ fingerprint, states });
+      if (!closed) void budgetsItem.setValue({ fingerprint, states });
     });
     const cached = await cacheItem.getValue();
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
@@ -76,20 +81,28 @@ export class SessionHolder {
           });
         },
       });
+    const cache = new ResourceCache(fingerprint, now);
     return {
       connection: conn,
       fingerprint,
       client: { interactive: make('interactive'), background: make('background') },
       clientWithHook: make,
       gate,
-      cache: new ResourceCache(fingerprint, now),
+      cache,
+      close: () => {
+        closed = true;
+        gate.close();
+        cache.close();
+      },
     };
   }
 
-  /** Forgets the session (the connection changed). */
-  reset(): void {
-    this.current = null;
-    this.currentKey = '';
+  /**
+   * Reads the stored connection again (it was just saved). The session itself is rebuilt by
+   * get() only when the service URL or key differs, so the same account keeps its budget.
+   */
+  async reset(): Promise<void> {
     this.connection = null;
+    await this.get(); // closes the old session at once when the account changed
   }
 }

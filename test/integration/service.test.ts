@@ -118,6 +118,21 @@ describe('shorten', () => {
     expect(copies).toHaveLength(1);
     expect(notes.at(-1)?.title).toBe('Short link copied');
   });
+  it('sends nothing more with a key once it is forgotten, not even work that was queued', async () => {
+    await sb.close();
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 2000, rateWindow: 'first-request' });
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.shorten({ url: 'https://example.org/kept', domainId: null, campaignId: null });
+    const queued = await service.shorten({ url: 'https://example.org/dropped', domainId: null, campaignId: null });
+    expect(queued.status).toBe('queued');
+    if (queued.status !== 'queued') return;
+    await service.forgetKey();
+    await vi.waitFor(async () => expect((await service.getJob({ jobId: queued.jobId }))?.state).toBe('failed'), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 2500)); // past the window the job waited for
+    expect(sb.log.filter((l) => l.path === '/api/shorten')).toHaveLength(1);
+  });
+
   it('refuses a URL that cannot be shortened before anything is sent', async () => {
     const { service } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
