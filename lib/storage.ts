@@ -58,8 +58,10 @@ export interface HistoryEntry {
   domainId: number | null;
   campaign: CampaignOutcome;
   createdAt: number;
-  /** Service origin the link was made on (history is shown per service). */
+  /** Service origin the link was made on. */
   service: string;
+  /** Fingerprint of the account it was made with: history is shown per account. */
+  account?: string;
 }
 export const MAX_HISTORY = 200;
 export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });

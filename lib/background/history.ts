@@ -14,9 +14,9 @@ export function addToHistory(entry: HistoryEntry): Promise<void> {
   });
 }
 
-/** The history of one service, newest first. */
-export async function historyOf(service: string): Promise<HistoryEntry[]> {
-  return (await historyItem.getValue()).filter((e) => e.service === service);
+/** The history of one account of one service, newest first. */
+export async function historyOf(service: string, account: string): Promise<HistoryEntry[]> {
+  return (await historyItem.getValue()).filter((e) => e.service === service && (e.account ?? account) === account);
 }
 
 /** Removes one entry; returns the removed entry. */

@@ -127,6 +127,7 @@ export function createService(deps: ServiceDeps) {
                 : { state: 'failed', campaignId: job.args.campaignId, reason: t('errAccountChanged') },
             createdAt: now(),
             service: job.service ?? '',
+            account: job.fingerprint,
           };
           await addToHistory(entry);
           return entry;
@@ -157,6 +158,7 @@ export function createService(deps: ServiceDeps) {
         campaign: { state: 'none' },
         createdAt: now(),
         service: s.connection.serviceUrl,
+        account: s.fingerprint,
       };
       const campaignId = job.args.campaignId;
       if (campaignId !== null) {
@@ -366,10 +368,10 @@ export function createService(deps: ServiceDeps) {
     /** A job by id (the popup follows queued work). */
     getJob: (data: { jobId: string }) => jobs.get(data.jobId),
 
-    /** Recent links of the current service. */
+    /** Recent links of the current account. */
     async getHistory(): Promise<HistoryEntry[]> {
-      const c = await connectionItem.getValue();
-      return c ? historyOf(c.serviceUrl) : [];
+      const s = await sessions.get();
+      return s && s.connection.apiKey ? historyOf(s.connection.serviceUrl, s.fingerprint) : [];
     },
 
     /** Removes a history entry, deleting the link on the service first when asked. */

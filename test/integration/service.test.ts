@@ -64,8 +64,13 @@ describe('cache', () => {
     const { service } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     expect((await service.getList({ name: 'pixels' })).value.length).toBeGreaterThan(0);
+    await service.shorten({ url: 'https://example.org/mine', domainId: null, campaignId: null });
+    expect(await service.getHistory()).toHaveLength(1);
     await service.saveConnection({ serviceUrl: sb.url, apiKey: OTHER_KEY });
     expect((await service.getList({ name: 'pixels' })).value).toEqual([]);
+    expect(await service.getHistory()).toEqual([]); // the same service, another account
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    expect((await service.getHistory())[0]?.longUrl).toBe('https://example.org/mine');
   });
   it('refreshes the list a mutation touched', async () => {
     const { service } = makeService();
