@@ -37,6 +37,8 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           testTimeout: 60_000,
+          // One file at a time: the queue's timing figures must not share the 2 cores.
+          fileParallelism: false,
         },
       },
       {

@@ -32,19 +32,13 @@ export interface SessionDeps {
 export class SessionHolder {
   private current: Promise<Session | null> | null = null;
   private currentKey = '';
-  /** The stored connection, read once and forgotten whenever storage changes it. */
-  private connection: Promise<Connection | null> | null = null;
-
-  constructor(private readonly deps: SessionDeps) {
-    connectionItem.watch(() => {
-      this.connection = null;
-    });
-  }
+  // The connection is read from storage at every call (one small read), not watched: a
+  // storage.onChanged listener would wake a stopped worker at every write of any item.
+  constructor(private readonly deps: SessionDeps) {}
 
   /** The session of the stored connection, or null when not connected. */
   async get(): Promise<Session | null> {
-    this.connection ??= connectionItem.getValue();
-    const conn = await this.connection;
+    const conn = await connectionItem.getValue();
     const key = conn ? `${conn.serviceUrl}\n${conn.apiKey}` : '';
     if (!this.current || key !== this.currentKey) {
       // Another account (or none): the old session must not send or store anything more.
@@ -98,11 +92,10 @@ export class SessionHolder {
   }
 
   /**
-   * Reads the stored connection again (it was just saved). The session itself is rebuilt by
-   * get() only when the service URL or key differs, so the same account keeps its budget.
+   * Takes a just-saved connection into account. The session is rebuilt only when the service
+   * URL or key differs, so the same account keeps its budget.
    */
   async reset(): Promise<void> {
-    this.connection = null;
     await this.get(); // closes the old session at once when the account changed
   }
 }
