@@ -3,8 +3,10 @@ import { usePopup } from './PopupContext';
 /** The popup's one polite status line: copied, queued, deleted… (always present, so it is announced). */
 export function StatusLine() {
   const status = usePopup((s) => s.status);
+  // A queued link is waiting, not done: shown in the neutral colour, not the success green.
+  const waiting = usePopup((s) => s.queued !== null);
   return (
-    <div role="status" className={status ? 'status-line' : 'status-line empty'}>
+    <div role="status" className={['status-line', status ? '' : 'empty', waiting ? 'waiting' : ''].filter(Boolean).join(' ')}>
       {status}
     </div>
   );
