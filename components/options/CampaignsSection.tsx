@@ -10,6 +10,7 @@ import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
 import { t } from '@/lib/i18n';
+import { FormActions } from './FormActions';
 
 export interface CampaignsProps {
   list: ListState<Campaign>;
@@ -150,16 +151,7 @@ function CampaignForm({
           <input id={`${id}-public`} name="public" type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
           <label htmlFor={`${id}-public`}>{t('optionsPublic')}</label>
         </div>
-        <div className="row">
-          <button type="submit" className="primary">
-            {mode === 'add' ? t('optionsCreateCampaign') : t('optionsUpdateCampaign')}
-          </button>
-          {onCancel && (
-            <button type="button" onClick={onCancel}>
-              {t('commonCancel')}
-            </button>
-          )}
-        </div>
+        <FormActions submitLabel={mode === 'add' ? t('optionsCreateCampaign') : t('optionsUpdateCampaign')} onCancel={onCancel} />
       </fieldset>
       <Feedback error={action.error} note={mode === 'add' ? action.note : undefined} />
     </form>

@@ -13,6 +13,7 @@ import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
 import { t, type MessageKey } from '@/lib/i18n';
+import { FormActions } from './FormActions';
 
 export interface ChannelsProps {
   list: ListState<Channel>;
@@ -198,16 +199,7 @@ export function ChannelForm({
           <input id={`${id}-starred`} name="starred" type="checkbox" checked={starred} onChange={(e) => setStarred(e.target.checked)} />
           <label htmlFor={`${id}-starred`}>{t('optionsStarred')}</label>
         </div>
-        <div className="row">
-          <button type="submit" className="primary">
-            {submitLabel}
-          </button>
-          {onCancel && (
-            <button type="button" onClick={onCancel}>
-              {t('commonCancel')}
-            </button>
-          )}
-        </div>
+        <FormActions submitLabel={submitLabel} onCancel={onCancel} />
       </fieldset>
       <Feedback error={action.error} note={mode === 'add' ? action.note : undefined} />
     </form>

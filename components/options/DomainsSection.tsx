@@ -10,6 +10,7 @@ import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
 import { t } from '@/lib/i18n';
+import { FormActions } from './FormActions';
 
 export interface DomainsProps {
   list: ListState<Domain>;
@@ -186,16 +187,7 @@ function DomainForm({
           value={notFound}
           onChange={(e) => setNotFound(e.target.value)}
         />
-        <div className="row">
-          <button type="submit" className="primary">
-            {mode === 'add' ? t('optionsAddDomain') : t('optionsUpdateDomain')}
-          </button>
-          {onCancel && (
-            <button type="button" onClick={onCancel}>
-              {t('commonCancel')}
-            </button>
-          )}
-        </div>
+        <FormActions submitLabel={mode === 'add' ? t('optionsAddDomain') : t('optionsUpdateDomain')} onCancel={onCancel} />
       </fieldset>
       <Feedback error={action.error} note={mode === 'add' ? action.note : undefined} />
     </form>

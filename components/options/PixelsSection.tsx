@@ -10,6 +10,7 @@ import { ListStatus, plural } from './ListStatus';
 import { ManagedItem } from './ManagedItem';
 import { Section } from './Section';
 import { focusField, useAction } from './useAction';
+import { FormActions } from './FormActions';
 import { t } from '@/lib/i18n';
 
 export interface PixelsProps {
@@ -157,14 +158,7 @@ function PixelEditForm({
         <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} />
         <label htmlFor={`${id}-tag`}>{t('optionsFieldTag')}</label>
         <input id={`${id}-tag`} name="tag" spellCheck={false} value={tag} onChange={(e) => setTag(e.target.value)} aria-required="true" />
-        <div className="row">
-          <button type="submit" className="primary">
-            {t('optionsUpdatePixel')}
-          </button>
-          <button type="button" onClick={onCancel}>
-            {t('commonCancel')}
-          </button>
-        </div>
+        <FormActions submitLabel={t('optionsUpdatePixel')} onCancel={onCancel} />
       </fieldset>
       <Feedback error={action.error} />
     </form>

@@ -5,6 +5,7 @@ import { hexToRgb, optional, rgbToHex, validate } from '@/lib/ui/optionsForms';
 import { Feedback } from './Feedback';
 import { focusField, useAction } from './useAction';
 import { t, type MessageKey } from '@/lib/i18n';
+import { FormActions } from './FormActions';
 
 const TYPE_NAMES: Record<QrType, MessageKey> = {
   text: 'optionsQrTypeText',
@@ -189,16 +190,7 @@ export function QrForm({
           onChange={(e) => setLogo(e.target.value)}
         />
         <p className="muted">{t('optionsQrOptionalHint')}</p>
-        <div className="row">
-          <button type="submit" className="primary">
-            {submitLabel}
-          </button>
-          {onCancel && (
-            <button type="button" onClick={onCancel}>
-              {t('commonCancel')}
-            </button>
-          )}
-        </div>
+        <FormActions submitLabel={submitLabel} onCancel={onCancel} />
       </fieldset>
       <Feedback error={action.error} note={resetOnSuccess ? action.note : undefined} />
     </form>
