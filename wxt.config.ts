@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
     permissions: ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms', 'clipboardWrite',
       ...(browser === 'chrome' ? ['offscreen'] : [])],
     // Loopback only: the sandbox and services self-hosted on the user's machine.
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    host_permissions: MANIFEST_HOST_PERMISSIONS,
     // Any other service origin is requested when the user saves it on the options page.
     optional_host_permissions: ['https://*/*'],
     commands: {

@@ -41,8 +41,14 @@ export function permissionPattern(origin: string): string {
   return `${u.protocol}//${u.hostname}/*`;
 }
 
-/** Hosts the manifest already grants (the sandbox and self-hosted services on this machine). */
+/** Loopback hosts the manifest grants over http (the sandbox and services self-hosted on this machine); wxt.config.ts builds the manifest from this list. */
+export const MANIFEST_LOOPBACK_HOSTS = ['127.0.0.1', 'localhost'] as const;
+
+/** The manifest's host permissions for the loopback hosts: granted at install, never asked. */
+export const MANIFEST_HOST_PERMISSIONS = MANIFEST_LOOPBACK_HOSTS.map((h) => `http://${h}/*`);
+
+/** Whether the manifest already grants an origin, so that no permission needs to be asked. */
 export function isGrantedInManifest(origin: string): boolean {
   const u = new URL(origin);
-  return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost');
+  return u.protocol === 'http:' && (MANIFEST_LOOPBACK_HOSTS as readonly string[]).includes(u.hostname);
 }

@@ -10,7 +10,7 @@ import type { Account, ListName, SerializedApiError } from './api';
 export interface Connection {
   serviceUrl: string; // normalised origin + path, no trailing slash
   apiKey: string;
-  /** Header form that worked for the shortening group (DESIGN.md: retry once, remember). */
+  /** Header form that worked for the shortening group (docs/ARCHITECTURE.md, "Header forms"). */
   shortenAuth?: 'bearer' | 'x-api-key';
 }
 export const connectionItem = storage.defineItem<Connection | null>('local:connection', {

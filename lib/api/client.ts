@@ -42,10 +42,10 @@ export function createApiClient(cfg: ClientConfig) {
     /** GET /api/domains */
     listDomains: list('/api/domains', 'domains', S.DomainSchema),
     /** POST /api/domain/add */
-    addDomain: (args: { domain: string; redirectroot?: string; redirect404?: string }) =>
+    addDomain: (args: I.DomainAddArgs) =>
       call({ method: 'POST', path: '/api/domain/add', body: checkInput(I.DomainAddInput, args) }, S.IdResponse),
     /** PUT /api/domain/:id/update */
-    updateDomain: (id: number, args: { redirectroot?: string; redirect404?: string }) =>
+    updateDomain: (id: number, args: I.DomainUpdateArgs) =>
       call(
         { method: 'PUT', path: `/api/domain/${idArg(id, 'id')}/update`, body: checkInput(I.DomainUpdateInput, args) },
         S.MessageResponse,
@@ -61,7 +61,7 @@ export function createApiClient(cfg: ClientConfig) {
     /** GET /api/campaigns */
     listCampaigns: list('/api/campaigns', 'campaigns', S.CampaignSchema),
     /** POST /api/campaign/add */
-    addCampaign: (args: { name?: string; slug?: string; public?: boolean }) =>
+    addCampaign: (args: I.CampaignAddArgs) =>
       call({ method: 'POST', path: '/api/campaign/add', body: checkInput(I.CampaignAddInput, args) }, S.CampaignResponse),
     /** POST /api/campaign/:campaignid/assign/:linkid */
     assignCampaignLink: (campaignId: number, linkId: number) =>
@@ -70,7 +70,7 @@ export function createApiClient(cfg: ClientConfig) {
         S.MessageResponse,
       ),
     /** PUT /api/campaign/:id/update */
-    updateCampaign: (id: number, args: { name: string; slug?: string; public?: boolean }) =>
+    updateCampaign: (id: number, args: I.CampaignUpdateArgs) =>
       call(
         { method: 'PUT', path: `/api/campaign/${idArg(id, 'id')}/update`, body: checkInput(I.CampaignUpdateInput, args) },
         S.CampaignResponse,
@@ -85,7 +85,7 @@ export function createApiClient(cfg: ClientConfig) {
     listChannelItems: (channelId: number, paging?: Paging) =>
       list(`/api/channel/${idArg(channelId, 'channelId')}`, 'items', S.ChannelItemSchema)(paging),
     /** POST /api/channel/add */
-    addChannel: (args: { name: string; description?: string; color?: string; starred?: boolean }) =>
+    addChannel: (args: I.ChannelAddArgs) =>
       call({ method: 'POST', path: '/api/channel/add', body: checkInput(I.ChannelAddInput, args) }, S.ChannelAddResponse),
     /** POST /api/channel/:channelid/assign/:type/:itemid */
     assignChannelItem: (channelId: number, type: ChannelItemType, itemId: number) =>
@@ -97,7 +97,7 @@ export function createApiClient(cfg: ClientConfig) {
         S.MessageResponse,
       ),
     /** PUT /api/channel/:id/update */
-    updateChannel: (id: number, args: { name?: string; description?: string; color?: string; starred?: boolean }) =>
+    updateChannel: (id: number, args: I.ChannelUpdateArgs) =>
       call(
         { method: 'PUT', path: `/api/channel/${idArg(id, 'id')}/update`, body: checkInput(I.ChannelUpdateInput, args) },
         S.MessageResponse,

@@ -57,7 +57,7 @@ export async function send<S extends z.ZodType>(cfg: ClientConfig, spec: Request
   try {
     return await sendOnce(cfg, spec, schema, auth);
   } catch (err) {
-    // DESIGN.md: a server may reject one header form; retry once with the other and remember.
+    // A server may reject one header form; retry once with the other and remember (docs/ARCHITECTURE.md, "Header forms").
     if (spec.group === 'shorten' && err instanceof ApiError && err.kind === 'bad-key') {
       const other: AuthForm = auth === 'x-api-key' ? 'bearer' : 'x-api-key';
       const result = await sendOnce(cfg, spec, schema, other).catch((second: unknown) => {

@@ -85,6 +85,8 @@ export const DomainUpdateInput = z.object({
   redirectroot: httpUrlInput.optional(),
   redirect404: httpUrlInput.optional(),
 });
+export type DomainAddArgs = z.input<typeof DomainAddInput>;
+export type DomainUpdateArgs = z.input<typeof DomainUpdateInput>;
 
 export const CampaignAddInput = z.object({
   name: nameInput.optional(),
@@ -96,6 +98,8 @@ export const CampaignUpdateInput = z.object({
   slug: slugInput.optional(),
   public: z.boolean().optional(),
 });
+export type CampaignAddArgs = z.input<typeof CampaignAddInput>;
+export type CampaignUpdateArgs = z.input<typeof CampaignUpdateInput>;
 
 export const ChannelAddInput = z.object({
   name: nameInput,
@@ -104,6 +108,8 @@ export const ChannelAddInput = z.object({
   starred: z.boolean().optional(),
 });
 export const ChannelUpdateInput = ChannelAddInput.partial();
+export type ChannelAddArgs = z.input<typeof ChannelAddInput>;
+export type ChannelUpdateArgs = z.input<typeof ChannelUpdateInput>;
 export const channelItemTypeInput = z.enum(CHANNEL_ITEM_TYPES, { error: 'must be links, bio or qr' });
 
 export const PixelAddInput = z.object({

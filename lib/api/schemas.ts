@@ -1,6 +1,6 @@
 /**
  * Zod schemas of every resource and response envelope of the service, tolerant of what
- * real deployments send (see DESIGN.md, "What real deployments do"):
+ * real deployments send (docs/ARCHITECTURE.md, "Real deployments"):
  * numbers as strings, missing members, extra members (stripped), values outside the
  * documented enumerations (kept as strings), URLs that are not http(s) (dropped to null),
  * `nextpage: null`, statistics as `[]`, a campaign's name under `domain`.

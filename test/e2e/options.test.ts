@@ -2,7 +2,7 @@
  * Issue "Options page": the built options page in Chromium against the sandbox, from an empty
  * profile: connecting (bad URL, bad key, good key), every item of the demo account shown by
  * name, create / edit / delete round trips checked in the sandbox's state, and a QR code's
- * statistics as charts. Controls are found by the accessible names of DESIGN.md's UI contract.
+ * statistics as charts. Controls are found by the accessible names of docs/ARCHITECTURE.md.
  *
  * The tests of the describe block run in order on one options page (each builds on the last).
  * The sandbox's main rate budget is raised: the page loads every page of seven lists and each

@@ -33,7 +33,7 @@ import {
 const FREE_KEY = 'free-key-popup-0001';
 
 
-/** Controls of the popup, by their accessible names (DESIGN.md, UI contract). */
+/** Controls of the popup, by their accessible names (docs/ARCHITECTURE.md, "Accessible names"). */
 const ui = (p: Page) => ({
   longUrl: p.getByLabel('Long URL', { exact: true }),
   domain: p.getByLabel('Domain', { exact: true }),

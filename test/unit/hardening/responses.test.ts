@@ -4,7 +4,7 @@
  * from a fake `fetch`. Whatever the service says, a method resolves with a value or rejects
  * with an ApiError of a known kind; URLs that reach `href`/`src` are http(s) or null; texts
  * from the service carry no markup; nothing else is thrown and no rejection goes unhandled.
- * (DESIGN.md, "What real deployments do that the interface document does not say".)
+ * (docs/ARCHITECTURE.md, "Real deployments".)
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
