@@ -1,4 +1,4 @@
-import { isPro } from '@/lib/ui/popupStore';
+import { isPro } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 

@@ -5,7 +5,7 @@ import { t } from '@/lib/i18n';
 
 /** What happened to the campaign of a new link: added, or why it could not be. */
 export function CampaignNote({ outcome }: { outcome: CampaignOutcome }) {
-  const campaigns = usePopup((s) => s.campaigns.items);
+  const campaigns = usePopup((s) => s.campaigns.value);
   if (outcome.state === 'none') return null;
   if (outcome.state === 'assigned') {
     const name = campaigns.find((c) => c.id === outcome.campaignId)?.name || `#${outcome.campaignId}`;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { selectableDomains } from '@/lib/ui/popupStore';
+import { selectableDomains } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 
@@ -14,7 +14,7 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
   const value = usePopup((s) => s.form.domainId);
   const setDomain = usePopup((s) => s.setDomain);
   const busy = usePopup((s) => s.busy);
-  const choices = useMemo(() => selectableDomains(domains.items), [domains.items]);
+  const choices = useMemo(() => selectableDomains(domains.value), [domains.value]);
   const known = choices.some((d) => String(d.id) === value);
   return (
     <div className="field">
@@ -50,7 +50,7 @@ export function CampaignSelect() {
   const value = usePopup((s) => s.form.campaignId);
   const setCampaign = usePopup((s) => s.setCampaign);
   const busy = usePopup((s) => s.busy);
-  const known = campaigns.items.some((c) => String(c.id) === value);
+  const known = campaigns.value.some((c) => String(c.id) === value);
   return (
     <div className="field">
       <label htmlFor="campaign">{t('commonCampaign')}</label>
@@ -63,7 +63,7 @@ export function CampaignSelect() {
       >
         <option value="">{t('popupNoCampaign')}</option>
         {pendingOption(value, known)}
-        {campaigns.items.map((c) => (
+        {campaigns.value.map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name || t('commonCampaignNumbered', c.id)}
           </option>

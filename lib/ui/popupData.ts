@@ -1,0 +1,26 @@
+/** Rules about the popup's data, shared by its slices and components (pure functions). */
+import type { Account, Domain } from '../api';
+import type { Loaded } from './store';
+
+/** Domains that can be chosen: a positive integer id (shared domains have none). */
+export function selectableDomains(domains: readonly Domain[]): Domain[] {
+  return domains.filter((d): d is Domain & { id: number } => typeof d.id === 'number' && Number.isInteger(d.id) && d.id > 0);
+}
+
+/** Whether the account may choose a custom alias. */
+export function isPro(account: Account | null): boolean {
+  return !!account && account.status.trim().toLowerCase() === 'pro';
+}
+
+/** The remembered choice when it still exists in the (loaded) list, else ''. */
+export function remembered(id: number | null | undefined, list: Loaded<readonly { id: number | null }[]>): string {
+  if (id === null || id === undefined) return '';
+  if (list.state === 'ready' && !list.value.some((x) => x.id === id)) return '';
+  return String(id);
+}
+
+/** A select's value as an id ('' = none). */
+export const toId = (v: string): number | null => (v === '' ? null : Number(v));
+
+/** An answer that should be a list, as a list (a confused worker must not break the popup). */
+export const listOf = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);

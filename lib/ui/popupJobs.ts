@@ -1,0 +1,80 @@
+/**
+ * A link made or waiting: showing it (and copying it), and following a queued one until the
+ * worker has made it or given up.
+ */
+import { ask } from '../messaging';
+import type { HistoryEntry, Job } from '../storage';
+import { t } from '../i18n';
+import type { JobActions, SliceKit } from './popupStore';
+
+/** How often a queued link is looked at. */
+const POLL_MS = 1000;
+
+/** The jobs slice: showMade, follow, unfollow. */
+export function jobsSlice({ set, get, timers }: SliceKit): JobActions {
+  let stop: (() => void) | null = null;
+  let polling = false;
+
+  /** Copies when the user wants it, and says so. */
+  const autoCopy = async (entry: HistoryEntry) => {
+    if (get().settings?.autoCopy === false) {
+      set({ status: t('popupStatusCreated') });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(entry.shortUrl);
+      set({ status: t('popupStatusCopied') });
+    } catch {
+      set({ status: t('popupStatusNotAutoCopied') });
+    }
+  };
+
+  /** Looks at a queued job once. */
+  const poll = async (jobId: string) => {
+    if (polling || timers.disposed) return;
+    polling = true;
+    try {
+      const job: Job | null = await ask('getJob', { jobId });
+      if (get().queued?.jobId !== jobId) return; // something newer replaced it
+      if (!job) {
+        get().unfollow();
+        set({ queued: null, status: t('popupStatusQueueGone') });
+        void get().loadHistory();
+      } else if (job.state === 'done' && job.result) {
+        get().unfollow();
+        await get().showMade(job.result, 'new');
+      } else if (job.state === 'failed') {
+        get().unfollow();
+        set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: t('popupQueuedFailed') } });
+      }
+    } catch {
+      // The worker may be restarting: keep looking.
+    } finally {
+      polling = false;
+    }
+  };
+
+  return {
+    async showMade(entry, origin) {
+      set({ shown: { entry, origin }, queued: null, error: null, duplicate: null });
+      await autoCopy(entry);
+      if (origin === 'new') {
+        // The worker stores the entry (unless history is off): ask rather than guess.
+        const recent = get().recent;
+        set({ recent: { ...recent, items: [entry, ...recent.items.filter((e) => e.id !== entry.id)] } });
+        void get().loadHistory();
+      }
+    },
+
+    follow(jobId) {
+      get().unfollow();
+      if (timers.disposed) return;
+      stop = timers.every(() => void poll(jobId), POLL_MS);
+    },
+
+    unfollow() {
+      stop?.();
+      stop = null;
+    },
+  };
+}
