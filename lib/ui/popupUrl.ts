@@ -93,16 +93,18 @@ export function blockedMessage(reason: string): string {
   return t('popupBlockedMessage', reason);
 }
 
-/** Two addresses are the same link when they parse to the same URL (case of host, default port…). */
+/** A comparison key: two spellings of one URL (case of host, default port…) give the same key. */
+export function addressKey(url: string): string {
+  try {
+    return new URL(url.trim()).href;
+  } catch {
+    return url.trim();
+  }
+}
+
+/** Two addresses are the same link when they parse to the same URL. */
 export function sameUrl(a: string, b: string): boolean {
-  const norm = (s: string) => {
-    try {
-      return new URL(s.trim()).href;
-    } catch {
-      return s.trim();
-    }
-  };
-  return norm(a) === norm(b);
+  return addressKey(a) === addressKey(b);
 }
 
 /** The newest history entry with the same long URL and the same domain, if any. */

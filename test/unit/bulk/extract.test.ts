@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { extractAddresses } from '@/lib/bulk/extract';
+import { MAX_URL_LENGTH } from '@/lib/api/constants';
+
+describe('extractAddresses', () => {
+  it('takes one address a line, in order, and skips blank lines', () => {
+    const r = extractAddresses('https://a.example/1\n\n  http://b.example/2?x=1  \r\nhttps://c.example/3#top\n');
+    expect(r.urls).toEqual(['https://a.example/1', 'http://b.example/2?x=1', 'https://c.example/3#top']);
+    expect(r.skipped).toEqual([]);
+  });
+
+  it('takes every http(s) address out of an email', () => {
+    const mail = [
+      'Hi team,',
+      '',
+      'the report is at https://reports.example.com/q3?id=7. Slides: <https://slides.example.com/deck>,',
+      'and the recording (https://video.example.com/rec/42) is up.',
+      'Thanks!',
+    ].join('\n');
+    const r = extractAddresses(mail);
+    expect(r.urls).toEqual(['https://reports.example.com/q3?id=7', 'https://slides.example.com/deck', 'https://video.example.com/rec/42']);
+    // The prose lines hold no address and are said so.
+    expect(r.skipped.map((s) => s.text)).toEqual(['Hi team,', 'Thanks!']);
+  });
+
+  it('takes the targets of a Markdown document, keeping balanced parentheses', () => {
+    const md = '# Links\n- [Docs](https://docs.example.com/start) and [wiki](https://en.wikipedia.org/wiki/Foo_(bar))\n- **https://x.example/y**';
+    const r = extractAddresses(md);
+    expect(r.urls).toEqual(['https://docs.example.com/start', 'https://en.wikipedia.org/wiki/Foo_(bar)', 'https://x.example/y']);
+    expect(r.skipped).toEqual([{ text: '# Links', reason: 'no web address in this line' }]);
+  });
+
+  it('skips other schemes, browser pages, long addresses and plain text, each with its reason', () => {
+    const long = `https://example.com/${'a'.repeat(MAX_URL_LENGTH)}`;
+    const r = extractAddresses(['ftp://files.example.com/a.zip', 'chrome://settings', 'about:blank', long, 'just some words', 'example.com', 'get it from ftp://x.example/f'].join('\n'));
+    expect(r.urls).toEqual([]);
+    const reasons = r.skipped.map((s) => s.reason);
+    expect(reasons[0]).toMatch(/not ftp:/);
+    expect(reasons[1]).toMatch(/page of the browser/);
+    expect(reasons[2]).toMatch(/page of the browser/);
+    expect(reasons[3]).toMatch(/too long/);
+    expect(reasons[4]).toBe('no web address in this line');
+    expect(reasons[5]).toMatch(/full web address/);
+    expect(reasons[6]).toMatch(/not ftp:/);
+    expect(r.skipped[3]!.text.length).toBeLessThanOrEqual(120);
+  });
+
+  it('accepts a link to an add-on store page (only the popup on that page is refused)', () => {
+    expect(extractAddresses('https://addons.mozilla.org/firefox/addon/x/').urls).toEqual(['https://addons.mozilla.org/firefox/addon/x/']);
+  });
+
+  it('keeps repeats for prepareBatch to drop', () => {
+    expect(extractAddresses('https://a.example/\nhttps://a.example/').urls).toHaveLength(2);
+  });
+});
