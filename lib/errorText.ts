@@ -1,15 +1,65 @@
-import type { SerializedApiError } from './api';
-import { t } from './i18n';
+/**
+ * The one place where a failure becomes a sentence in the user's language: errors by kind
+ * (worded per context: popup, options page, connection box, notification) and the problems
+ * the input schemas (lib/api/inputs) name after a field. Server text is shown as plain text.
+ */
+import { toApiError, type SerializedApiError } from './api/errors';
+import { toPlainText } from './api/plainText';
+import { clock, t, type MessageKey } from './i18n';
 
-/** A sentence a user can act on for a failure, by kind (used by notifications and pages). */
-export function describeError(err: SerializedApiError): string {
+/** Where a sentence is shown; the wording differs (the popup links to the options, the connection box names the URL). */
+export type ErrorContext = 'popup' | 'options' | 'connection' | 'notification';
+
+export interface SentenceOptions {
+  /** The time the sentence is made (popup: "at about 10:00:29"). */
+  now?: number;
+  /** The service URL being connected to (connection context). */
+  serviceUrl?: string;
+}
+
+/** Names of the API's input fields as the popup labels them (message keys). */
+const FIELD_LABELS: Record<string, MessageKey> = {
+  url: 'popupLongUrlLabel',
+  custom_code: 'popupAliasLabel',
+  customCode: 'popupAliasLabel',
+  domain_id: 'commonDomain',
+  domainId: 'commonDomain',
+  campaignId: 'commonCampaign',
+};
+
+/** Whether the failure is fixed on the options page (a key problem): the popup offers the way there. */
+export function opensOptions(err: SerializedApiError | null | undefined): boolean {
+  return err?.kind === 'bad-key';
+}
+
+/** A sentence a user can act on for any failure (thrown value or error data), worded for `context`. */
+export function errorSentence(err: unknown, context: ErrorContext, opts: SentenceOptions = {}): string {
+  // A throwable that says nothing, on a page, came from a worker that did not answer.
+  const e = toApiError(err, context === 'options' || context === 'connection' ? t('optionsWorkerNoAnswer') : undefined).toJSON();
+  switch (context) {
+    case 'popup':
+      return popupSentence(e, opts.now ?? Date.now());
+    case 'connection':
+      return connectionSentence(e, opts.serviceUrl ?? '');
+    case 'options':
+      return e.kind === 'bad-key' ? t('optionsBadKeySeeConnection') : generalSentence(e);
+    case 'notification':
+    default:
+      return generalSentence(e);
+  }
+}
+
+/** Seconds, rounded up, at least 1. */
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+function generalSentence(err: SerializedApiError): string {
   switch (err.kind) {
     case 'bad-key':
       return t('errBadKey');
-    case 'rate-limited': {
-      const s = err.retryAfterMs !== undefined ? Math.max(1, Math.ceil(err.retryAfterMs / 1000)) : undefined;
-      return s ? t('errRateLimitedIn', s) : t('errRateLimited');
-    }
+    case 'rate-limited':
+      return err.retryAfterMs !== undefined ? t('errRateLimitedIn', seconds(err.retryAfterMs)) : t('errRateLimited');
     case 'network':
       return t('errNetwork');
     case 'timeout':
@@ -23,4 +73,90 @@ export function describeError(err: SerializedApiError): string {
     default:
       return err.message || t('errUnknown');
   }
+}
+
+function connectionSentence(err: SerializedApiError, serviceUrl: string): string {
+  switch (err.kind) {
+    case 'bad-key':
+      return t('optionsBadKey');
+    case 'network':
+    case 'timeout':
+      return t('optionsUnreachable', serviceUrl);
+    case 'rate-limited':
+      return generalSentence(err);
+    default:
+      return err.message || t('optionsSomethingWrong');
+  }
+}
+
+function popupSentence(err: SerializedApiError, now: number): string {
+  const given = toPlainText(err.message);
+  switch (err.kind) {
+    case 'bad-key':
+      return t('popupErrBadKey');
+    case 'rate-limited':
+      return err.retryAfterMs !== undefined && err.retryAfterMs > 0
+        ? t('popupErrRateLimitedAt', seconds(err.retryAfterMs), clock(now + err.retryAfterMs))
+        : t('popupErrRateLimited');
+    case 'invalid-input':
+    case 'invalid-request': {
+      const label = err.field && Object.hasOwn(FIELD_LABELS, err.field) ? FIELD_LABELS[err.field] : undefined;
+      const text =
+        label && err.field && given.startsWith(`${err.field} `)
+          ? t('commonInvalidField', t(label), issueText(given.slice(err.field.length + 1)))
+          : given;
+      return text || t('popupErrRefused');
+    }
+    case 'network':
+      return t('popupErrNetwork');
+    case 'timeout':
+      return t('popupErrTimeout');
+    case 'forbidden':
+      return given ? t('popupErrPlanLimitDetail', given) : t('popupErrPlanLimit');
+    case 'server':
+      return t('popupErrServer');
+    case 'not-found':
+      return given ? t('popupErrNotFoundDetail', given) : t('popupErrNotFound');
+    case 'unreadable':
+    default:
+      return given ? t('popupErrUnknownDetail', given) : t('popupErrUnknown');
+  }
+}
+
+/** The problems the input schemas name after a field ("is required"), as message keys. */
+const KNOWN_ISSUES: Record<string, MessageKey> = {
+  'is required': 'commonIssueRequired',
+  'is not valid': 'commonIssueNotValid',
+  'must not contain spaces': 'commonIssueNoSpaces',
+  'must be a web address starting with http:// or https://': 'commonIssueWebAddress',
+  'must be a number': 'commonIssueNumber',
+  'must be a whole number': 'commonIssueWholeNumber',
+  'must be positive': 'commonIssuePositive',
+  'must be a colour written #RRGGBB': 'commonIssueHexColour',
+  'must be a colour written rgb(r,g,b)': 'commonIssueRgbColour',
+  'must have each of r, g, b between 0 and 255': 'commonIssueRgbRange',
+  'may contain only letters, digits, - and _': 'commonIssueSlugChars',
+  'must be an email address': 'commonIssueEmail',
+  'must be a phone number': 'commonIssuePhone',
+  'must not contain spaces, quotes or < >': 'commonIssueNoQuotes',
+  'give an email or a password': 'commonIssueEmailOrPassword',
+  'must be links, bio or qr': 'commonIssueItemType',
+  'must be one of the 13 pixel types': 'commonIssuePixelType',
+  'must be a png or jpg image': 'commonIssueImage',
+  'must be one of text, vcard, link, email, phone, sms, wifi': 'commonIssueQrType',
+};
+
+/** A schema's problem text in the user's language (a text not known here, such as a service's, unchanged). */
+export function issueText(problem: string): string {
+  if (Object.hasOwn(KNOWN_ISSUES, problem)) return t(KNOWN_ISSUES[problem]!);
+  const most = /^must be at most (\d+) characters$/.exec(problem);
+  if (most) return t('commonIssueAtMost', most[1]!);
+  const least = /^must be at least (\d+) characters$/.exec(problem);
+  if (least) return t('commonIssueAtLeast', least[1]!);
+  return problem;
+}
+
+/** "<field> <problem>" as the schemas word it, with the problem in the user's language. */
+export function fieldIssueText(field: string, problem: string): string {
+  return t('commonInvalidField', field, issueText(problem));
 }

@@ -39,6 +39,11 @@ export function uiLanguage(): string {
   return 'en';
 }
 
+/** Local time with seconds in the browser's language (24 hours, two digits: 09:05:07). */
+export function clock(epochMs: number): string {
+  return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+}
+
 function format(entry: Catalogue[string] | undefined, subs: string[]): string {
   if (!entry) return '';
   return entry.message.replace(/\$([a-zA-Z0-9_@]+)\$/g, (whole, name: string) => {

@@ -3,7 +3,7 @@ import type { Account, SerializedApiError } from '@/lib/api';
 import { AccountUpdateInput } from '@/lib/api/inputs';
 import type { Mutation } from '@/lib/messaging';
 import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
-import { errorText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
 import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { Section } from './Section';
@@ -31,7 +31,7 @@ export function AccountSection({ account, onRefresh, onMutate }: AccountProps) {
           {t('commonRefresh')}
         </button>
       </div>
-      {account.error && <p role="alert">{errorText(account.error)}</p>}
+      {account.error && <p role="alert">{errorSentence(account.error, 'options')}</p>}
       {a && (
         <div className="row account">
           {avatar && avatar !== brokenAvatar && (

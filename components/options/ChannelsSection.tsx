@@ -5,7 +5,7 @@ import { ChannelAddInput, ChannelUpdateInput, channelItemTypeInput, idInput } fr
 import type { Mutation } from '@/lib/messaging';
 import { optional, parseId, safeHexColor, safeHref, validate } from '@/lib/ui/optionsForms';
 import type { ListState } from '@/lib/ui/optionsStore';
-import { errorText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
 import { ColorBadge } from './ColorBadge';
 import { Feedback } from './Feedback';
 import { ListStatus, plural } from './ListStatus';
@@ -235,7 +235,7 @@ function ChannelItems({
       const got = await loadItems(channel.id);
       if (live.current) setItems(Array.isArray(got) ? got : []);
     } catch (err) {
-      if (live.current) setError(errorText(err));
+      if (live.current) setError(errorSentence(err, 'options'));
     } finally {
       if (live.current) setLoading(false);
     }

@@ -2,7 +2,8 @@ import { isGrantedInManifest } from '@/lib/serviceUrl';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Account, SerializedApiError } from '@/lib/api';
 import type { ConnectionInfo } from '@/lib/messaging';
-import { checkServiceUrlInput, connectionErrorText, errorText, permissionRefusedText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
+import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/optionsText';
 import { Section } from './Section';
 import { t } from '@/lib/i18n';
 import { richText } from '@/components/common/rich';
@@ -88,7 +89,7 @@ export function ConnectionSection({ connection, account, accountError, requestPe
       setKey('');
       setReplacing(false);
     } catch (err) {
-      setError(connectionErrorText(err, checked.url));
+      setError(errorSentence(err, 'connection', { serviceUrl: checked.url }));
     } finally {
       setBusy(false);
     }
@@ -110,7 +111,7 @@ export function ConnectionSection({ connection, account, accountError, requestPe
       setNote(t('optionsKeyForgotten'));
       keyRef.current?.focus(); // the Forget key button is gone
     } catch (err) {
-      setError(errorText(err));
+      setError(errorSentence(err, 'options'));
     } finally {
       setBusy(false);
     }
@@ -191,7 +192,7 @@ export function ConnectionSection({ connection, account, accountError, requestPe
           <p>{t('optionsChecking')}</p>
         ) : connection?.connected && !account && accountError ? (
           <p>
-            {t('optionsSavedButUnreadable', connection.serviceUrl ?? '', errorText(accountError))}
+            {t('optionsSavedButUnreadable', connection.serviceUrl ?? '', errorSentence(accountError, 'options'))}
           </p>
         ) : connection?.connected ? (
           <>

@@ -1,5 +1,5 @@
 import type { ListState } from '@/lib/ui/optionsStore';
-import { errorText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
 import { t, uiLanguage, type MessageKey } from '@/lib/i18n';
 
 /** The head of a list: how many, how fresh, the Refresh button, "Loading…" and a failure. */
@@ -30,7 +30,7 @@ export function ListStatus({
           {t('commonRefresh')}
         </button>
       </div>
-      {state.error && <p role="alert">{errorText(state.error)}</p>}
+      {state.error && <p role="alert">{errorSentence(state.error, 'options')}</p>}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Campaign, Domain, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
-import { errorText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
 import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { Section } from './Section';
@@ -57,7 +57,7 @@ export function PreferencesSection(p: PreferencesProps) {
 
   return (
     <Section id="preferences" title={t('optionsPreferencesTitle')}>
-      {p.settingsError && <p role="alert">{errorText(p.settingsError)}</p>}
+      {p.settingsError && <p role="alert">{errorSentence(p.settingsError, 'options')}</p>}
       {!draft ? (
         !p.settingsError && <p className="muted">{t('commonLoading')}</p>
       ) : (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { QrDetail } from '@/lib/api';
-import { errorText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
 import { BarChart } from './BarChart';
 import { t } from '@/lib/i18n';
 
@@ -16,7 +16,7 @@ export function QrStats({ id, load }: { id: number; load: (id: number) => Promis
     setError(null);
     load(id)
       .then((d) => live && setDetail(d))
-      .catch((err: unknown) => live && setError(errorText(err)))
+      .catch((err: unknown) => live && setError(errorSentence(err, 'options')))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
 
 /** Busy flag, failure text and success note of one user action (a form, a delete). */
 export function useAction() {
@@ -31,7 +31,7 @@ export function useAction() {
       if (mounted.current) setNote(done || null);
       return true;
     } catch (err) {
-      if (mounted.current) setError(errorText(err));
+      if (mounted.current) setError(errorSentence(err, 'options'));
       return false;
     } finally {
       running.current--;

@@ -1,4 +1,4 @@
-import { describePopupError } from '@/lib/ui/popupText';
+import { errorSentence, opensOptions } from '@/lib/errorText';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 
@@ -9,11 +9,10 @@ export function ErrorAlert() {
   const error = usePopup((s) => s.error);
   const openOptions = usePopup((s) => s.openOptions);
   if (!error) return null;
-  const view = describePopupError(error);
   return (
     <div role="alert" id={ERROR_ID}>
-      <p className="alert-text">{view.message}</p>
-      {view.openOptions && (
+      <p className="alert-text">{errorSentence(error, 'popup')}</p>
+      {opensOptions(error) && (
         <button type="button" onClick={openOptions}>
           {t('commonOpenOptions')}
         </button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { HistoryEntry } from '@/lib/storage';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
-import { describePopupError } from '@/lib/ui/popupText';
+import { errorSentence } from '@/lib/errorText';
 import { truncate } from '@/lib/ui/popupUrl';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
@@ -78,7 +78,7 @@ export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
       )}
       {failure && (
         <div role="alert">
-          <p className="alert-text">{t('popupDeleteFailed', describePopupError(failure).message)}</p>
+          <p className="alert-text">{t('popupDeleteFailed', errorSentence(failure, 'popup'))}</p>
           <button type="button" onClick={() => void removeLocally(entry.id)}>
             {t('popupRemoveLocally')}
           </button>

@@ -12,7 +12,7 @@ import { SplashSection } from '@/components/options/SplashSection';
 import type { Mutation } from '@/lib/messaging';
 import { requestHostPermission } from '@/lib/ui/optionsPermissions';
 import { useOptionsStore, type Touched } from '@/lib/ui/optionsStore';
-import { errorText } from '@/lib/ui/optionsText';
+import { errorSentence } from '@/lib/errorText';
 import { t, type MessageKey } from '@/lib/i18n';
 
 const SECTIONS_CONNECTED = [
@@ -58,7 +58,7 @@ export default function App({ requestPermission = requestHostPermission }: { req
           <p className="muted">{t('commonLoading')}</p>
         ) : (
           <>
-            {s.startError && <p role="alert">{errorText(s.startError)}</p>}
+            {s.startError && <p role="alert">{errorSentence(s.startError, 'options')}</p>}
             <ConnectionSection
               connection={s.connection}
               account={s.account.value}

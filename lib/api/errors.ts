@@ -54,12 +54,17 @@ export function isTransient(kind: ApiErrorKind): boolean {
   return kind === 'network' || kind === 'timeout' || kind === 'server' || kind === 'rate-limited';
 }
 
-/** Turns any thrown value into an ApiError (unknown throwables become 'unreadable'). */
-export function toApiError(err: unknown): ApiError {
+/**
+ * The one error normaliser: turns any thrown value (an ApiError, the error data a message
+ * carried, a stray Error) into an ApiError; `.toJSON()` gives the data form the pages keep.
+ * `fallback` is the message of a throwable that says nothing (the pages pass a worded one).
+ */
+export function toApiError(err: unknown, fallback?: string): ApiError {
   if (err instanceof ApiError) return err;
   if (err && typeof err === 'object' && 'kind' in err && 'message' in err) {
     const e = err as SerializedApiError;
-    return new ApiError(e);
+    return new ApiError({ ...e, message: typeof e.message === 'string' ? e.message : String(e.message) });
   }
-  return new ApiError({ kind: 'unreadable', message: err instanceof Error ? err.message : String(err) });
+  if (err instanceof Error) return new ApiError({ kind: 'unreadable', message: err.message || (fallback ?? '') });
+  return new ApiError({ kind: 'unreadable', message: fallback ?? String(err) });
 }

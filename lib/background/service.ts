@@ -14,7 +14,7 @@ import {
   type ListName,
 } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
-import { describeError } from '../errorText';
+import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import type { Cached, ConnectionInfo, ListItems, Mutation, MutationName, ShortenOutcome, ShortenRequest } from '../messaging';
 import {
@@ -171,7 +171,7 @@ export function createService(deps: ServiceDeps) {
             await withRetry(() => client.assignCampaignLink(campaignId, linkId), { policy });
             entry.campaign = { state: 'assigned', campaignId };
           } catch (e) {
-            entry.campaign = { state: 'failed', campaignId, reason: describeError(toApiError(e).toJSON()) };
+            entry.campaign = { state: 'failed', campaignId, reason: errorSentence(e, 'notification') };
           }
         }
       }
@@ -187,7 +187,7 @@ export function createService(deps: ServiceDeps) {
         const body = c.state === 'failed' ? t('notifyCampaignFailed', job.result.shortUrl, c.reason) : job.result.shortUrl;
         await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), body);
       } else if (job.error) {
-        await deps.notify(t('notifyFailedTitle'), describeError(job.error));
+        await deps.notify(t('notifyFailedTitle'), errorSentence(job.error, 'notification'));
       }
     },
   });
@@ -361,7 +361,7 @@ export function createService(deps: ServiceDeps) {
           await deps.notify(t('notifyQueuedTitle'), t('notifyQueuedBody', at));
         }
       } catch (e) {
-        await deps.notify(t('notifyFailedTitle'), describeError(toApiError(e).toJSON()));
+        await deps.notify(t('notifyFailedTitle'), errorSentence(e, 'notification'));
       }
     },
 

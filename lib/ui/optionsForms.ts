@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
-import { fieldIssueText } from './issueText';
+import { fieldIssueText } from '@/lib/errorText';
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; field: string; message: string };
 

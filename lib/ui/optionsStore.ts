@@ -7,7 +7,8 @@ import { create } from 'zustand';
 import { ask, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
-import { toSerializedError } from './optionsText';
+import { toApiError } from '../api/errors';
+import { t } from '../i18n';
 
 /** One list as the page knows it: `items` is null until the first answer. */
 export interface ListState<T> {
@@ -131,7 +132,7 @@ export const useOptionsStore = create<OptionsState>()((set, get) => {
       }
     } catch (err) {
       if (gen !== generation || seq !== listSeq[name]) return;
-      setList(name, { loading: false, error: toSerializedError(err) });
+      setList(name, { loading: false, error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() });
     }
   }
 
@@ -144,14 +145,14 @@ export const useOptionsStore = create<OptionsState>()((set, get) => {
           const [connection, settings] = await Promise.all([
             ask('getConnection'),
             ask('getSettings').catch((err: unknown) => {
-              set({ settingsError: toSerializedError(err) });
+              set({ settingsError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() });
               return null;
             }),
           ]);
           set({ connection, settings, ready: true });
           if (connection.connected) loadAll();
         } catch (err) {
-          set({ startError: toSerializedError(err), ready: true });
+          set({ startError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON(), ready: true });
         }
       })();
       return started;
@@ -180,7 +181,7 @@ export const useOptionsStore = create<OptionsState>()((set, get) => {
         set({ account: { value: res.value, loading: false, error: null } });
       } catch (err) {
         if (gen !== generation) return;
-        set((s) => ({ account: { ...s.account, loading: false, error: toSerializedError(err) } }));
+        set((s) => ({ account: { ...s.account, loading: false, error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() } }));
       }
     },
 

@@ -1,9 +1,7 @@
 /**
  * Texts and checks of the options page: the service URL check the page runs before
- * anything is sent, and the sentences shown for failures. Server text stays plain text.
+ * anything is sent, and the refusal of a host permission. Failures are worded by lib/errorText.
  */
-import type { SerializedApiError } from '@/lib/api/errors';
-import { describeError } from '@/lib/errorText';
 import { t } from '@/lib/i18n';
 import { checkServiceUrl, isLoopbackHost } from '@/lib/serviceUrl';
 
@@ -24,39 +22,6 @@ export function checkServiceUrlInput(input: string): UiUrlCheck {
   if (u.username || u.password) return { ok: false, message: t('optionsUrlCredentials') };
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, message: t('optionsUrlStartHttps') };
   return checkServiceUrl(raw);
-}
-
-/** Turns anything thrown by `ask` into the error data the worker sends. */
-export function toSerializedError(err: unknown): SerializedApiError {
-  if (err && typeof err === 'object' && 'kind' in err && 'message' in err) {
-    const e = err as SerializedApiError;
-    return { ...e, message: typeof e.message === 'string' ? e.message : String(e.message) };
-  }
-  if (err instanceof Error) return { kind: 'unreadable', message: err.message || t('optionsWorkerNoAnswer') };
-  return { kind: 'unreadable', message: t('optionsWorkerNoAnswer') };
-}
-
-/** The sentence shown when saving the connection failed. */
-export function connectionErrorText(err: unknown, serviceUrl: string): string {
-  const e = toSerializedError(err);
-  switch (e.kind) {
-    case 'bad-key':
-      return t('optionsBadKey');
-    case 'network':
-    case 'timeout':
-      return t('optionsUnreachable', serviceUrl);
-    case 'rate-limited':
-      return describeError(e);
-    default:
-      return e.message || t('optionsSomethingWrong');
-  }
-}
-
-/** The sentence shown for any other failure (lists, changes, preferences). */
-export function errorText(err: unknown): string {
-  const e = toSerializedError(err);
-  if (e.kind === 'bad-key') return t('optionsBadKeySeeConnection');
-  return describeError(e);
 }
 
 /** The refusal of a host permission, in words. */

@@ -3,7 +3,8 @@ import { browser } from 'wxt/browser';
 import { ask } from '../messaging';
 import { t } from '../i18n';
 import { checkField, findDuplicate } from './popupUrl';
-import { asApiError, queuedMessage } from './popupText';
+import { toApiError } from '../api/errors';
+import { queuedMessage } from './popupText';
 import { isPro, toId } from './popupData';
 import type { FormActions, SliceKit } from './popupStore';
 
@@ -67,7 +68,7 @@ export function formSlice({ set, get }: SliceKit): FormActions {
           get().follow(outcome.jobId);
         }
       } catch (e) {
-        set({ error: asApiError(e) }); // the form keeps what the user typed
+        set({ error: toApiError(e).toJSON() }); // the form keeps what the user typed
       } finally {
         set({ busy: false });
       }

@@ -2,7 +2,7 @@
 import { ask } from '../messaging';
 import type { HistoryEntry } from '../storage';
 import { t } from '../i18n';
-import { asApiError } from './popupText';
+import { toApiError } from '../api/errors';
 import { listOf } from './popupData';
 import type { RecentActions, SliceKit } from './popupStore';
 
@@ -46,7 +46,7 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
         const shown = get().shown;
         set({ recent: { ...get().recent, items, deletingId: null }, status: t('popupStatusDeleted'), shown: shown?.entry.id === id ? null : shown });
       } catch (e) {
-        recent({ deletingId: null, failure: { id, error: asApiError(e) } });
+        recent({ deletingId: null, failure: { id, error: toApiError(e).toJSON() } });
       }
     },
 
@@ -56,7 +56,7 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
         const items = listOf<HistoryEntry>(await ask('deleteHistoryEntry', { id, remote: false }));
         set({ recent: { ...get().recent, items, failure: null }, status: t('popupStatusRemoved') });
       } catch (e) {
-        recent({ failure: { id, error: asApiError(e) } });
+        recent({ failure: { id, error: toApiError(e).toJSON() } });
       }
     },
   };

@@ -4,7 +4,7 @@ import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { ShortenRequest } from '@/lib/messaging';
 import type { Job } from '@/lib/storage';
-import { clock } from '@/lib/ui/popupText';
+import { clock } from '@/lib/i18n';
 import { answer, callsOf, entry, SETTINGS } from './harness';
 
 vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
