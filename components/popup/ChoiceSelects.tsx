@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { selectableDomains } from '@/lib/ui/popupData';
+import { sendableDomains } from '@/lib/ui/choices';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 
@@ -14,7 +14,7 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
   const value = usePopup((s) => s.form.domainId);
   const setDomain = usePopup((s) => s.setDomain);
   const busy = usePopup((s) => s.busy);
-  const choices = useMemo(() => selectableDomains(domains.value), [domains.value]);
+  const choices = useMemo(() => sendableDomains(domains.value), [domains.value]);
   const known = choices.some((d) => String(d.id) === value);
   return (
     <div className="field">

@@ -1,11 +1,6 @@
 /** Rules about the popup's data, shared by its slices and components (pure functions). */
-import type { Account, Domain } from '../api';
+import type { Account } from '../api';
 import type { Loaded } from './store';
-
-/** Domains that can be chosen: a positive integer id (shared domains have none). */
-export function selectableDomains(domains: readonly Domain[]): Domain[] {
-  return domains.filter((d): d is Domain & { id: number } => typeof d.id === 'number' && Number.isInteger(d.id) && d.id > 0);
-}
 
 /** Whether the account may choose a custom alias. */
 export function isPro(account: Account | null): boolean {
@@ -18,9 +13,6 @@ export function remembered(id: number | null | undefined, list: Loaded<readonly 
   if (list.state === 'ready' && !list.value.some((x) => x.id === id)) return '';
   return String(id);
 }
-
-/** A select's value as an id ('' = none). */
-export const toId = (v: string): number | null => (v === '' ? null : Number(v));
 
 /** An answer that should be a list, as a list (a confused worker must not break the popup). */
 export const listOf = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);

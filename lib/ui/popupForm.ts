@@ -5,7 +5,8 @@ import { t } from '../i18n';
 import { checkField, findDuplicate } from './popupUrl';
 import { toApiError } from '../api/errors';
 import { queuedMessage } from './popupText';
-import { isPro, toId } from './popupData';
+import { isPro } from './popupData';
+import { toId } from './choices';
 import type { FormActions, SliceKit } from './popupStore';
 
 /** The form slice. */

@@ -5,7 +5,8 @@
 import { browser } from 'wxt/browser';
 import { ask } from '../messaging';
 import type { Account, Campaign, Domain } from '../api';
-import { listOf, remembered, selectableDomains } from './popupData';
+import { listOf, remembered } from './popupData';
+import { sendableDomains } from './choices';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
 
 /** How long before a stale cached value is asked for again (the worker refreshes it meanwhile). */
@@ -78,7 +79,7 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
       set({
         form: {
           ...s.form,
-          domainId: remembered(s.settings.lastDomainId, { state: s.domains.state, value: selectableDomains(s.domains.value) }),
+          domainId: remembered(s.settings.lastDomainId, { state: s.domains.state, value: sendableDomains(s.domains.value) }),
           campaignId: remembered(s.settings.lastCampaignId, s.campaigns),
         },
       });
