@@ -1,37 +1,54 @@
-import { useRef, useState, type FormEvent } from 'react';
-import type { Account, SerializedApiError } from '@/lib/api';
+import { useRef, useState } from 'react';
+import type { Account } from '@/lib/api';
 import { AccountUpdateInput } from '@/lib/api/inputs';
-import type { Mutation } from '@/lib/messaging';
+import { isLoading } from '@/lib/ui/optionsStore';
 import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
-import { errorSentence } from '@/lib/errorText';
 import { ConfirmInline } from './ConfirmInline';
-import { Feedback } from './Feedback';
-import { Section } from './Section';
-import { focusField, useAction } from './useAction';
+import { TextField, useFields } from './fields';
+import { FormCard } from './FormCard';
+import { StatusHead } from './ListStatus';
+import { useMutate, useOptions } from './OptionsContext';
+import { useSubmit } from './useSubmit';
 import { t } from '@/lib/i18n';
 
-export interface AccountProps {
-  account: { value: Account | null; loading: boolean; error: SerializedApiError | null };
-  onRefresh: () => void;
-  onMutate: (m: Mutation) => Promise<unknown>;
+/** What the service knows of the account, as facts (email, username, plan, expiry and, when asked, registration). */
+export function AccountFacts({ account, registered }: { account: Account; registered?: boolean }) {
+  return (
+    <dl className="facts">
+      <dt>{t('optionsFactEmail')}</dt>
+      <dd>{account.email || '—'}</dd>
+      <dt>{t('optionsFactUsername')}</dt>
+      <dd>{account.username || '—'}</dd>
+      <dt>{t('optionsFactPlan')}</dt>
+      <dd>{account.status || '—'}</dd>
+      <dt>{t('optionsFactExpires')}</dt>
+      <dd>{account.expires || '—'}</dd>
+      {registered && (
+        <>
+          <dt>{t('optionsFactRegistered')}</dt>
+          <dd>{account.registered || '—'}</dd>
+        </>
+      )}
+    </dl>
+  );
 }
 
 /** Account: what the service knows of the account, and a confirmed update of email/password. */
-export function AccountSection({ account, onRefresh, onMutate }: AccountProps) {
+export function AccountSection() {
+  const account = useOptions((s) => s.account);
+  const loadAccount = useOptions((s) => s.loadAccount);
   const a = account.value;
   const avatar = safeHref(a?.avatar);
   const [brokenAvatar, setBrokenAvatar] = useState<string | null>(null);
+  const loading = isLoading(account);
   return (
-    <Section id="account" title={t('optionsAccountTitle')}>
-      <div className="row list-head">
-        <p className="muted" aria-live="polite">
-          {!a && account.loading ? t('commonLoading') : account.loading ? t('optionsAccountUpdating') : ''}
-        </p>
-        <button type="button" onClick={onRefresh} aria-label={t('optionsRefreshAccount')}>
-          {t('commonRefresh')}
-        </button>
-      </div>
-      {account.error && <p role="alert">{errorSentence(account.error, 'options')}</p>}
+    <>
+      <StatusHead
+        text={!a && loading ? t('commonLoading') : loading ? t('optionsAccountUpdating') : ''}
+        error={account.error}
+        refreshLabel={t('optionsRefreshAccount')}
+        onRefresh={() => void loadAccount(true)}
+      />
       {a && (
         <div className="row account">
           {avatar && avatar !== brokenAvatar && (
@@ -45,59 +62,39 @@ export function AccountSection({ account, onRefresh, onMutate }: AccountProps) {
               onError={() => setBrokenAvatar(avatar)}
             />
           )}
-          <dl className="facts">
-            <dt>{t('optionsFactEmail')}</dt>
-            <dd>{a.email || '—'}</dd>
-            <dt>{t('optionsFactUsername')}</dt>
-            <dd>{a.username || '—'}</dd>
-            <dt>{t('optionsFactPlan')}</dt>
-            <dd>{a.status || '—'}</dd>
-            <dt>{t('optionsFactExpires')}</dt>
-            <dd>{a.expires || '—'}</dd>
-            <dt>{t('optionsFactRegistered')}</dt>
-            <dd>{a.registered || '—'}</dd>
-          </dl>
+          <AccountFacts account={a} registered />
         </div>
       )}
-      <AccountUpdateForm onMutate={onMutate} />
-    </Section>
+      <AccountUpdateForm />
+    </>
   );
 }
 
-/** The email/password update, with an in-page confirmation step before it is sent. */
-function AccountUpdateForm({ onMutate }: { onMutate: AccountProps['onMutate'] }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState<{ email?: string; password?: string } | null>(null);
-  const action = useAction();
-  const form = useRef<HTMLFormElement>(null);
-  const submitBtn = useRef<HTMLButtonElement>(null);
+type AccountChange = { email?: string; password?: string };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const checked = validate(AccountUpdateInput, { email: optional(email), password: password === '' ? undefined : password });
-    if (!checked.ok) {
-      action.fail(checked.message);
-      focusField(form.current, checked.field);
-      return;
-    }
-    action.clear();
-    setPending(checked.data);
-  }
+/** The email/password update, with an in-page confirmation step before it is sent. */
+function AccountUpdateForm() {
+  const mutate = useMutate('account');
+  const { fields: f, set, reset } = useFields({ email: '', password: '' });
+  const [pending, setPending] = useState<AccountChange | null>(null);
+  const submitBtn = useRef<HTMLButtonElement>(null);
+  // The form's submit only checks and asks for confirmation; the confirmation sends.
+  const submit = useSubmit({
+    check: () => validate(AccountUpdateInput, { email: optional(f.email), password: f.password === '' ? undefined : f.password }),
+    run: async (args: AccountChange) => setPending(args),
+  });
+  const { action } = submit;
 
   async function confirm() {
     const args = pending;
     if (!args) return;
     const ok = await action.run(async () => {
-      await onMutate({ op: 'updateAccount', args: [args] });
+      await mutate({ op: 'updateAccount', args: [args] });
       return t('optionsAccountUpdated');
     });
     setPending(null);
     submitBtn.current?.focus();
-    if (ok) {
-      setEmail('');
-      setPassword('');
-    }
+    if (ok) reset();
   }
 
   const question = !pending
@@ -108,38 +105,39 @@ function AccountUpdateForm({ onMutate }: { onMutate: AccountProps['onMutate'] })
         ? t('optionsAccountConfirmEmail')
         : t('optionsAccountConfirmPassword');
   return (
-    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={t('optionsAccountFormLabel')}>
-      <fieldset>
-        <legend>{t('optionsAccountLegend')}</legend>
-        <label htmlFor="account-email">{t('optionsAccountNewEmail')}</label>
-        <input id="account-email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <label htmlFor="account-password">{t('optionsAccountNewPassword')}</label>
-        <input
-          id="account-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p className="muted">{t('optionsAccountKeepHint')}</p>
-        <button type="submit" ref={submitBtn}>
-          {t('optionsAccountSubmit')}
-        </button>
-      </fieldset>
-      {pending && (
-        <ConfirmInline
-          question={question}
-          confirmLabel={t('optionsConfirm')}
-          busy={action.busy}
-          onConfirm={() => void confirm()}
-          onCancel={() => {
-            setPending(null);
-            submitBtn.current?.focus();
-          }}
-        />
-      )}
-      <Feedback error={action.error} note={action.note} />
-    </form>
+    <FormCard
+      label={t('optionsAccountFormLabel')}
+      legend={t('optionsAccountLegend')}
+      submit={submit}
+      submitLabel={t('optionsAccountSubmit')}
+      primary={false}
+      submitRef={submitBtn}
+      after={
+        pending && (
+          <ConfirmInline
+            question={question}
+            confirmLabel={t('optionsConfirm')}
+            busy={action.busy}
+            onConfirm={() => void confirm()}
+            onCancel={() => {
+              setPending(null);
+              submitBtn.current?.focus();
+            }}
+          />
+        )
+      }
+    >
+      <TextField id="account-email" name="email" type="email" autoComplete="email" label={t('optionsAccountNewEmail')} value={f.email} onChange={set('email')} />
+      <TextField
+        id="account-password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={t('optionsAccountNewPassword')}
+        value={f.password}
+        onChange={set('password')}
+      />
+      <p className="muted">{t('optionsAccountKeepHint')}</p>
+    </FormCard>
   );
 }

@@ -1,159 +1,91 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import type { Campaign } from '@/lib/api';
 import { CampaignAddInput, CampaignUpdateInput } from '@/lib/api/inputs';
-import type { Mutation } from '@/lib/messaging';
 import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
-import type { ListState } from '@/lib/ui/optionsStore';
-import { Feedback } from './Feedback';
-import { ListStatus, plural } from './ListStatus';
-import { ManagedItem } from './ManagedItem';
-import { Section } from './Section';
-import { focusField, useAction } from './useAction';
+import { CheckField, TextField, useFields } from './fields';
+import { FormCard } from './FormCard';
+import { ListSection } from './ListSection';
+import { useItemForm } from './useItemForm';
 import { t } from '@/lib/i18n';
-import { FormActions } from './FormActions';
-
-export interface CampaignsProps {
-  list: ListState<Campaign>;
-  onRefresh: () => void;
-  onMutate: (m: Mutation) => Promise<unknown>;
-}
 
 const campaignLabel = (c: Campaign) => t('optionsCampaignLabel', c.name || `#${c.id}`);
 
-/** Campaigns: name, public or not, rotator and list page links; create, edit, delete. */
-export function CampaignsSection({ list, onRefresh, onMutate }: CampaignsProps) {
-  const [note, setNote] = useState<string | null>(null);
+/** A campaign: name, public or not, and its rotator and list page links when it has them. */
+function CampaignView({ campaign: c }: { campaign: Campaign }) {
+  const rotator = safeHref(c.rotator);
+  const listPage = safeHref(c.list);
   return (
-    <Section id="campaigns" title={t('optionsCampaignsTitle')}>
-      <ListStatus state={list} refreshLabel={t('optionsRefreshCampaigns')} count={plural('optionsCountCampaignOne', 'optionsCountCampaignMany')} onRefresh={onRefresh} />
-      {list.items && list.items.length === 0 && <p className="muted">{t('optionsNoCampaigns')}</p>}
-      {list.items && list.items.length > 0 && (
-        <ul className="items" aria-label={t('optionsCampaignsTitle')}>
-          {list.items.map((c) => {
-            const rotator = safeHref(c.rotator);
-            const listPage = safeHref(c.list);
-            return (
-              <ManagedItem
-                key={c.id}
-                deletedNote={t('optionsDeletedCampaign')}
-                label={campaignLabel(c)}
-                view={
-                  <div className="row">
-                    <strong className="name">{c.name || t('commonCampaignNumbered', c.id)}</strong>
-                    <span className="tag">{c.public ? t('optionsCampaignPublicYes') : t('optionsCampaignPublicNo')}</span>
-                    {rotator && (
-                      <a href={rotator} target="_blank" rel="noopener noreferrer" aria-label={t('optionsRotatorOf', campaignLabel(c))}>
-                        {t('optionsRotator')}
-                      </a>
-                    )}
-                    {listPage && (
-                      <a href={listPage} target="_blank" rel="noopener noreferrer" aria-label={t('optionsListPageOf', campaignLabel(c))}>
-                        {t('optionsListPage')}
-                      </a>
-                    )}
-                  </div>
-                }
-                renderEdit={(close) => (
-                  <CampaignForm
-                    mode="edit"
-                    formLabel={t('optionsEditItem', campaignLabel(c))}
-                    initial={c}
-                    onCancel={close}
-                    onSubmit={async (args) => {
-                      await onMutate({ op: 'updateCampaign', args: [c.id, { ...args, name: args.name ?? c.name }] });
-                      close();
-                    }}
-                  />
-                )}
-                deleteQuestion={t('optionsDeleteQuestion', campaignLabel(c))}
-                onDelete={() => onMutate({ op: 'deleteCampaign', args: [c.id] })}
-                onDeleted={setNote}
-              />
-            );
-          })}
-        </ul>
+    <div className="row">
+      <strong className="name">{c.name || t('commonCampaignNumbered', c.id)}</strong>
+      <span className="tag">{c.public ? t('optionsCampaignPublicYes') : t('optionsCampaignPublicNo')}</span>
+      {rotator && (
+        <a href={rotator} target="_blank" rel="noopener noreferrer" aria-label={t('optionsRotatorOf', campaignLabel(c))}>
+          {t('optionsRotator')}
+        </a>
       )}
-      <p className="note" aria-live="polite">
-        {note ?? ''}
-      </p>
-      <CampaignForm
-        mode="add"
-        formLabel={t('optionsNewCampaign')}
-        onSubmit={async (args) => {
-          await onMutate({ op: 'addCampaign', args: [args] });
-          return t('optionsCampaignCreated');
-        }}
-      />
-    </Section>
+      {listPage && (
+        <a href={listPage} target="_blank" rel="noopener noreferrer" aria-label={t('optionsListPageOf', campaignLabel(c))}>
+          {t('optionsListPage')}
+        </a>
+      )}
+    </div>
   );
 }
 
-type CampaignArgs = { name?: string; slug?: string; public?: boolean };
+/** Campaigns: name, public or not, rotator and list page links; create, edit, delete. */
+export function CampaignsSection() {
+  return (
+    <ListSection
+      name="campaigns"
+      texts={{ refresh: 'optionsRefreshCampaigns', one: 'optionsCountCampaignOne', many: 'optionsCountCampaignMany', empty: 'optionsNoCampaigns' }}
+      item={{
+        key: (c) => c.id,
+        label: campaignLabel,
+        view: (c) => <CampaignView campaign={c} />,
+        Form: CampaignForm,
+        remove: (c) => ({ op: 'deleteCampaign', args: [c.id] }),
+        deletedNote: 'optionsDeletedCampaign',
+      }}
+    />
+  );
+}
 
-/** The campaign form: name, rotator slug, public; checked before sending. */
-function CampaignForm({
-  mode,
-  formLabel,
-  initial,
-  onSubmit,
-  onCancel,
-}: {
-  mode: 'add' | 'edit';
-  formLabel: string;
-  initial?: Campaign;
-  onSubmit: (args: CampaignArgs) => Promise<string | void>;
-  onCancel?: () => void;
-}) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [slug, setSlug] = useState('');
-  const [isPublic, setPublic] = useState(initial?.public ?? false);
-  const action = useAction();
-  const form = useRef<HTMLFormElement>(null);
+/** The campaign form (create, or edit `item`): name, rotator slug, public; checked before sending. */
+function CampaignForm({ item: campaign, onClose }: { item?: Campaign; onClose?: () => void }) {
+  const { fields: f, set, reset } = useFields({ name: campaign?.name ?? '', slug: '', public: campaign?.public ?? false });
   const id = useId();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const raw = { name: mode === 'add' ? optional(name) : name, slug: optional(slug), public: isPublic };
-    const checked = mode === 'add' ? validate(CampaignAddInput, raw) : validate(CampaignUpdateInput, raw);
-    if (!checked.ok) {
-      action.fail(checked.message);
-      focusField(form.current, checked.field);
-      return;
-    }
-    const ok = await action.run(() => onSubmit(checked.data));
-    if (ok && mode === 'add') {
-      setName('');
-      setSlug('');
-      setPublic(false);
-    }
-  }
+  const form = useItemForm({
+    list: 'campaigns',
+    item: campaign,
+    onClose,
+    texts: { newLabel: 'optionsNewCampaign', create: 'optionsCreateCampaign', update: 'optionsUpdateCampaign', created: 'optionsCampaignCreated' },
+    label: campaignLabel,
+    check: () => {
+      const raw = { name: campaign ? f.name : optional(f.name), slug: optional(f.slug), public: f.public };
+      return campaign ? validate(CampaignUpdateInput, raw) : validate(CampaignAddInput, raw);
+    },
+    add: (args) => ({ op: 'addCampaign', args: [args] }),
+    update: (c, args) => ({ op: 'updateCampaign', args: [c.id, { ...args, name: args.name ?? c.name }] }),
+    reset,
+  });
 
   return (
-    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={formLabel} aria-busy={action.busy}>
-      <fieldset>
-        <legend>{formLabel}</legend>
-        <label htmlFor={`${id}-name`}>{t('optionsFieldName')}</label>
-        <input id={`${id}-name`} name="name" value={name} onChange={(e) => setName(e.target.value)} aria-required={mode === 'edit'} />
-        <label htmlFor={`${id}-slug`}>{t('optionsRotatorSlug')}</label>
-        <input
-          id={`${id}-slug`}
-          name="slug"
-          spellCheck={false}
-          placeholder={t('optionsSlugPlaceholder')}
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
-          aria-describedby={`${id}-slug-help`}
-        />
-        <p id={`${id}-slug-help`} className="muted">
-          {mode === 'edit' ? t('optionsSlugHelpEdit') : t('optionsSlugHelp')}
-        </p>
-        <div className="check">
-          <input id={`${id}-public`} name="public" type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />
-          <label htmlFor={`${id}-public`}>{t('optionsPublic')}</label>
-        </div>
-        <FormActions submitLabel={mode === 'add' ? t('optionsCreateCampaign') : t('optionsUpdateCampaign')} onCancel={onCancel} />
-      </fieldset>
-      <Feedback error={action.error} note={mode === 'add' ? action.note : undefined} />
-    </form>
+    <FormCard {...form}>
+      <TextField id={`${id}-name`} name="name" label={t('optionsFieldName')} value={f.name} onChange={set('name')} aria-required={!!campaign} />
+      <TextField
+        id={`${id}-slug`}
+        name="slug"
+        label={t('optionsRotatorSlug')}
+        spellCheck={false}
+        placeholder={t('optionsSlugPlaceholder')}
+        value={f.slug}
+        onChange={set('slug')}
+        aria-describedby={`${id}-slug-help`}
+      />
+      <p id={`${id}-slug-help`} className="muted">
+        {campaign ? t('optionsSlugHelpEdit') : t('optionsSlugHelp')}
+      </p>
+      <CheckField id={`${id}-public`} name="public" label={t('optionsPublic')} checked={f.public} onChange={set('public')} />
+    </FormCard>
   );
 }

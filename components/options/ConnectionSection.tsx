@@ -1,36 +1,32 @@
 import { isGrantedInManifest } from '@/lib/serviceUrl';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Account, SerializedApiError } from '@/lib/api';
-import type { ConnectionInfo } from '@/lib/messaging';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Checked } from '@/lib/ui/optionsForms';
 import { errorSentence } from '@/lib/errorText';
 import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/optionsText';
-import { Section } from './Section';
+import { AccountFacts } from './AccountSection';
+import { Feedback } from './Feedback';
+import { useOptions } from './OptionsContext';
+import { useSubmit } from './useSubmit';
 import { t } from '@/lib/i18n';
 import { richText } from '@/components/common/rich';
 
-export interface ConnectionProps {
-  connection: ConnectionInfo | null;
-  account: Account | null;
-  /** Why the account could not be read (an expired key, an unreachable service), if so. */
-  accountError?: SerializedApiError | null;
-  /** Asks the browser for host access to an origin; called inside the click (user gesture). */
-  requestPermission: (origin: string) => Promise<boolean>;
-  onSave: (serviceUrl: string, apiKey?: string) => Promise<Account>;
-  onForget: () => Promise<void>;
-}
+/** Asks the browser for host access to an origin; called inside the click (user gesture). */
+export type RequestPermission = (origin: string) => Promise<boolean>;
+
+type ConnectionInput = { url: string; origin: string; apiKey: string };
 
 /** Connection: service URL and API key, checked, permitted, verified, then shown masked. */
-export function ConnectionSection({ connection, account, accountError, requestPermission, onSave, onForget }: ConnectionProps) {
+export function ConnectionSection({ requestPermission }: { requestPermission: RequestPermission }) {
+  const connection = useOptions((s) => s.connection);
+  const saveConnection = useOptions((s) => s.saveConnection);
+  const forgetKey = useOptions((s) => s.forgetKey);
   const savedUrl = connection?.serviceUrl ?? null;
   const keyHint = connection?.keyHint ?? null;
   const [url, setUrl] = useState(savedUrl ?? '');
   const [key, setKey] = useState('');
   const [replacing, setReplacing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<HTMLInputElement>(null);
+  const sentTo = useRef('');
   const keyHelp = useId();
   const urlHelp = useId();
 
@@ -44,56 +40,36 @@ export function ConnectionSection({ connection, account, accountError, requestPe
   // The key is sent only to the service it was saved for: another URL needs it again.
   const keyRequired = !keyHint || !sameService || replacing;
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return; // a save is under way
-    setError(null);
-    setNote(null);
-    const checked = checkServiceUrlInput(url);
-    if (!checked.ok) {
-      setError(checked.message);
-      urlRef.current?.focus();
-      return;
-    }
-    const apiKey = key.trim();
-    const needKey = !keyHint || checked.url !== savedUrl || replacing;
-    if (!apiKey && needKey) {
-      setError(
-        keyHint && checked.url !== savedUrl
-          ? t('optionsKeyAgain')
-          : t('optionsKeyRequired'),
-      );
-      keyRef.current?.focus();
-      return;
-    }
-    if (/\s/.test(apiKey)) {
-      setError(t('optionsKeySpaces'));
-      keyRef.current?.focus();
-      return;
-    }
-    // Asked first and synchronously: the browser grants it only inside the user's gesture.
-    let permission: Promise<boolean>;
-    try {
-      permission = isGrantedInManifest(checked.origin) ? Promise.resolve(true) : requestPermission(checked.origin);
-    } catch (err) {
-      permission = Promise.reject(err);
-    }
-    setBusy(true);
-    try {
-      const granted = await permission.catch(() => false);
-      if (!granted) {
-        setError(permissionRefusedText(checked.origin));
-        return;
+  const submit = useSubmit({
+    check: (): Checked<ConnectionInput> => {
+      const checked = checkServiceUrlInput(url);
+      if (!checked.ok) return { ok: false, field: 'serviceUrl', message: checked.message };
+      const apiKey = key.trim();
+      const needKey = !keyHint || checked.url !== savedUrl || replacing;
+      if (!apiKey && needKey) return { ok: false, field: 'apiKey', message: keyHint && checked.url !== savedUrl ? t('optionsKeyAgain') : t('optionsKeyRequired') };
+      if (/\s/.test(apiKey)) return { ok: false, field: 'apiKey', message: t('optionsKeySpaces') };
+      return { ok: true, data: { url: checked.url, origin: checked.origin, apiKey } };
+    },
+    run: async ({ url: serviceUrl, origin, apiKey }) => {
+      sentTo.current = serviceUrl;
+      // Asked first and synchronously: the browser grants it only inside the user's gesture.
+      let permission: Promise<boolean>;
+      try {
+        permission = isGrantedInManifest(origin) ? Promise.resolve(true) : requestPermission(origin);
+      } catch (err) {
+        permission = Promise.reject(err);
       }
-      await onSave(checked.url, apiKey || undefined);
+      const granted = await permission.catch(() => false);
+      if (!granted) throw new PermissionRefused(origin);
+      await saveConnection(serviceUrl, apiKey || undefined);
+    },
+    reset: () => {
       setKey('');
       setReplacing(false);
-    } catch (err) {
-      setError(errorSentence(err, 'connection', { serviceUrl: checked.url }));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    describe: (err) => (err instanceof PermissionRefused ? permissionRefusedText(err.origin) : errorSentence(err, 'connection', { serviceUrl: sentTo.current })),
+  });
+  const { action } = submit;
 
   function replaceKey() {
     setReplacing(true);
@@ -102,28 +78,20 @@ export function ConnectionSection({ connection, account, accountError, requestPe
   }
 
   async function forget() {
-    if (busy) return;
-    setError(null);
-    setBusy(true);
-    try {
-      await onForget();
+    const ok = await action.run(async () => {
+      await forgetKey();
       setReplacing(false);
-      setNote(t('optionsKeyForgotten'));
-      keyRef.current?.focus(); // the Forget key button is gone
-    } catch (err) {
-      setError(errorSentence(err, 'options'));
-    } finally {
-      setBusy(false);
-    }
+      return t('optionsKeyForgotten');
+    });
+    if (ok) keyRef.current?.focus(); // the Forget key button is gone
   }
 
   return (
-    <Section id="connection" title={t('optionsConnectionTitle')}>
-      <form className="stack" onSubmit={submit} noValidate aria-label={t('optionsConnectionFormLabel')}>
+    <>
+      <form ref={submit.form} className="stack" onSubmit={submit.onSubmit} noValidate aria-label={t('optionsConnectionFormLabel')}>
         <label htmlFor="service-url">{t('optionsServiceUrl')}</label>
         <input
           id="service-url"
-          ref={urlRef}
           name="serviceUrl"
           type="url"
           inputMode="url"
@@ -162,7 +130,7 @@ export function ConnectionSection({ connection, account, accountError, requestPe
         </p>
 
         <div className="row">
-          <button type="submit" className="primary" aria-busy={busy}>
+          <button type="submit" className="primary" aria-busy={action.busy}>
             {t('optionsSave')}
           </button>
         </div>
@@ -170,9 +138,7 @@ export function ConnectionSection({ connection, account, accountError, requestPe
 
       {keyHint && (
         <div className="row key-saved">
-          <span>
-            {richText('optionsSavedKey', <span className="masked">••••{keyHint}</span>)}
-          </span>
+          <span>{richText('optionsSavedKey', <span className="masked">••••{keyHint}</span>)}</span>
           <button type="button" onClick={replaceKey}>
             {t('optionsReplaceKey')}
           </button>
@@ -182,42 +148,37 @@ export function ConnectionSection({ connection, account, accountError, requestPe
         </div>
       )}
 
-      {error && <p role="alert">{error}</p>}
-      <p className="note" aria-live="polite">
-        {note ?? ''}
-      </p>
+      <Feedback error={action.error} note={action.note} />
+      <ConnectionStatus checking={action.busy} />
+    </>
+  );
+}
 
-      <div role="status" className="connection-status">
-        {busy ? (
-          <p>{t('optionsChecking')}</p>
-        ) : connection?.connected && !account && accountError ? (
-          <p>
-            {t('optionsSavedButUnreadable', connection.serviceUrl ?? '', errorSentence(accountError, 'options'))}
-          </p>
-        ) : connection?.connected ? (
-          <>
-            <p>
-              {richText('optionsConnectedTo', <strong>{t('optionsConnected')}</strong>, connection.serviceUrl)}
-            </p>
-            {account ? (
-              <dl className="facts">
-                <dt>{t('optionsFactEmail')}</dt>
-                <dd>{account.email || '—'}</dd>
-                <dt>{t('optionsFactUsername')}</dt>
-                <dd>{account.username || '—'}</dd>
-                <dt>{t('optionsFactPlan')}</dt>
-                <dd>{account.status || '—'}</dd>
-                <dt>{t('optionsFactExpires')}</dt>
-                <dd>{account.expires || '—'}</dd>
-              </dl>
-            ) : (
-              <p className="muted">{t('optionsLoadingAccount')}</p>
-            )}
-          </>
-        ) : (
-          <p>{t('optionsNotSetUp')}</p>
-        )}
-      </div>
-    </Section>
+/** The refusal of host access, told apart from the service's failures. */
+class PermissionRefused extends Error {
+  constructor(readonly origin: string) {
+    super('permission refused');
+  }
+}
+
+/** What the page is connected to, and the account's facts (or why they cannot be read). */
+function ConnectionStatus({ checking }: { checking: boolean }) {
+  const connection = useOptions((s) => s.connection);
+  const account = useOptions((s) => s.account);
+  return (
+    <div role="status" className="connection-status">
+      {checking ? (
+        <p>{t('optionsChecking')}</p>
+      ) : connection?.connected && !account.value && account.error ? (
+        <p>{t('optionsSavedButUnreadable', connection.serviceUrl ?? '', errorSentence(account.error, 'options'))}</p>
+      ) : connection?.connected ? (
+        <>
+          <p>{richText('optionsConnectedTo', <strong>{t('optionsConnected')}</strong>, connection.serviceUrl)}</p>
+          {account.value ? <AccountFacts account={account.value} /> : <p className="muted">{t('optionsLoadingAccount')}</p>}
+        </>
+      ) : (
+        <p>{t('optionsNotSetUp')}</p>
+      )}
+    </div>
   );
 }

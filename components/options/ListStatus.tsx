@@ -1,6 +1,42 @@
-import type { ListState } from '@/lib/ui/optionsStore';
+import type { SerializedApiError } from '@/lib/api';
+import { isLoading, type ListState } from '@/lib/ui/optionsStore';
 import { errorSentence } from '@/lib/errorText';
 import { t, uiLanguage, type MessageKey } from '@/lib/i18n';
+
+/** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure. */
+export function StatusHead({
+  text,
+  error,
+  refreshLabel,
+  onRefresh,
+}: {
+  text: string;
+  error: SerializedApiError | null;
+  /** The Refresh button's accessible name ("Refresh pixels"). */
+  refreshLabel: string;
+  onRefresh: () => void;
+}) {
+  return (
+    <>
+      <div className="row list-head">
+        <p className="muted" aria-live="polite">
+          {text}
+        </p>
+        <button type="button" onClick={onRefresh} aria-label={refreshLabel}>
+          {t('commonRefresh')}
+        </button>
+      </div>
+      {error && <p role="alert">{errorSentence(error, 'options')}</p>}
+    </>
+  );
+}
+
+/** A list's status line: "Loading…", or how many, how fresh and whether it is being updated. */
+export function listStatusText(state: ListState<unknown>, count: (n: number) => string): string {
+  if (state.items === null) return isLoading(state) ? t('commonLoading') : '';
+  const time = state.fetchedAt ? new Date(state.fetchedAt).toLocaleTimeString(uiLanguage()) : null;
+  return `${count(state.items.length)}${time ? ` · ${t('optionsListUpdated', time)}` : ''}${isLoading(state) || state.stale ? ` · ${t('optionsListUpdating')}` : ''}`;
+}
 
 /** The head of a list: how many, how fresh, the Refresh button, "Loading…" and a failure. */
 export function ListStatus({
@@ -10,29 +46,11 @@ export function ListStatus({
   onRefresh,
 }: {
   state: ListState<unknown>;
-  /** The Refresh button's accessible name ("Refresh pixels"). */
   refreshLabel: string;
   count: (n: number) => string;
   onRefresh: () => void;
 }) {
-  const time = state.fetchedAt ? new Date(state.fetchedAt).toLocaleTimeString(uiLanguage()) : null;
-  return (
-    <>
-      <div className="row list-head">
-        <p className="muted" aria-live="polite">
-          {state.items === null
-            ? state.loading
-              ? t('commonLoading')
-              : ''
-            : `${count(state.items.length)}${time ? ` · ${t('optionsListUpdated', time)}` : ''}${state.loading || state.stale ? ` · ${t('optionsListUpdating')}` : ''}`}
-        </p>
-        <button type="button" onClick={onRefresh} aria-label={refreshLabel}>
-          {t('commonRefresh')}
-        </button>
-      </div>
-      {state.error && <p role="alert">{errorSentence(state.error, 'options')}</p>}
-    </>
-  );
+  return <StatusHead text={listStatusText(state, count)} error={state.error} refreshLabel={refreshLabel} onRefresh={onRefresh} />;
 }
 
 /** "1 pixel", "3 pixels": the messages for one and for any other number (English, German and Spanish agree on that rule). */

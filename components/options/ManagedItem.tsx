@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { useAction } from './useAction';
@@ -18,15 +18,24 @@ export interface ManagedItemProps {
   onDelete?: () => Promise<unknown>;
   /** Told after a successful delete (the item leaves the list, so the section shows the note). */
   onDeleted?: (note: string) => void;
-  /** Further buttons of the item (Items, Statistics). */
-  extraButtons?: ReactNode;
-  /** Shown under the item (expanded details). */
-  children?: ReactNode;
+  /** A button that opens details under the item (a channel's items, a QR code's statistics). */
+  details?: ItemDetails;
+}
+
+export interface ItemDetails {
+  /** The button's text ("Items") and its accessible name ("Items of channel Spring launch"). */
+  button: string;
+  name: string;
+  /** Whether the open details are a named region. */
+  region?: boolean;
+  render: () => ReactNode;
 }
 
 /** One item of a managed list: its view, Edit and Delete buttons, the edit form and the delete confirmation. */
-export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, extraButtons, children }: ManagedItemProps) {
+export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, details }: ManagedItemProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  const [open, setOpen] = useState(false);
+  const panel = useId();
   const [refocus, setRefocus] = useState<'edit' | 'delete' | null>(null);
   const editBtn = useRef<HTMLButtonElement>(null);
   const deleteBtn = useRef<HTMLButtonElement>(null);
@@ -75,7 +84,11 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
             />
           ) : (
             <div className="row item-actions">
-              {extraButtons}
+              {details && (
+                <button type="button" aria-expanded={open} aria-controls={panel} aria-label={details.name} onClick={() => setOpen((o) => !o)}>
+                  {details.button}
+                </button>
+              )}
               {renderEdit && (
                 <button type="button" ref={editBtn} onClick={() => (action.clear(), setMode('edit'))} aria-label={t('optionsEditItem', label)}>
                   {t('commonEdit')}
@@ -97,7 +110,11 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
           <Feedback error={action.error} />
         </>
       )}
-      {children}
+      {details && open && (
+        <div id={panel} className="panel" role={details.region ? 'region' : undefined} aria-label={details.region ? details.name : undefined}>
+          {details.render()}
+        </div>
+      )}
     </li>
   );
 }

@@ -1,28 +1,33 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Campaign, Domain, SerializedApiError } from '@/lib/api';
+import { useShallow } from 'zustand/react/shallow';
+import type { Domain } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
 import { errorSentence } from '@/lib/errorText';
 import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
-import { Section } from './Section';
+import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
 import { t } from '@/lib/i18n';
-
-export interface PreferencesProps {
-  settings: Settings | null;
-  settingsError: SerializedApiError | null;
-  connected: boolean;
-  domains: Domain[] | null;
-  campaigns: Campaign[] | null;
-  onSave: (patch: Partial<Settings>) => Promise<Settings>;
-  onClearHistory: () => Promise<void>;
-  onClearCache: () => Promise<void>;
-}
 
 const toId = (v: string): number | null => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
 /** Preferences: default domain and campaign of the context menu and shortcut, copying, history, cache. */
-export function PreferencesSection(p: PreferencesProps) {
+export function PreferencesSection() {
+  const p = useOptions(
+    useShallow((s) => {
+      const connected = !!s.connection?.connected;
+      return {
+        settings: s.settings,
+        settingsError: s.settingsError,
+        connected,
+        domains: connected ? s.lists.domains.items : null,
+        campaigns: connected ? s.lists.campaigns.items : null,
+        onSave: s.saveSettings,
+        onClearHistory: s.clearHistory,
+        onClearCache: s.clearCache,
+      };
+    }),
+  );
   const [draft, setDraft] = useState<Settings | null>(p.settings);
   const [confirmClear, setConfirmClear] = useState(false);
   const action = useAction();
@@ -41,7 +46,7 @@ export function PreferencesSection(p: PreferencesProps) {
       action.run(async () => {
         await p.onSave(patch);
         return t('optionsPrefsSaved');
-      }, false),
+      }, { exclusive: false }),
     );
     chain.current = step;
     void step.then((ok) => {
@@ -56,7 +61,7 @@ export function PreferencesSection(p: PreferencesProps) {
   const campaignKnown = draft?.defaultCampaignId == null || campaigns.some((c) => c.id === draft.defaultCampaignId);
 
   return (
-    <Section id="preferences" title={t('optionsPreferencesTitle')}>
+    <>
       {p.settingsError && <p role="alert">{errorSentence(p.settingsError, 'options')}</p>}
       {!draft ? (
         !p.settingsError && <p className="muted">{t('commonLoading')}</p>
@@ -122,7 +127,7 @@ export function PreferencesSection(p: PreferencesProps) {
             void action.run(async () => {
               await p.onClearCache();
               return t('optionsCacheCleared');
-            }, false)
+            }, { exclusive: false })
           }
         >
           {t('optionsClearCache')}
@@ -138,7 +143,7 @@ export function PreferencesSection(p: PreferencesProps) {
               .run(async () => {
                 await p.onClearHistory();
                 return t('optionsHistoryCleared');
-              }, false)
+              }, { exclusive: false })
               .then(() => {
                 setConfirmClear(false);
                 clearBtn.current?.focus();
@@ -151,6 +156,6 @@ export function PreferencesSection(p: PreferencesProps) {
         />
       )}
       <Feedback error={action.error} note={action.note} />
-    </Section>
+    </>
   );
 }

@@ -1,11 +1,15 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { Qr } from '@/lib/api';
 import { QR_TYPES, type QrType } from '@/lib/api/constants';
 import { QrAddInput, type QrAddArgs } from '@/lib/api/inputs';
 import { hexToRgb, optional, rgbToHex, validate } from '@/lib/ui/optionsForms';
-import { Feedback } from './Feedback';
-import { focusField, useAction } from './useAction';
+import { TextField, useFields } from './fields';
+import { FormCard } from './FormCard';
+import { useItemForm } from './useItemForm';
 import { t, type MessageKey } from '@/lib/i18n';
-import { FormActions } from './FormActions';
+
+/** "QR code Menu": names a QR code in button labels. */
+export const qrLabel = (q: Qr) => t('optionsQrLabel', q.name || `#${q.id}`);
 
 const TYPE_NAMES: Record<QrType, MessageKey> = {
   text: 'optionsQrTypeText',
@@ -26,7 +30,7 @@ const EMPTY = {
   smsMessage: '',
   ssid: '',
   wifiPassword: '',
-  encryption: 'WPA' as 'WPA' | 'WEP' | 'nopass',
+  encryption: 'WPA' as string,
   vName: '',
   vPhone: '',
   vEmail: '',
@@ -61,139 +65,87 @@ export function qrData(type: QrType, f: Fields): unknown {
   }
 }
 
-/** A QR code form (create or edit): the type, a form per type, colours and logo; checked before sending. */
-export function QrForm({
-  formLabel,
-  submitLabel,
-  onSubmit,
-  onCancel,
-  resetOnSuccess,
-  hint,
-}: {
-  formLabel: string;
-  submitLabel: string;
-  onSubmit: (args: QrAddArgs) => Promise<string | void>;
-  onCancel?: () => void;
-  resetOnSuccess?: boolean;
-  hint?: string;
-}) {
+/** A QR code form (create, or edit `qr`): the type, a form per type, colours and logo; checked before sending. */
+export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: () => void }) {
   const [type, setType] = useState<QrType>('link');
-  const [f, setF] = useState<Fields>(EMPTY);
-  const [background, setBackground] = useState('');
-  const [foreground, setForeground] = useState('');
-  const [logo, setLogo] = useState('');
-  const action = useAction();
-  const form = useRef<HTMLFormElement>(null);
+  const { fields: f, set: setField, reset } = useFields({ ...EMPTY, background: '', foreground: '', logo: '' });
   const id = useId();
-  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setF((old) => ({ ...old, [k]: e.target.value }));
+  const set = (k: keyof Fields) => (e: { target: { value: string } }) => setField(k)(e.target.value);
+  const form = useItemForm({
+    list: 'qrs',
+    item: qr,
+    onClose,
+    texts: { newLabel: 'optionsNewQr', create: 'optionsCreateQr', update: 'optionsUpdateQr', created: 'optionsQrCreated' },
+    label: qrLabel,
+    check: () => {
+      const raw = { type, data: qrData(type, f), background: optional(f.background), foreground: optional(f.foreground), logo: optional(f.logo) };
+      const checked = validate(QrAddInput, raw);
+      return checked.ok ? { ok: true, data: checked.data as unknown as QrAddArgs } : checked;
+    },
+    add: (args) => ({ op: 'addQr', args: [args] }),
+    update: (q, args) => ({ op: 'updateQr', args: [q.id, args] }),
+    reset,
+  });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const raw = {
-      type,
-      data: qrData(type, f),
-      background: optional(background),
-      foreground: optional(foreground),
-      logo: optional(logo),
-    };
-    const checked = validate(QrAddInput, raw);
-    if (!checked.ok) {
-      action.fail(checked.message);
-      focusField(form.current, checked.field);
-      return;
-    }
-    const args = checked.data as unknown as QrAddArgs;
-    const ok = await action.run(() => onSubmit(args));
-    if (ok && resetOnSuccess) {
-      setF(EMPTY);
-      setBackground('');
-      setForeground('');
-      setLogo('');
-    }
-  }
-
-  const field = (key: keyof Fields, label: string, name: string, props: { type?: string; required?: boolean; multiline?: boolean } = {}) => (
-    <>
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      {props.multiline ? (
+  const field = (key: keyof Fields, label: string, name: string, props: { type?: string; required?: boolean; multiline?: boolean } = {}) =>
+    props.multiline ? (
+      <>
+        <label htmlFor={`${id}-${key}`}>{label}</label>
         <textarea id={`${id}-${key}`} name={name} rows={3} value={f[key]} onChange={set(key)} aria-required={props.required} />
-      ) : (
-        <input
-          id={`${id}-${key}`}
-          name={name}
-          type={props.type ?? 'text'}
-          spellCheck={false}
-          value={f[key]}
-          onChange={set(key)}
-          aria-required={props.required}
-        />
-      )}
-    </>
-  );
+      </>
+    ) : (
+      <TextField id={`${id}-${key}`} name={name} label={label} type={props.type ?? 'text'} spellCheck={false} value={f[key]} onChange={setField(key)} aria-required={props.required} />
+    );
 
   return (
-    <form ref={form} className="stack card" onSubmit={submit} noValidate aria-label={formLabel} aria-busy={action.busy}>
-      <fieldset>
-        <legend>{formLabel}</legend>
-        {hint && <p className="muted">{hint}</p>}
-        <label htmlFor={`${id}-type`}>{t('optionsFieldType')}</label>
-        <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value as QrType)}>
-          {QR_TYPES.map((kind) => (
-            <option key={kind} value={kind}>
-              {t(TYPE_NAMES[kind])}
-            </option>
-          ))}
-        </select>
+    <FormCard {...form}>
+      {qr && <p className="muted">{t('optionsQrEditHint')}</p>}
+      <label htmlFor={`${id}-type`}>{t('optionsFieldType')}</label>
+      <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value as QrType)}>
+        {QR_TYPES.map((kind) => (
+          <option key={kind} value={kind}>
+            {t(TYPE_NAMES[kind])}
+          </option>
+        ))}
+      </select>
 
-        {type === 'text' && field('text', t('optionsQrText'), 'data', { required: true, multiline: true })}
-        {type === 'link' && field('link', t('optionsQrUrl'), 'data', { type: 'url', required: true })}
-        {type === 'email' && field('email', t('optionsQrEmailAddress'), 'data', { type: 'email', required: true })}
-        {type === 'phone' && field('phone', t('optionsQrPhoneNumber'), 'data', { type: 'tel', required: true })}
-        {type === 'sms' && (
-          <>
-            {field('smsPhone', t('optionsQrPhoneNumber'), 'data.phone', { type: 'tel', required: true })}
-            {field('smsMessage', t('optionsQrMessage'), 'data.message', { multiline: true })}
-          </>
-        )}
-        {type === 'wifi' && (
-          <>
-            {field('ssid', t('optionsQrSsid'), 'data.ssid', { required: true })}
-            {field('wifiPassword', t('optionsQrWifiPassword'), 'data.password', { type: 'password' })}
-            <label htmlFor={`${id}-encryption`}>{t('optionsQrEncryption')}</label>
-            <select id={`${id}-encryption`} name="data.encryption" value={f.encryption} onChange={set('encryption')}>
-              <option value="WPA">WPA/WPA2</option>
-              <option value="WEP">WEP</option>
-              <option value="nopass">{t('optionsQrEncryptionNone')}</option>
-            </select>
-          </>
-        )}
-        {type === 'vcard' && (
-          <>
-            {field('vName', t('optionsQrFullName'), 'data.name', { required: true })}
-            {field('vPhone', t('optionsQrPhoneNumber'), 'data.phone', { type: 'tel' })}
-            {field('vEmail', t('optionsQrEmailAddress'), 'data.email', { type: 'email' })}
-            {field('vCompany', t('optionsQrCompany'), 'data.company')}
-            {field('vUrl', t('optionsQrWebsite'), 'data.url', { type: 'url' })}
-          </>
-        )}
+      {type === 'text' && field('text', t('optionsQrText'), 'data', { required: true, multiline: true })}
+      {type === 'link' && field('link', t('optionsQrUrl'), 'data', { type: 'url', required: true })}
+      {type === 'email' && field('email', t('optionsQrEmailAddress'), 'data', { type: 'email', required: true })}
+      {type === 'phone' && field('phone', t('optionsQrPhoneNumber'), 'data', { type: 'tel', required: true })}
+      {type === 'sms' && (
+        <>
+          {field('smsPhone', t('optionsQrPhoneNumber'), 'data.phone', { type: 'tel', required: true })}
+          {field('smsMessage', t('optionsQrMessage'), 'data.message', { multiline: true })}
+        </>
+      )}
+      {type === 'wifi' && (
+        <>
+          {field('ssid', t('optionsQrSsid'), 'data.ssid', { required: true })}
+          {field('wifiPassword', t('optionsQrWifiPassword'), 'data.password', { type: 'password' })}
+          <label htmlFor={`${id}-encryption`}>{t('optionsQrEncryption')}</label>
+          <select id={`${id}-encryption`} name="data.encryption" value={f.encryption} onChange={set('encryption')}>
+            <option value="WPA">WPA/WPA2</option>
+            <option value="WEP">WEP</option>
+            <option value="nopass">{t('optionsQrEncryptionNone')}</option>
+          </select>
+        </>
+      )}
+      {type === 'vcard' && (
+        <>
+          {field('vName', t('optionsQrFullName'), 'data.name', { required: true })}
+          {field('vPhone', t('optionsQrPhoneNumber'), 'data.phone', { type: 'tel' })}
+          {field('vEmail', t('optionsQrEmailAddress'), 'data.email', { type: 'email' })}
+          {field('vCompany', t('optionsQrCompany'), 'data.company')}
+          {field('vUrl', t('optionsQrWebsite'), 'data.url', { type: 'url' })}
+        </>
+      )}
 
-        <ColourField id={`${id}-bg`} label={t('optionsQrBackground')} pickLabel={t('optionsQrPickBackground')} name="background" value={background} onChange={setBackground} fallback="#ffffff" />
-        <ColourField id={`${id}-fg`} label={t('optionsQrForeground')} pickLabel={t('optionsQrPickForeground')} name="foreground" value={foreground} onChange={setForeground} fallback="#000000" />
-        <label htmlFor={`${id}-logo`}>{t('optionsQrLogoUrl')}</label>
-        <input
-          id={`${id}-logo`}
-          name="logo"
-          type="url"
-          spellCheck={false}
-          placeholder="https://example.com/logo.png"
-          value={logo}
-          onChange={(e) => setLogo(e.target.value)}
-        />
-        <p className="muted">{t('optionsQrOptionalHint')}</p>
-        <FormActions submitLabel={submitLabel} onCancel={onCancel} />
-      </fieldset>
-      <Feedback error={action.error} note={resetOnSuccess ? action.note : undefined} />
-    </form>
+      <ColourField id={`${id}-bg`} label={t('optionsQrBackground')} pickLabel={t('optionsQrPickBackground')} name="background" value={f.background} onChange={setField('background')} fallback="#ffffff" />
+      <ColourField id={`${id}-fg`} label={t('optionsQrForeground')} pickLabel={t('optionsQrPickForeground')} name="foreground" value={f.foreground} onChange={setField('foreground')} fallback="#000000" />
+      <TextField id={`${id}-logo`} name="logo" label={t('optionsQrLogoUrl')} type="url" spellCheck={false} placeholder="https://example.com/logo.png" value={f.logo} onChange={setField('logo')} />
+      <p className="muted">{t('optionsQrOptionalHint')}</p>
+    </FormCard>
   );
 }
 

@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+
+const SectionTitle = createContext('');
 
 /** A page section: a region named by its h2 heading. */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section id={id} className="section" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>
-      {children}
+      <SectionTitle.Provider value={title}>{children}</SectionTitle.Provider>
     </section>
   );
 }
+
+/** The title of the section around (names its list). */
+export const useSectionTitle = () => useContext(SectionTitle);

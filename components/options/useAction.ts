@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorSentence } from '@/lib/errorText';
 
+export interface RunOptions {
+  /** While one runs, another is refused (a double submit); false lets them queue (preferences). */
+  exclusive?: boolean;
+  /** The sentence for a failure (default: the page's error text). */
+  describe?: (err: unknown) => string;
+}
+
 /** Busy flag, failure text and success note of one user action (a form, a delete). */
 export function useAction() {
   const [busy, setBusy] = useState(false);
@@ -17,11 +24,11 @@ export function useAction() {
 
   /**
    * Runs `fn`; its resolved text becomes the note, a rejection the failure text. True on success.
-   * While one runs, another is refused (a double submit) unless `exclusive` is false. Controls stay
-   * enabled meanwhile, so keyboard focus is never lost to a disabled button.
+   * `fn` starts synchronously (a permission request stays inside the user's gesture). Controls
+   * stay enabled meanwhile, so keyboard focus is never lost to a disabled button.
    */
-  const run = useCallback(async (fn: () => Promise<string | void>, exclusive = true): Promise<boolean> => {
-    if (exclusive && running.current > 0) return false;
+  const run = useCallback(async (fn: () => Promise<string | void>, opts: RunOptions = {}): Promise<boolean> => {
+    if (opts.exclusive !== false && running.current > 0) return false;
     running.current++;
     setBusy(true);
     setError(null);
@@ -31,7 +38,7 @@ export function useAction() {
       if (mounted.current) setNote(done || null);
       return true;
     } catch (err) {
-      if (mounted.current) setError(errorSentence(err, 'options'));
+      if (mounted.current) setError((opts.describe ?? ((err: unknown) => errorSentence(err, 'options')))(err));
       return false;
     } finally {
       running.current--;
@@ -53,6 +60,8 @@ export function useAction() {
 
   return { busy, error, note, run, fail, clear, setNote };
 }
+
+export type Action = ReturnType<typeof useAction>;
 
 /** Moves focus to the field named `field` in `form` (the one a validation message names). */
 export function focusField(form: HTMLFormElement | null, field: string): void {

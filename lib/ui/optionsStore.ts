@@ -1,23 +1,35 @@
 /**
  * The state of the options page: connection (never the key), account, every list and the
- * preferences. Fed only by messages to the worker (`ask`); components read it and call
- * its actions. Failures are kept as the worker's error data and shown as text.
+ * preferences. A store made per page (like the popup's), fed only by messages to the worker
+ * (`ask`); components read it with selector hooks and call its actions. Failures are kept as
+ * the worker's error data and shown as text.
  */
-import { create } from 'zustand';
-import { ask, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ask as askWorker, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
+import { createTimers, type LoadState } from './store';
 import { toApiError } from '../api/errors';
 import { t } from '../i18n';
 
-/** One list as the page knows it: `items` is null until the first answer. */
+/** A list as the page knows it: `items` is null until the first answer. */
 export interface ListState<T> {
+  state: LoadState;
   items: T[] | null;
-  loading: boolean;
   error: SerializedApiError | null;
+  /** When the worker fetched it from the service (ms), if it said. */
   fetchedAt: number | null;
+  /** The worker answered from an old cache and is refreshing it. */
   stale: boolean;
 }
+
+/** A list nobody has asked for yet. */
+export function idleList<T>(): ListState<T> {
+  return { state: 'idle', items: null, error: null, fetchedAt: null, stale: false };
+}
+
+/** Whether a request for it is under way. */
+export const isLoading = (s: { state: LoadState }): boolean => s.state === 'loading';
 
 export type Lists = { [N in ListName]: ListState<ListItems[N]> };
 
@@ -26,20 +38,29 @@ export const LIST_NAMES: readonly ListName[] = ['channels', 'pixels', 'domains',
 /** What a mutation reloads afterwards. */
 export type Touched = ListName | 'account';
 
+/** The account as the page knows it. */
+export interface AccountState {
+  state: LoadState;
+  value: Account | null;
+  error: SerializedApiError | null;
+}
+
 export interface OptionsData {
   /** false until the connection and the preferences have been read once. */
   ready: boolean;
   startError: SerializedApiError | null;
   connection: ConnectionInfo | null;
-  account: { value: Account | null; loading: boolean; error: SerializedApiError | null };
+  account: AccountState;
   lists: Lists;
   settings: Settings | null;
   settingsError: SerializedApiError | null;
 }
 
 export interface OptionsActions {
-  /** Reads connection and preferences, then loads everything when connected. */
+  /** Reads connection and preferences, then loads everything when connected (once per store). */
   start(): Promise<void>;
+  /** Stops the timers (the page closes or unmounts). */
+  dispose(): void;
   /** Saves and verifies the connection (the page asked for host permission before). Rejects with the error data. */
   saveConnection(serviceUrl: string, apiKey?: string): Promise<Account>;
   /** Forgets the saved key; the account's data leaves the page. */
@@ -56,18 +77,28 @@ export interface OptionsActions {
 }
 
 export type OptionsState = OptionsData & OptionsActions;
+export type OptionsStore = StoreApi<OptionsState>;
 
-const emptyList = <T>(): ListState<T> => ({ items: null, loading: false, error: null, fetchedAt: null, stale: false });
+/** The outside world of the options page: the worker, and how long before a stale list is asked for again. */
+export interface OptionsDeps {
+  ask: typeof askWorker;
+  staleRecheckMs: number;
+  staleRechecks: number;
+}
+
+export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, staleRecheckMs: 2000, staleRechecks: 5 };
+
+const emptyAccount = (): AccountState => ({ state: 'idle', value: null, error: null });
 
 function emptyLists(): Lists {
   return {
-    channels: emptyList(),
-    pixels: emptyList(),
-    domains: emptyList(),
-    campaigns: emptyList(),
-    qrs: emptyList(),
-    overlays: emptyList(),
-    splash: emptyList(),
+    channels: idleList(),
+    pixels: idleList(),
+    domains: idleList(),
+    campaigns: idleList(),
+    qrs: idleList(),
+    overlays: idleList(),
+    splash: idleList(),
   };
 }
 
@@ -76,150 +107,140 @@ function initialData(): OptionsData {
     ready: false,
     startError: null,
     connection: null,
-    account: { value: null, loading: false, error: null },
+    account: emptyAccount(),
     lists: emptyLists(),
     settings: null,
     settingsError: null,
   };
 }
 
-/** When a cached list is stale the worker refreshes it in the background: ask again a few times. */
-const STALE_RECHECK_MS = 2000;
-const STALE_RECHECKS = 5;
+/** Creates the options page's store around its outside world. */
+export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): OptionsStore {
+  // Answers of an older connection (or an older request of the same list) are ignored.
+  let generation = 0;
+  let started: Promise<void> | null = null;
+  const listSeq: Partial<Record<ListName, number>> = {};
+  const timers = createTimers();
 
-// Answers of an older connection (or an older request of the same list) are ignored.
-let generation = 0;
-let started: Promise<void> | null = null;
-const listSeq: Partial<Record<ListName, number>> = {};
-const timers = new Set<ReturnType<typeof setTimeout>>();
+  return createStore<OptionsState>()((set, get) => {
+    const setList = <N extends ListName>(name: N, patch: Partial<ListState<ListItems[N]>>) =>
+      set((s) => ({ lists: { ...s.lists, [name]: { ...s.lists[name], ...patch } } }));
 
-export const useOptionsStore = create<OptionsState>()((set, get) => {
-  const setList = <N extends ListName>(name: N, patch: Partial<ListState<ListItems[N]>>) =>
-    set((s) => ({ lists: { ...s.lists, [name]: { ...s.lists[name], ...patch } } }));
-
-  const loadAll = () => {
-    void get().loadAccount();
-    for (const name of LIST_NAMES) void get().loadList(name);
-  };
-
-  const dropAccountData = () => {
-    generation++;
-    for (const t of timers) clearTimeout(t);
-    timers.clear();
-    set({ account: { value: null, loading: false, error: null }, lists: emptyLists() });
-  };
-
-  async function loadListAttempt(name: ListName, refresh: boolean, recheck: number): Promise<void> {
-    const gen = generation;
-    const seq = (listSeq[name] = (listSeq[name] ?? 0) + 1);
-    setList(name, { loading: true, error: null });
-    try {
-      const res = await ask('getList', { name, refresh });
-      if (gen !== generation || seq !== listSeq[name]) return;
-      setList(name, {
-        items: Array.isArray(res.value) ? (res.value as never[]) : [],
-        loading: false,
-        error: null,
-        fetchedAt: res.fetchedAt,
-        stale: res.stale,
-      });
-      if (res.stale && recheck < STALE_RECHECKS) {
-        const t = setTimeout(() => {
-          timers.delete(t);
-          if (gen === generation && seq === listSeq[name]) void loadListAttempt(name, false, recheck + 1);
-        }, STALE_RECHECK_MS);
-        timers.add(t);
-      }
-    } catch (err) {
-      if (gen !== generation || seq !== listSeq[name]) return;
-      setList(name, { loading: false, error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() });
-    }
-  }
-
-  return {
-    ...initialData(),
-
-    start() {
-      started ??= (async () => {
-        try {
-          const [connection, settings] = await Promise.all([
-            ask('getConnection'),
-            ask('getSettings').catch((err: unknown) => {
-              set({ settingsError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() });
-              return null;
-            }),
-          ]);
-          set({ connection, settings, ready: true });
-          if (connection.connected) loadAll();
-        } catch (err) {
-          set({ startError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON(), ready: true });
-        }
-      })();
-      return started;
-    },
-
-    async saveConnection(serviceUrl, apiKey) {
-      const res = await ask('saveConnection', apiKey ? { serviceUrl, apiKey } : { serviceUrl });
-      dropAccountData();
-      set({ connection: res.connection, account: { value: res.account, loading: false, error: null }, startError: null });
+    const loadAll = () => {
+      void get().loadAccount();
       for (const name of LIST_NAMES) void get().loadList(name);
-      return res.account;
-    },
+    };
 
-    async forgetKey() {
-      const connection = await ask('forgetKey');
-      dropAccountData();
-      set({ connection });
-    },
+    // Rechecks already set find their generation gone and do nothing.
+    const dropAccountData = () => {
+      generation++;
+      set({ account: emptyAccount(), lists: emptyLists() });
+    };
 
-    async loadAccount(refresh = false) {
+    async function loadListAttempt(name: ListName, refresh: boolean, recheck: number): Promise<void> {
       const gen = generation;
-      set((s) => ({ account: { ...s.account, loading: true, error: null } }));
+      const seq = (listSeq[name] = (listSeq[name] ?? 0) + 1);
+      const current = () => gen === generation && seq === listSeq[name];
+      setList(name, { state: 'loading', error: null });
       try {
-        const res = await ask('getAccount', { refresh });
-        if (gen !== generation) return;
-        set({ account: { value: res.value, loading: false, error: null } });
+        const res = await deps.ask('getList', { name, refresh });
+        if (!current()) return;
+        setList(name, {
+          state: 'ready',
+          items: Array.isArray(res.value) ? (res.value as never[]) : [],
+          error: null,
+          fetchedAt: res.fetchedAt,
+          stale: res.stale,
+        });
+        if (res.stale && recheck < deps.staleRechecks) {
+          timers.later(() => current() && void loadListAttempt(name, false, recheck + 1), deps.staleRecheckMs);
+        }
       } catch (err) {
-        if (gen !== generation) return;
-        set((s) => ({ account: { ...s.account, loading: false, error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() } }));
+        if (!current()) return;
+        setList(name, { state: 'error', error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() });
       }
-    },
+    }
 
-    loadList: (name, refresh = false) => loadListAttempt(name, refresh, 0),
+    return {
+      ...initialData(),
 
-    async mutate(m, touched) {
-      const result = await ask('mutate', m);
-      // The worker refreshed the touched list before answering: its cache is current.
-      if (touched === 'account') await get().loadAccount();
-      else await get().loadList(touched);
-      return result;
-    },
+      start() {
+        timers.revive();
+        started ??= (async () => {
+          try {
+            const [connection, settings] = await Promise.all([
+              deps.ask('getConnection'),
+              deps.ask('getSettings').catch((err: unknown) => {
+                set({ settingsError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() });
+                return null;
+              }),
+            ]);
+            set({ connection, settings, ready: true });
+            if (connection.connected) loadAll();
+          } catch (err) {
+            set({ startError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON(), ready: true });
+          }
+        })();
+        return started;
+      },
 
-    channelItems: (channelId) => ask('getChannelItems', { channelId }),
-    qrDetail: (id) => ask('getQr', { id }),
+      dispose() {
+        timers.dispose();
+      },
 
-    async saveSettings(patch) {
-      const settings = await ask('saveSettings', patch);
-      set({ settings, settingsError: null });
-      return settings;
-    },
+      async saveConnection(serviceUrl, apiKey) {
+        const res = await deps.ask('saveConnection', apiKey ? { serviceUrl, apiKey } : { serviceUrl });
+        dropAccountData();
+        set({ connection: res.connection, account: { state: 'ready', value: res.account, error: null }, startError: null });
+        for (const name of LIST_NAMES) void get().loadList(name);
+        return res.account;
+      },
 
-    async clearHistory() {
-      await ask('clearHistory');
-    },
+      async forgetKey() {
+        const connection = await deps.ask('forgetKey');
+        dropAccountData();
+        set({ connection });
+      },
 
-    async clearCache() {
-      await ask('clearCache');
-    },
-  };
-});
+      async loadAccount(refresh = false) {
+        const gen = generation;
+        set((s) => ({ account: { ...s.account, state: 'loading', error: null } }));
+        try {
+          const res = await deps.ask('getAccount', { refresh });
+          if (gen !== generation) return;
+          set({ account: { state: 'ready', value: res.value, error: null } });
+        } catch (err) {
+          if (gen !== generation) return;
+          set((s) => ({ account: { ...s.account, state: 'error', error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() } }));
+        }
+      },
 
-/** Back to the first state (tests; a fresh page). */
-export function resetOptionsStore(): void {
-  generation++;
-  started = null;
-  for (const t of timers) clearTimeout(t);
-  timers.clear();
-  for (const k of Object.keys(listSeq)) delete listSeq[k as ListName];
-  useOptionsStore.setState(initialData());
+      loadList: (name, refresh = false) => loadListAttempt(name, refresh, 0),
+
+      async mutate(m, touched) {
+        const result = await deps.ask('mutate', m);
+        // The worker refreshed the touched list before answering: its cache is current.
+        if (touched === 'account') await get().loadAccount();
+        else await get().loadList(touched);
+        return result;
+      },
+
+      channelItems: (channelId) => deps.ask('getChannelItems', { channelId }),
+      qrDetail: (id) => deps.ask('getQr', { id }),
+
+      async saveSettings(patch) {
+        const settings = await deps.ask('saveSettings', patch);
+        set({ settings, settingsError: null });
+        return settings;
+      },
+
+      async clearHistory() {
+        await deps.ask('clearHistory');
+      },
+
+      async clearCache() {
+        await deps.ask('clearCache');
+      },
+    };
+  });
 }

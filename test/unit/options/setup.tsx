@@ -1,15 +1,13 @@
 /**
- * Opening the options page in a test: a fresh store, the App, a user-event session.
+ * Opening the options page in a test: the App (with a fresh store), a user-event session.
  * Each test file mocks '@/lib/messaging' (ask → a FakeWorker) and 'wxt/browser' itself.
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '@/entrypoints/options/App';
-import { resetOptionsStore } from '@/lib/ui/optionsStore';
 
-/** Renders the options page with an empty store. */
+/** Renders the options page (it makes a fresh store). */
 export function openOptions() {
-  resetOptionsStore();
   const user = userEvent.setup();
   const view = render(<App />);
   return { user, ...view };

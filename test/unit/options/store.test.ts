@@ -4,16 +4,20 @@ import { FakeWorker, manyChannels } from './fakeWorker';
 const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
 vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
 
-import { resetOptionsStore, useOptionsStore } from '@/lib/ui/optionsStore';
+import { createOptionsStore, type OptionsStore } from '@/lib/ui/optionsStore';
 
 let worker: FakeWorker;
-const store = () => useOptionsStore.getState();
+let options: OptionsStore;
+const store = () => options.getState();
 beforeEach(() => {
   worker = new FakeWorker();
   h.ask = worker.ask;
-  resetOptionsStore();
+  options = createOptionsStore();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  options.getState().dispose();
+  vi.useRealTimers();
+});
 
 describe('the options store', () => {
   it('starts once: connection and settings, then the account and every list from the cache', async () => {

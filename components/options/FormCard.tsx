@@ -1,0 +1,45 @@
+import type { ReactNode, Ref } from 'react';
+import { Feedback } from './Feedback';
+import { FormActions } from './FormActions';
+import type { Submit } from './useSubmit';
+
+/** The frame of every options form: named form, legend, the fields, submit (and Cancel), then its outcome. */
+export function FormCard({
+  label,
+  legend = label,
+  submit,
+  submitLabel,
+  onCancel,
+  showNote = !onCancel,
+  primary,
+  submitRef,
+  after,
+  children,
+}: {
+  /** The form's accessible name ("New channel"). */
+  label: string;
+  legend?: string;
+  submit: Submit;
+  submitLabel: string;
+  onCancel?: () => void;
+  /** Whether the success note shows here (add forms; an edit form closes instead). */
+  showNote?: boolean;
+  primary?: boolean;
+  submitRef?: Ref<HTMLButtonElement>;
+  /** Shown between the fields and the outcome (a confirmation). */
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  const { form, action, onSubmit } = submit;
+  return (
+    <form ref={form} className="stack card" onSubmit={onSubmit} noValidate aria-label={label} aria-busy={action.busy}>
+      <fieldset>
+        <legend>{legend}</legend>
+        {children}
+        <FormActions submitLabel={submitLabel} onCancel={onCancel} primary={primary} submitRef={submitRef} />
+      </fieldset>
+      {after}
+      <Feedback error={action.error} note={showNote ? action.note : undefined} />
+    </form>
+  );
+}

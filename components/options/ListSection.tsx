@@ -1,0 +1,96 @@
+import { useState, type ComponentType, type ReactNode } from 'react';
+import type { ListName } from '@/lib/api';
+import type { ListItems, Mutation } from '@/lib/messaging';
+import { t, type MessageKey } from '@/lib/i18n';
+import { ListStatus, plural } from './ListStatus';
+import { ManagedItem, type ItemDetails } from './ManagedItem';
+import { useMutate, useOptions } from './OptionsContext';
+import { useSectionTitle } from './Section';
+
+/** The words of one list: its Refresh button, its count (one / many) and its empty text. */
+export interface ListTexts {
+  refresh: MessageKey;
+  one: MessageKey;
+  many: MessageKey;
+  empty: MessageKey;
+}
+
+/** A create-or-edit form of a list's items: without `item` it creates one. */
+export type ItemForm<T> = ComponentType<{ item?: T; onClose?: () => void }>;
+
+/** How the items of a list are shown and managed. */
+export interface ItemSpec<T> {
+  key: (item: T, index: number) => string | number;
+  /** Names the item in button labels ("channel Spring launch"). */
+  label: (item: T) => string;
+  view: (item: T) => ReactNode;
+  /** The create form under the list and the edit form of an item. */
+  Form?: ItemForm<T>;
+  /** The change that deletes an item. */
+  remove?: (item: T) => Mutation;
+  /** The note after a delete ("Channel deleted.") and what a delete also does, if anything. */
+  deletedNote?: MessageKey;
+  deleteConsequence?: MessageKey;
+  /** Whether this item can be edited and deleted (shared domains cannot). */
+  managed?: (item: T) => boolean;
+  details?: (item: T) => ItemDetails;
+}
+
+/**
+ * The one skeleton of a list section: list status, the empty text, the items (each with its
+ * Edit, Delete and details), a live note (what happened to an item that left the list) and
+ * the create form.
+ */
+export function ListSection<N extends ListName>({ name, texts, item: spec }: { name: N; texts: ListTexts; item: ItemSpec<ListItems[N]> }) {
+  const list = useOptions((s) => s.lists[name]);
+  const loadList = useOptions((s) => s.loadList);
+  const mutate = useMutate(name);
+  const title = useSectionTitle();
+  const [note, setNote] = useState<string | null>(null);
+  const items = list.items as ListItems[N][] | null;
+  const { Form, remove } = spec;
+
+  const row = (item: ListItems[N], i: number) => {
+    const key = spec.key(item, i);
+    if (!Form && !remove && !spec.details)
+      return (
+        <li key={key} className="item row">
+          {spec.view(item)}
+        </li>
+      );
+    const managed = spec.managed?.(item) ?? true;
+    const label = spec.label(item);
+    const question = t('optionsDeleteQuestion', label);
+    return (
+      <ManagedItem
+        key={key}
+        label={label}
+        view={spec.view(item)}
+        deletedNote={spec.deletedNote && t(spec.deletedNote)}
+        renderEdit={Form && managed ? (close) => <Form item={item} onClose={close} /> : undefined}
+        deleteQuestion={remove && managed ? (spec.deleteConsequence ? `${question} ${t(spec.deleteConsequence)}` : question) : undefined}
+        onDelete={remove && managed ? () => mutate(remove(item)) : undefined}
+        onDeleted={setNote}
+        details={spec.details?.(item)}
+      />
+    );
+  };
+
+  return (
+    <>
+      <ListStatus state={list} refreshLabel={t(texts.refresh)} count={plural(texts.one, texts.many)} onRefresh={() => void loadList(name, true)} />
+      {items && items.length === 0 && <p className="muted">{t(texts.empty)}</p>}
+      {items && items.length > 0 && (
+        <ul className="items" aria-label={title}>
+          {items.map(row)}
+        </ul>
+      )}
+      {(Form || remove) && (
+        <p className="note" aria-live="polite">
+          {note ?? ''}
+        </p>
+      )}
+      {Form && <Form />}
+    </>
+  );
+}

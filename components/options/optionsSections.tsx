@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import type { MessageKey } from '@/lib/i18n';
+import { AccountSection } from './AccountSection';
+import { CampaignsSection } from './CampaignsSection';
+import { ChannelsSection } from './ChannelsSection';
+import { ConnectionSection, type RequestPermission } from './ConnectionSection';
+import { DomainsSection } from './DomainsSection';
+import { OverlaysSection, SplashSection } from './ReadOnlySections';
+import { PixelsSection } from './PixelsSection';
+import { PreferencesSection } from './PreferencesSection';
+import { QrSection } from './QrSection';
+
+/** One section of the options page: its anchor, its title (heading and navigation), and its body. */
+export interface SectionDef {
+  id: string;
+  title: MessageKey;
+  /** Shown only while an account is connected. */
+  needsConnection: boolean;
+  Body: ComponentType<{ requestPermission: RequestPermission }>;
+}
+
+/** The sections of the options page, in page order: the navigation and the page are both made from this table. */
+export const SECTIONS: readonly SectionDef[] = [
+  { id: 'connection', title: 'optionsConnectionTitle', needsConnection: false, Body: ConnectionSection },
+  { id: 'account', title: 'optionsAccountTitle', needsConnection: true, Body: AccountSection },
+  { id: 'channels', title: 'optionsChannelsTitle', needsConnection: true, Body: ChannelsSection },
+  { id: 'pixels', title: 'optionsPixelsTitle', needsConnection: true, Body: PixelsSection },
+  { id: 'domains', title: 'optionsDomainsTitle', needsConnection: true, Body: DomainsSection },
+  { id: 'campaigns', title: 'optionsCampaignsTitle', needsConnection: true, Body: CampaignsSection },
+  { id: 'qr-codes', title: 'optionsQrTitle', needsConnection: true, Body: QrSection },
+  { id: 'cta-overlays', title: 'optionsOverlaysTitle', needsConnection: true, Body: OverlaysSection },
+  { id: 'splash-pages', title: 'optionsSplashTitle', needsConnection: true, Body: SplashSection },
+  { id: 'preferences', title: 'optionsPreferencesTitle', needsConnection: false, Body: PreferencesSection },
+];
+
+/** The sections shown: every one when connected, else those that need no account. */
+export function shownSections(connected: boolean): readonly SectionDef[] {
+  return connected ? SECTIONS : SECTIONS.filter((s) => !s.needsConnection);
+}
