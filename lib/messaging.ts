@@ -126,12 +126,15 @@ export interface ProtocolMap {
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();
 
+/** The value a message answers with (its Result's value): what the worker's handler must return. */
+export type AnswerOf<K extends keyof ProtocolMap> = ReturnType<ProtocolMap[K]> extends Result<infer V> ? V : never;
+
 /** Sends a message and unwraps its Result: resolves the value or rejects with the error data. */
-export async function ask<K extends keyof ProtocolMap>(
-  type: K,
-  ...data: Parameters<ProtocolMap[K]>
-): Promise<ReturnType<ProtocolMap[K]> extends Result<infer V> ? V : never> {
+export function ask<N extends ListName>(type: 'getList', data: { name: N; refresh?: boolean }): Promise<Cached<ListItems[N][]>>;
+export function ask<K extends keyof ProtocolMap>(type: K, ...data: Parameters<ProtocolMap[K]>): Promise<AnswerOf<K>>;
+export async function ask<K extends keyof ProtocolMap>(type: K, ...data: Parameters<ProtocolMap[K]>): Promise<AnswerOf<K>> {
   // The library types sendMessage's data per message; a rest tuple keeps no-data messages callable.
+  // The first overload keeps getList's generic, which ReturnType<ProtocolMap['getList']> loses.
   const res = (await (sendMessage as (t: K, d?: unknown) => Promise<Result<unknown>>)(type, data[0])) as Result<unknown>;
   if (!res || typeof res !== 'object' || !('ok' in res)) {
     throw { kind: 'unreadable', message: 'The extension worker did not answer.' } satisfies SerializedApiError;

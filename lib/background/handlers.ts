@@ -3,7 +3,7 @@
  * answered: a content script, a web page or another extension gets a refusal, never data.
  */
 import { toApiError } from '../api';
-import { onMessage, type ProtocolMap, type Result } from '../messaging';
+import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
 import type { Service } from './service';
 
 /** A sender the worker answers: this extension, from one of its own pages (not a content script). */
@@ -13,26 +13,28 @@ export function isOwnPage(sender: { id?: string; url?: string; origin?: string }
   return url.startsWith(extensionOrigin);
 }
 
-type Handler = (data: never) => Promise<unknown> | unknown;
+/** Each message's handler, typed from the protocol: the compiler checks the worker's answers too. */
+type Handlers = { [K in keyof ProtocolMap]: (data: Parameters<ProtocolMap[K]>[0]) => Promise<AnswerOf<K>> | AnswerOf<K> };
+type Handler = (data: never) => unknown;
 
 /** Wires every message of the protocol to the service. */
 export function registerHandlers(service: Service, runtimeId: string, extensionOrigin: string): void {
-  const handlers: { [K in keyof ProtocolMap]: Handler } = {
+  const handlers: Handlers = {
     getConnection: () => service.getConnection(),
-    saveConnection: (d: Parameters<Service['saveConnection']>[0]) => service.saveConnection(d),
+    saveConnection: (d) => service.saveConnection(d),
     forgetKey: () => service.forgetKey(),
-    getAccount: (d: { refresh?: boolean }) => service.getAccount(d ?? {}),
-    getList: (d: Parameters<Service['getList']>[0]) => service.getList(d),
-    getChannelItems: (d: { channelId: number }) => service.getChannelItems(d),
-    getQr: (d: { id: number }) => service.getQr(d),
-    mutate: (d: Parameters<Service['mutate']>[0]) => service.mutate(d),
-    shorten: (d: Parameters<Service['shorten']>[0]) => service.shorten(d, 'popup'),
-    getJob: (d: { jobId: string }) => service.getJob(d),
+    getAccount: (d) => service.getAccount(d ?? {}),
+    getList: (d) => service.getList(d),
+    getChannelItems: (d) => service.getChannelItems(d),
+    getQr: (d) => service.getQr(d),
+    mutate: (d) => service.mutate(d),
+    shorten: (d) => service.shorten(d, 'popup'),
+    getJob: (d) => service.getJob(d),
     getHistory: () => service.getHistory(),
-    deleteHistoryEntry: (d: { id: string; remote: boolean }) => service.deleteHistoryEntry(d),
+    deleteHistoryEntry: (d) => service.deleteHistoryEntry(d),
     clearHistory: () => service.clearHistory(),
     getSettings: () => service.getSettings(),
-    saveSettings: (d: Parameters<Service['saveSettings']>[0]) => service.saveSettings(d ?? {}),
+    saveSettings: (d) => service.saveSettings(d ?? {}),
     clearCache: () => service.clearCache(),
   };
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {

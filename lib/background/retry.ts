@@ -13,6 +13,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 export const DEFAULT_RETRY: RetryPolicy = { maxTransientTries: 4, maxRateLimitedTries: 8, baseDelayMs: 500, maxDelayMs: 30_000 };
+/**
+ * For changes (create, update, delete): retried only when the server refused them for the rate
+ * limit. After a timeout or 5xx a change may have been applied, and a retry could apply it twice.
+ */
+export const CHANGE_RETRY: RetryPolicy = { ...DEFAULT_RETRY, maxTransientTries: 1 };
 
 /** Backoff before try `n` (1-based count of failures so far): exponential, capped, full jitter. */
 export function backoffMs(n: number, policy: RetryPolicy = DEFAULT_RETRY, random: () => number = Math.random): number {

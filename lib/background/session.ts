@@ -3,7 +3,7 @@
  * budgets and the cache, all for one account (service URL + key). Rebuilt when the
  * connection changes, so nothing of one account is used for another.
  */
-import { createApiClient, type ApiClient } from '../api';
+import { ApiError, createApiClient, type ApiClient } from '../api';
 import { budgetsItem, cacheItem, connectionItem, type Connection } from '../storage';
 import { RateBudgets } from './budget';
 import { ResourceCache } from './cache';
@@ -47,6 +47,14 @@ export class SessionHolder {
       this.current = conn ? this.build(conn) : Promise.resolve(null);
     }
     return this.current;
+  }
+
+  /** The session of the stored connection; refuses with a key error when there is no key. */
+  async require(): Promise<Session> {
+    const s = await this.get();
+    if (!s || !s.connection.apiKey)
+      throw new ApiError({ kind: 'bad-key', message: 'Not connected: enter the service URL and API key on the options page.' });
+    return s;
   }
 
   /** Builds a session for a connection (also used to verify a connection before saving it). */

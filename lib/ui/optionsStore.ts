@@ -147,7 +147,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         if (!current()) return;
         setList(name, {
           state: 'ready',
-          items: Array.isArray(res.value) ? (res.value as never[]) : [],
+          items: Array.isArray(res.value) ? res.value : [],
           error: null,
           fetchedAt: res.fetchedAt,
           stale: res.stale,

@@ -4,8 +4,8 @@
  */
 import { browser } from 'wxt/browser';
 import { ask } from '../messaging';
-import type { Account, Campaign, Domain } from '../api';
-import { listOf, remembered } from './popupData';
+import type { Account } from '../api';
+import { remembered } from './popupData';
 import { sendableDomains } from './choices';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
 
@@ -14,9 +14,8 @@ const STALE_RECHECK_MS = 3000;
 
 /** The cached values the form uses, each asked of the worker by its own message. */
 const sources = {
-  // `ask` loses getList's generic (the union of every list comes back): the name says which.
-  domains: () => ask('getList', { name: 'domains' }).then((r) => ({ stale: r.stale, value: listOf<Domain>(r.value) })),
-  campaigns: () => ask('getList', { name: 'campaigns' }).then((r) => ({ stale: r.stale, value: listOf<Campaign>(r.value) })),
+  domains: () => ask('getList', { name: 'domains' }),
+  campaigns: () => ask('getList', { name: 'campaigns' }),
   account: () => ask('getAccount', {}) as Promise<{ stale: boolean; value: Account | null }>,
 } satisfies Record<string, () => Promise<{ stale: boolean; value: unknown }>>;
 

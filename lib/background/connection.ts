@@ -1,0 +1,87 @@
+/**
+ * The connection: saving (checked, verified with GET /api/account), reading without the key,
+ * and forgetting the key. Another account starts without the previous one's ids and cache.
+ */
+import { ApiError, type Account } from '../api';
+import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
+import type { ConnectionInfo } from '../messaging';
+import { connectionItem, settingsItem, type Connection } from '../storage';
+import { fingerprintOf } from './fingerprint';
+import type { SessionHolder } from './session';
+
+export interface ConnectionDeps {
+  sessions: SessionHolder;
+  /** Whether the extension may reach an origin (optional host permission). */
+  hasHostPermission: (origin: string) => Promise<boolean>;
+}
+
+/** What the pages may know of a connection: never the key, only its last 4 characters. */
+export const connectionInfo = (c: Connection | null): ConnectionInfo => ({
+  connected: !!c && !!c.apiKey,
+  serviceUrl: c?.serviceUrl ?? null,
+  keyHint: c?.apiKey ? c.apiKey.slice(-4) : null,
+});
+
+/** The connection's messages: read, save (verified), forget the key. */
+export function createConnection({ sessions, hasHostPermission }: ConnectionDeps) {
+  return {
+    /** The connection without the key. */
+    async getConnection(): Promise<ConnectionInfo> {
+      return connectionInfo(await connectionItem.getValue());
+    },
+
+    /** Checks, verifies (GET /api/account) and saves a connection. */
+    async saveConnection(data: { serviceUrl: string; apiKey?: string }) {
+      const checked = checkServiceUrl(data.serviceUrl);
+      if (!checked.ok) throw new ApiError({ kind: 'invalid-input', field: 'serviceUrl', message: checked.message });
+      const saved = await connectionItem.getValue();
+      let apiKey = data.apiKey?.trim() ?? '';
+      if (!apiKey) {
+        // The key is sent only to the origin it was saved for: a new URL needs the key again.
+        if (!saved?.apiKey || saved.serviceUrl !== checked.url)
+          throw new ApiError({ kind: 'invalid-input', field: 'apiKey', message: 'API key is required for this service URL.' });
+        apiKey = saved.apiKey;
+      }
+      if (/\s/.test(apiKey) || apiKey.length > 500)
+        throw new ApiError({ kind: 'invalid-input', field: 'apiKey', message: 'API key must be one word without spaces.' });
+      if (!isGrantedInManifest(checked.origin) && !(await hasHostPermission(checked.origin)))
+        throw new ApiError({
+          kind: 'forbidden',
+          message: `The extension has no permission to reach ${checked.origin}. Save again and allow access when the browser asks.`,
+        });
+      const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
+      const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}) };
+      // Verify through the live session when nothing changed (its budget counts the request);
+      // else through a session of the new connection, closed once it has answered.
+      const current = same ? await sessions.get() : null;
+      const s = current ?? (await sessions.build(conn));
+      let account: Account;
+      try {
+        account = await s.client.interactive.getAccount();
+      } finally {
+        if (s !== current) s.close();
+      }
+      const previous = saved?.apiKey ? await fingerprintOf(saved.serviceUrl, saved.apiKey) : null;
+      if (previous !== s.fingerprint) {
+        // Domain and campaign ids belong to one account: another account starts without them.
+        await settingsItem.setValue({ ...(await settingsItem.getValue()), defaultDomainId: null, defaultCampaignId: null, lastDomainId: null, lastCampaignId: null });
+      }
+      await connectionItem.setValue(conn);
+      await sessions.reset();
+      const live = await sessions.require();
+      await live.cache.put('account', account);
+      return { connection: connectionInfo(conn), account };
+    },
+
+    /** Forgets the key (keeps the service URL for the form) and that account's cache. */
+    async forgetKey(): Promise<ConnectionInfo> {
+      const saved = await connectionItem.getValue();
+      const s = await sessions.get();
+      await s?.cache.clear();
+      const conn = saved ? { serviceUrl: saved.serviceUrl, apiKey: '' } : null;
+      await connectionItem.setValue(conn);
+      await sessions.reset();
+      return connectionInfo(conn);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The account and its lists, cache first, and the changes the options page makes to them:
+ * each change refreshes the list it touched before answering, so the page shows the result.
+ */
+import { ApiError, fetchAllPages, LIST_METHODS, type Account, type ApiClient, type ListName } from '../api';
+import type { Cached, ListItems, Mutation, MutationName } from '../messaging';
+import { CHANGE_RETRY, withRetry } from './retry';
+import type { Session, SessionHolder } from './session';
+
+type Priority = 'interactive' | 'background';
+
+/** Which list each mutation changes: refreshed after it. */
+export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
+  updateAccount: 'account',
+  addDomain: 'domains',
+  updateDomain: 'domains',
+  deleteDomain: 'domains',
+  addCampaign: 'campaigns',
+  updateCampaign: 'campaigns',
+  deleteCampaign: 'campaigns',
+  assignCampaignLink: null,
+  addChannel: 'channels',
+  updateChannel: 'channels',
+  deleteChannel: 'channels',
+  assignChannelItem: null,
+  addPixel: 'pixels',
+  updatePixel: 'pixels',
+  deletePixel: 'pixels',
+  addQr: 'qrs',
+  updateQr: 'qrs',
+  deleteQr: 'qrs',
+};
+
+/** Loads every page of a list (the cache calls it when it needs the list). */
+const loadList = (s: Session, name: ListName) => (priority: Priority) => {
+  const method = s.client[priority][LIST_METHODS[name]] as ApiClient['listDomains'];
+  return withRetry(() => fetchAllPages((paging) => method(paging)));
+};
+
+/** Loads the account; its plan sets the rate budgets until the server tells its own figures. */
+const loadAccount = (s: Session) => async (priority: Priority): Promise<Account> => {
+  const account = await withRetry(() => s.client[priority].getAccount());
+  s.gate.budgets.plan = account.status;
+  return account;
+};
+
+/** The account and lists messages of the current connection. */
+export function createLists(sessions: SessionHolder) {
+  return {
+    /** The account, cache first. */
+    async getAccount(data: { refresh?: boolean }): Promise<Cached<Account>> {
+      const s = await sessions.require();
+      const res = await s.cache.get('account', loadAccount(s), data);
+      s.gate.budgets.plan = res.value.status;
+      return res;
+    },
+
+    /** Every item of a list, cache first. */
+    async getList<N extends ListName>(data: { name: N; refresh?: boolean }): Promise<Cached<ListItems[N][]>> {
+      if (!(data.name in LIST_METHODS)) throw new ApiError({ kind: 'invalid-input', field: 'name', message: 'name is not a list' });
+      const s = await sessions.require();
+      return s.cache.get(data.name, loadList(s, data.name), data) as Promise<Cached<ListItems[N][]>>;
+    },
+
+    /** Every item of one channel. */
+    async getChannelItems(data: { channelId: number }) {
+      const s = await sessions.require();
+      return withRetry(() => fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p)));
+    },
+
+    /** One QR code with its statistics. */
+    async getQr(data: { id: number }) {
+      const s = await sessions.require();
+      return withRetry(() => s.client.interactive.getQr(data.id));
+    },
+
+    /** Runs a mutation, then refreshes the list it touched before answering. */
+    async mutate(m: Mutation): Promise<unknown> {
+      if (!m || typeof m !== 'object' || !(m.op in TOUCHES) || !Array.isArray(m.args))
+        throw new ApiError({ kind: 'invalid-input', field: 'op', message: 'op is not a known change' });
+      const s = await sessions.require();
+      const fn = s.client.interactive[m.op] as (...a: unknown[]) => Promise<unknown>;
+      const result = await withRetry(() => fn(...m.args), { policy: CHANGE_RETRY });
+      const touched = TOUCHES[m.op];
+      const fresh = { fresh: true };
+      if (touched === 'account') await s.cache.load('account', loadAccount(s), 'interactive', fresh).catch(() => undefined);
+      else if (touched) await s.cache.load(touched, loadList(s, touched), 'interactive', fresh).catch(() => undefined);
+      return result;
+    },
+
+    /** Empties the cache of the current account. */
+    async clearCache(): Promise<true> {
+      const s = await sessions.get();
+      await s?.cache.clear();
+      return true;
+    },
+  };
+}
