@@ -15,8 +15,9 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
   };
 }
 
-// Three projects: unit (logic and components, fast), integration (client against the
-// sandbox over real HTTP), e2e (the built extension in Chromium). `npm test` runs all three.
+// Four projects: unit (logic and components, fast), integration (client against the
+// sandbox over real HTTP), e2e (the built extension in Chromium), e2e-firefox (the Firefox
+// build in Firefox ESR). `npm test` runs all four.
 export default defineConfig({
   test: {
     projects: [
@@ -45,6 +46,18 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          maxWorkers: 1,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-firefox',
+          include: ['test/e2e-firefox/**/*.test.ts'],
           environment: 'node',
           globals: true,
           testTimeout: 120_000,
