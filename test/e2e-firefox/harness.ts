@@ -253,16 +253,17 @@ export async function callBackground(h: ExtensionHarness, listener: BackgroundLi
 }
 
 /** The tab showing `url`, as the extension sees it (the Tab Firefox passes to listeners). */
-export async function tabOf(h: ExtensionHarness, url: string): Promise<Record<string, unknown>> {
+export async function tabOf(h: ExtensionHarness, url: string): Promise<unknown> {
+  // Not tabs.query({url}): Firefox's match patterns have no port.
   return until(
-    () => evalInExtension(h, async (u) => (await browser.tabs.query({ url: u })).find((t) => t.status === 'complete') ?? null, url),
+    () => evalInExtension(h, async (u) => (await browser.tabs.query({})).find((t) => t.url === u && t.status === 'complete') ?? null, url),
     `the tab of ${url}`,
-  ) as Promise<Record<string, unknown>>;
+  );
 }
 
 /** The extension's notifications now (id → options), as Firefox keeps them. */
 export async function notifications(h: ExtensionHarness): Promise<Record<string, { title?: string; message?: string }>> {
-  return (await evalInExtension(h, () => browser.notifications.getAll(), undefined)) as Record<string, { title?: string; message?: string }>;
+  return (await evalInExtension(h, () => browser.notifications.getAll() as Promise<unknown>, undefined)) as Record<string, { title?: string; message?: string }>;
 }
 
 /** Clears every notification of the extension. */
@@ -278,8 +279,9 @@ export async function clearNotifications(h: ExtensionHarness): Promise<void> {
 
 /** Evaluates `expression` in Firefox's privileged (chrome) realm, through BiDi. */
 async function evalInChrome(h: ExtensionHarness, expression: string): Promise<unknown> {
-  const conn = h.browser.connection;
-  const tree = (await conn.send('browsingContext.getTree', { 'moz:scope': 'chrome' } as never)) as {
+  // Puppeteer's BiDi browser has its connection; its public type does not say so.
+  const conn = (h.browser as unknown as { connection: { send(method: string, params: unknown): Promise<unknown> } }).connection;
+  const tree = (await conn.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
     result: { contexts: { context: string }[] };
   };
   const context = tree.result.contexts[0]?.context;
@@ -313,6 +315,22 @@ export async function stopWorker(h: ExtensionHarness): Promise<void> {
 export async function wakeWorker(h: ExtensionHarness): Promise<void> {
   await evalInChrome(h, `${extensionExpr(h.extensionId)}.wakeupBackground()`);
   await until(async () => (await backgroundState(h)) === 'running', 'the background page running');
+}
+
+/**
+ * Reloads the extension (runtime.reload, as an update does): Firefox closes its pages, starts
+ * a new background page, and keeps storage.local. Returns once the new background page runs.
+ */
+export async function reloadExtension(h: ExtensionHarness): Promise<void> {
+  // Mark the running instance, to tell the new one from it.
+  await evalInChrome(h, `${extensionExpr(h.extensionId)}.linkshortTestOld = true`);
+  const helper = await helperPage(h);
+  internal(h).helper = undefined;
+  await helper.evaluate(() => browser.runtime.reload()).catch(() => undefined); // the page closes meanwhile
+  await until(
+    async () => (await evalInChrome(h, `(() => { const e = ${extensionExpr(h.extensionId)}; return !!e && !e.linkshortTestOld && String(e.backgroundState) === 'running'; })()`)) === true,
+    'the reloaded extension’s background page running',
+  );
 }
 
 /** Opens options.html in a new tab. */
