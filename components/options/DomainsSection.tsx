@@ -8,6 +8,7 @@ import { FormCard } from './FormCard';
 import { ListSection } from './ListSection';
 import { useItemForm } from './useItemForm';
 import { t } from '@/lib/i18n';
+import { isSendableDomain } from '@/lib/ui/choices';
 
 const domainLabel = (d: Domain) => t('optionsDomainLabel', d.domain || `#${d.id ?? '?'}`);
 
@@ -60,7 +61,7 @@ export function DomainsSection() {
         remove: (d) => ({ op: 'deleteDomain', args: [d.id ?? 0] }),
         deletedNote: 'optionsDeletedDomain',
         // Shared domains (id null) belong to the service: shown, not editable.
-        managed: (d) => d.id !== null,
+        managed: isSendableDomain,
       }}
     />
   );

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Domain } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
 import { errorSentence } from '@/lib/errorText';
 import { ConfirmInline } from './ConfirmInline';
@@ -8,8 +7,7 @@ import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
 import { t } from '@/lib/i18n';
-
-const toId = (v: string): number | null => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null);
+import { sendableDomains, toId } from '@/lib/ui/choices';
 
 /** Preferences: default domain and campaign of the context menu and shortcut, copying, history, cache. */
 export function PreferencesSection() {
@@ -55,7 +53,7 @@ export function PreferencesSection() {
   }
 
   // Shared domains (id null) cannot be sent as domain_id, so they cannot be the default.
-  const domains = (p.domains ?? []).filter((d): d is Domain & { id: number } => d.id !== null);
+  const domains = sendableDomains(p.domains ?? []);
   const campaigns = p.campaigns ?? [];
   const domainKnown = draft?.defaultDomainId == null || domains.some((d) => d.id === draft.defaultDomainId);
   const campaignKnown = draft?.defaultCampaignId == null || campaigns.some((c) => c.id === draft.defaultCampaignId);
