@@ -16,6 +16,8 @@ export default defineConfig({
     host_permissions: MANIFEST_HOST_PERMISSIONS,
     // Any other service origin is requested when the user saves it on the options page.
     optional_host_permissions: ['https://*/*'],
+    // Asked for on the bulk page's "Use this window's tabs" click, never at install.
+    optional_permissions: ['tabs'],
     commands: {
       'shorten-current-tab': {
         suggested_key: { default: 'Alt+Shift+S' },

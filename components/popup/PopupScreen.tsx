@@ -6,6 +6,7 @@ import { ErrorAlert } from './ErrorAlert';
 import { DuplicateOffer } from './DuplicateOffer';
 import { ResultPanel } from './ResultPanel';
 import { RecentLinks } from './RecentLinks';
+import { ShortenManyButton } from './ShortenManyButton';
 import './popup.css';
 import { t } from '@/lib/i18n';
 
@@ -25,6 +26,7 @@ export function PopupScreen() {
           <DuplicateOffer />
           <ResultPanel />
           <RecentLinks />
+          <ShortenManyButton />
         </>
       )}
     </main>

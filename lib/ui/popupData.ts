@@ -1,5 +1,7 @@
 /** Rules about the popup's data, shared by its slices and components (pure functions). */
-import type { Account } from '../api';
+import type { Account, Campaign, Domain } from '../api';
+import type { Settings } from '../storage';
+import { sendableDomains } from './choices';
 import type { Loaded } from './store';
 
 /** Whether the account may choose a custom alias. */
@@ -16,3 +18,11 @@ export function remembered(id: number | null | undefined, list: Loaded<readonly 
 
 /** An answer that should be a list, as a list (a confused worker must not break the popup). */
 export const listOf = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
+/** The remembered Domain and Campaign (select values) that still exist in their loaded lists. */
+export function rememberedChoices(settings: Settings, domains: Loaded<Domain[]>, campaigns: Loaded<Campaign[]>) {
+  return {
+    domainId: remembered(settings.lastDomainId, { state: domains.state, value: sendableDomains(domains.value) }),
+    campaignId: remembered(settings.lastCampaignId, campaigns),
+  };
+}

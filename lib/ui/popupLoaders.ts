@@ -5,8 +5,7 @@
 import { browser } from 'wxt/browser';
 import { ask } from '../messaging';
 import type { Account } from '../api';
-import { remembered } from './popupData';
-import { sendableDomains } from './choices';
+import { rememberedChoices } from './popupData';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
 
 /** How long before a stale cached value is asked for again (the worker refreshes it meanwhile). */
@@ -75,13 +74,7 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
     applyRemembered() {
       const s = get();
       if (s.form.choicesEdited || !s.settings) return;
-      set({
-        form: {
-          ...s.form,
-          domainId: remembered(s.settings.lastDomainId, { state: s.domains.state, value: sendableDomains(s.domains.value) }),
-          campaignId: remembered(s.settings.lastCampaignId, s.campaigns),
-        },
-      });
+      set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns) } });
     },
   };
 }

@@ -112,6 +112,8 @@ export interface FormActions {
   copy(text: string): Promise<void>;
   announce(message: string): void;
   openOptions(): void;
+  /** Opens the bulk page ("Shorten many links") in a tab, for the popup's window. */
+  openBulk(): Promise<void>;
 }
 
 export type PopupState = PopupData & LoaderActions & JobActions & RecentActions & FormActions;

@@ -1,0 +1,57 @@
+import { t } from '@/lib/i18n';
+import { useBulk } from './BulkContext';
+
+/** The field "Addresses", the button "Use this window's tabs", and what the text gives. */
+export function AddressesField({ disabled }: { disabled: boolean }) {
+  const text = useBulk((s) => s.form.text);
+  const preview = useBulk((s) => s.preview);
+  const setText = useBulk((s) => s.setText);
+  const useWindowTabs = useBulk((s) => s.useWindowTabs);
+  const summary = [
+    t('bulkFound', preview.addresses.length),
+    preview.repeats > 0 ? t('bulkRepeats', preview.repeats) : null,
+    preview.skipped.length > 0 ? t('bulkSkippedCount', preview.skipped.length) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <div className="bulk-input">
+      <div className="field">
+        <label htmlFor="bulk-addresses">{t('bulkAddressesLabel')}</label>
+        <textarea
+          id="bulk-addresses"
+          rows={10}
+          value={text}
+          disabled={disabled}
+          spellCheck={false}
+          aria-describedby="bulk-addresses-help bulk-addresses-summary"
+          placeholder="https://example.com/news"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <p id="bulk-addresses-help" className="muted">
+          {t('bulkAddressesHelp')}
+        </p>
+      </div>
+      <div className="row">
+        <button type="button" disabled={disabled} onClick={() => void useWindowTabs()}>
+          {t('bulkUseTabs')}
+        </button>
+        <span id="bulk-addresses-summary" className="muted">
+          {text.trim() ? summary : ''}
+        </span>
+      </div>
+      {preview.skipped.length > 0 && (
+        <details className="bulk-skipped">
+          <summary>{t('bulkSkippedHeading', preview.skipped.length)}</summary>
+          <ul>
+            {preview.skipped.map((s, i) => (
+              <li key={i}>
+                <code>{s.text}</code> — {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/** The bulk page's loaders: the connection, the preferences and the Domain/Campaign/Channel lists. */
+import { ask } from '../messaging';
+import type { Campaign, Channel, Domain } from '../api';
+import { listOf, remembered, rememberedChoices } from './popupData';
+import { previewOf } from './bulkForm';
+import type { BulkData, BulkKit, BulkLoaderActions } from './bulkStore';
+
+const STALE_RECHECK_MS = 3000;
+
+const sources = {
+  domains: () => ask('getList', { name: 'domains' }).then((r) => ({ stale: r.stale, value: listOf<Domain>(r.value) })),
+  campaigns: () => ask('getList', { name: 'campaigns' }).then((r) => ({ stale: r.stale, value: listOf<Campaign>(r.value) })),
+  channels: () => ask('getList', { name: 'channels' }).then((r) => ({ stale: r.stale, value: listOf<Channel>(r.value) })),
+};
+
+/** The remembered channel (a preference not every stored settings object has yet). */
+function lastChannelOf(settings: object): number | null {
+  const v = (settings as { lastChannelId?: unknown }).lastChannelId;
+  return typeof v === 'number' ? v : null;
+}
+
+/** The loaders slice: init, dispose, remembered choices. */
+export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActions {
+  let started = false;
+
+  const load = async (key: keyof typeof sources, again = false): Promise<void> => {
+    try {
+      const r = await sources[key]();
+      set({ [key]: { state: 'ready', value: r.value } } as Partial<BulkData>);
+      if (r.stale && !again) timers.later(() => void load(key, true), STALE_RECHECK_MS);
+    } catch {
+      if (!again) set({ [key]: { state: 'error', value: get()[key].value } } as Partial<BulkData>);
+    }
+    get().applyRemembered();
+  };
+
+  return {
+    async init() {
+      timers.revive();
+      if (started) return;
+      started = true;
+      const connection = ask('getConnection')
+        .then((c) => set({ connection: c.connected ? 'connected' : 'disconnected' }))
+        .catch(() => undefined);
+      const settings = ask('getSettings')
+        .then((value) => {
+          // The cleaning preference may change what the pasted text gives.
+          set({ settings: value, preview: previewOf(get().form.text, value) });
+          get().applyRemembered();
+        })
+        .catch(() => undefined);
+      await Promise.all([connection, settings, load('domains'), load('campaigns'), load('channels')]);
+    },
+
+    dispose() {
+      timers.dispose();
+    },
+
+    applyRemembered() {
+      const s = get();
+      if (s.form.choicesEdited || !s.settings) return;
+      const channelId = remembered(lastChannelOf(s.settings), s.channels);
+      set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns), channelId } });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { browser } from 'wxt/browser';
+import { ask } from '@/lib/messaging';
+import App from '@/entrypoints/bulk/App';
+import { createBulkStore } from '@/lib/ui/bulkStore';
+import { answer, SETTINGS } from '../popup/harness';
+
+vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
+const askMock = vi.mocked(ask);
+
+beforeEach(() => {
+  askMock.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const PASTE = ['https://a.example/1', 'ftp://files.example/x', 'hello there', 'https://a.example/1', 'see https://b.example/2?utm_source=x.'].join('\n');
+
+describe('bulk page, before the run', () => {
+  it('is headed "Shorten many links" and reads the pasted text as it is typed', async () => {
+    answer(askMock);
+    render(<App store={createBulkStore('?window=5')} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Shorten many links' })).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: 'Addresses' });
+    fireEvent.change(field, { target: { value: PASTE } });
+    // Two addresses (the repeat made once, the tracking parameter removed), two lines skipped.
+    await screen.findByText('2 to shorten · 1 listed more than once (made once) · 2 skipped');
+    const skipped = screen.getByText(/Skipped lines \(2\)/).closest('details')!;
+    const items = within(skipped).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toMatch(/ftp:\/\/files\.example\/x — .*not ftp:/);
+    expect(items[1]).toBe('hello there — no web address in this line');
+  });
+
+  it('offers Domain, Campaign and Channel with the remembered choices, and the "make new" checkbox', async () => {
+    answer(askMock, { settings: { ...SETTINGS, lastDomainId: 7, lastCampaignId: 4 } });
+    render(<App store={createBulkStore('')} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveProperty('value', '7'));
+    expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveProperty('value', '4');
+    expect(screen.getByRole('combobox', { name: 'Channel' })).toHaveProperty('value', '');
+    const box = screen.getByRole('checkbox', { name: 'Make new links even if one exists' });
+    expect(box).toHaveProperty('checked', false);
+  });
+
+  it('"Use this window\'s tabs" asks for the tabs permission and says plainly when it is refused', async () => {
+    answer(askMock);
+    const request = vi.spyOn(browser.permissions, 'request').mockResolvedValue(false as never);
+    const query = vi.spyOn(browser.tabs, 'query');
+    render(<App store={createBulkStore('?window=5')} />);
+    fireEvent.click(screen.getByRole('button', { name: "Use this window's tabs" }));
+    expect(request).toHaveBeenCalledWith({ permissions: ['tabs'] });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/permission to read your tabs was not given/);
+    expect(query).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Addresses' })).toHaveProperty('value', '');
+  });
+
+  it('"Use this window\'s tabs" adds the web tabs of the popup\'s window to what is there', async () => {
+    answer(askMock);
+    vi.spyOn(browser.permissions, 'request').mockResolvedValue(true as never);
+    const query = vi
+      .spyOn(browser.tabs, 'query')
+      .mockImplementation((async () => [{ url: 'https://one.example/' }, { url: 'chrome://settings' }, { url: 'http://two.example/b' }]) as never);
+    render(<App store={createBulkStore('?window=5')} />);
+    const field = screen.getByRole('textbox', { name: 'Addresses' });
+    fireEvent.change(field, { target: { value: 'https://typed.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: "Use this window's tabs" }));
+    await waitFor(() => expect(field).toHaveProperty('value', 'https://typed.example/\nhttps://one.example/\nhttp://two.example/b\n'));
+    expect(query).toHaveBeenCalledWith({ windowId: 5 });
+    expect(screen.getByRole('status').textContent).toBe("Addresses added from this window's tabs: 2. Left out, not web pages: 1.");
+  });
+});
