@@ -152,6 +152,9 @@ describe('Firefox: background page', () => {
       sb2 = await startSandbox({ plan: 'pro', shortenLimit: 2, shortenWindowMs: 6000, rateWindow: 'first-request' });
       await configureExtension(h, { serviceUrl: sb2.url, apiKey: sb2.key });
       page = await openPage(h, `${sb2.url}/page/links`);
+      // No wake-up left from the tests above (nothing is queued): the queue below sets its own.
+      expect(((await readStorage<Job[]>(h, 'queue')) ?? []).filter((j) => j.state === 'pending' || j.state === 'sending')).toEqual([]);
+      await evalInExtension(h, () => browser.alarms.clearAll(), undefined);
     });
     afterAll(async () => {
       await sb2?.close();

@@ -424,8 +424,13 @@ export const valueOf = (el: ElementHandle<Element>): Promise<string> =>
 export async function readClipboard(h: ExtensionHarness, sandboxUrl: string): Promise<string> {
   const page = await openPage(h, `${new URL(sandboxUrl).origin}/clipboard`, { background: true });
   try {
+    const pending = '\u0000pending'; // an empty clipboard reads as ''
+    await page.$eval('#out', (el, p) => (el.textContent = p), pending);
     await page.click('#read');
-    const text = await until(async () => page.$eval('#out', (el) => el.textContent || null), 'the clipboard page to read');
+    const text = await until(
+      async () => page.$eval('#out', (el, p) => (el.textContent !== p ? { text: el.textContent ?? '' } : null), pending),
+      'the clipboard page to read',
+    ).then((r) => r.text);
     if (text.startsWith('ERROR: ')) throw new Error(`readClipboard: the page could not read the clipboard: ${text.slice(7)}`);
     return text;
   } finally {
