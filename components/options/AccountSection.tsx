@@ -80,7 +80,10 @@ function AccountUpdateForm() {
   const submitBtn = useRef<HTMLButtonElement>(null);
   // The form's submit only checks and asks for confirmation; the confirmation sends.
   const submit = useSubmit({
-    check: () => validate(AccountUpdateInput, { email: optional(f.email), password: f.password === '' ? undefined : f.password }),
+    check: () =>
+      f.email.trim() === '' && f.password === ''
+        ? { ok: false, field: 'email', message: t('optionsAccountGiveEmailOrPassword') }
+        : validate(AccountUpdateInput, { email: optional(f.email), password: f.password === '' ? undefined : f.password }),
     run: async (args: AccountChange) => setPending(args),
   });
   const { action } = submit;

@@ -52,12 +52,10 @@ export function ChannelItems({ channel }: { channel: Channel }) {
     },
     run: async (item) => {
       await mutate({ op: 'assignChannelItem', args: [channel.id, item.type, item.id] });
+      void load();
       return t('optionsChannelItemAssigned', t(ITEM_TYPE_NAMES[item.type]), item.id);
     },
-    reset: () => {
-      setItemId('');
-      void load();
-    },
+    reset: () => setItemId(''),
   });
 
   const items = list.items;
@@ -89,7 +87,7 @@ export function ChannelItems({ channel }: { channel: Channel }) {
           })}
         </ul>
       )}
-      <form ref={submit.form} className="row assign" onSubmit={submit.onSubmit} noValidate aria-label={t('optionsAssignFormLabel', channelLabel(channel))}>
+      <form ref={submit.form} className="row assign" onSubmit={submit.onSubmit} onInput={submit.onInput} noValidate aria-label={t('optionsAssignFormLabel', channelLabel(channel))}>
         <div>
           <label htmlFor={`${id}-type`}>{t('optionsItemType')}</label>
           <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value)}>

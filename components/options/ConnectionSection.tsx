@@ -88,7 +88,7 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
 
   return (
     <>
-      <form ref={submit.form} className="stack" onSubmit={submit.onSubmit} noValidate aria-label={t('optionsConnectionFormLabel')}>
+      <form ref={submit.form} className="stack" onSubmit={submit.onSubmit} onInput={submit.onInput} noValidate aria-label={t('optionsConnectionFormLabel')}>
         <label htmlFor="service-url">{t('optionsServiceUrl')}</label>
         <input
           id="service-url"

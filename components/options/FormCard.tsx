@@ -30,9 +30,9 @@ export function FormCard({
   after?: ReactNode;
   children: ReactNode;
 }) {
-  const { form, action, onSubmit } = submit;
+  const { form, action, onSubmit, onInput } = submit;
   return (
-    <form ref={form} className="stack card" onSubmit={onSubmit} noValidate aria-label={label} aria-busy={action.busy}>
+    <form ref={form} className="stack card" onSubmit={onSubmit} onInput={onInput} noValidate aria-label={label} aria-busy={action.busy}>
       <fieldset>
         <legend>{legend}</legend>
         {children}

@@ -1,5 +1,6 @@
 import { useRef, type FormEvent } from 'react';
 import type { Checked } from '@/lib/ui/optionsForms';
+import { t } from '@/lib/i18n';
 import { focusField, useAction, type RunOptions } from './useAction';
 
 export interface SubmitSteps<A> {
@@ -7,12 +8,40 @@ export interface SubmitSteps<A> {
   check: () => Checked<A>;
   /** Sends the checked values; a resolved text becomes the note. */
   run: (args: A) => Promise<string | void>;
-  /** Empties the fields after a success (add forms). */
+  /** Empties the fields after a success (add forms), unless they were edited meanwhile. */
   reset?: () => void;
   describe?: RunOptions['describe'];
 }
 
-/** The one submit of every options form: check → on a bad field say so and focus it → send → reset. */
+/** The element a check names (by its `name` attribute). */
+function fieldOf(form: HTMLFormElement | null, field: string): HTMLElement | null {
+  return form?.querySelector<HTMLElement>(`[name="${field.replace(/["\\]/g, '\\$&')}"]`) ?? null;
+}
+
+/** The visible label of a field, in words ("New password"), or null. */
+function labelOf(el: HTMLElement): string | null {
+  const label = el.id ? [...el.ownerDocument.querySelectorAll('label')].find((l) => l.htmlFor === el.id) : el.closest('label');
+  const text = label?.textContent?.trim();
+  return text || el.getAttribute('aria-label');
+}
+
+/** A failure's sentence, naming the field by its visible label when the problem alone is known. */
+function failureText(form: HTMLFormElement | null, failed: Extract<Checked<unknown>, { ok: false }>): string {
+  const el = fieldOf(form, failed.field);
+  const label = el && labelOf(el);
+  return label && failed.problem ? t('commonInvalidField', label, failed.problem) : failed.message;
+}
+
+/** Marks the bad field (aria-invalid) and unmarks the others. */
+function markInvalid(form: HTMLFormElement | null, field: string | null): void {
+  form?.querySelectorAll('[aria-invalid="true"]').forEach((el) => el.removeAttribute('aria-invalid'));
+  if (field) fieldOf(form, field)?.setAttribute('aria-invalid', 'true');
+}
+
+/**
+ * The one submit of every options form: check → on a bad field say so with its label, mark it
+ * and focus it → send → reset (only when the fields still hold what was sent).
+ */
 export function useSubmit<A>(steps: SubmitSteps<A>) {
   const action = useAction();
   const form = useRef<HTMLFormElement>(null);
@@ -21,18 +50,29 @@ export function useSubmit<A>(steps: SubmitSteps<A>) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const { check, run, reset, describe } = latest.current;
+    const { check, run, describe } = latest.current;
     const checked = check();
     if (!checked.ok) {
-      action.fail(checked.message);
+      action.fail(failureText(form.current, checked));
+      markInvalid(form.current, checked.field);
       focusField(form.current, checked.field);
       return;
     }
+    markInvalid(form.current, null);
+    const sent = JSON.stringify(checked.data);
     const ok = await action.run(() => run(checked.data), { describe });
-    if (ok) reset?.();
+    if (!ok) return;
+    // Typed again while this was being sent: those values are the next item, kept.
+    const now = latest.current.check();
+    if (now.ok && JSON.stringify(now.data) === sent) latest.current.reset?.();
   }
 
-  return { form, action, onSubmit };
+  /** An edited field is no longer marked bad. */
+  function onInput(e: FormEvent) {
+    (e.target as HTMLElement).removeAttribute?.('aria-invalid');
+  }
+
+  return { form, action, onSubmit, onInput };
 }
 
 export type Submit = ReturnType<typeof useSubmit>;

@@ -4,9 +4,13 @@
  */
 import type { z } from 'zod';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
-import { fieldIssueText } from '@/lib/errorText';
+import { fieldIssueText, issueText } from '@/lib/errorText';
 
-export type Checked<T> = { ok: true; data: T } | { ok: false; field: string; message: string };
+/**
+ * A form's values checked: the data, or the bad field's name (its `name` attribute), the message,
+ * and the problem alone ("is required") so that the page can put the field's visible label before it.
+ */
+export type Checked<T> = { ok: true; data: T } | { ok: false; field: string; message: string; problem?: string };
 
 /** Runs an input schema; on failure names the first bad field like the client does ("color must be …"). */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, fieldPrefix?: string): Checked<z.output<S>> {
@@ -15,7 +19,8 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, fieldPr
   const issue = r.error.issues[0];
   const path = [fieldPrefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
   const field = path || fieldPrefix || 'input';
-  return { ok: false, field, message: fieldIssueText(field, issue?.message ?? 'is not valid') };
+  const problem = issue?.message ?? 'is not valid';
+  return { ok: false, field, message: fieldIssueText(field, problem), problem: issueText(problem) };
 }
 
 /** '' (after trimming) becomes undefined: optional fields left empty are not sent. */

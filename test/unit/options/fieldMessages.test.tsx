@@ -1,0 +1,89 @@
+/**
+ * Form messages name the field by its visible label, in the page's language, and the bad
+ * field is marked aria-invalid and focused (never "data.ssid", "redirectroot" or "name").
+ */
+import { readFileSync } from 'node:fs';
+import { waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWorker } from './fakeWorker';
+import { openOptions, section, within } from './setup';
+
+type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>), lang: 'en' }));
+const catalogues: Record<string, Catalogue> = {
+  en: JSON.parse(readFileSync('public/_locales/en/messages.json', 'utf8')),
+  de: JSON.parse(readFileSync('public/_locales/de/messages.json', 'utf8')),
+  es: JSON.parse(readFileSync('public/_locales/es/messages.json', 'utf8')),
+};
+/** The browser's getMessage for one catalogue ($NAME$ → its placeholder's $n). */
+function getMessage(key: string, subs: string[] = []): string {
+  const entry = catalogues[h.lang]![key];
+  if (!entry) return '';
+  return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
+    const content = entry.placeholders?.[name.toLowerCase()]?.content ?? '';
+    return content.replace(/\$(\d)/g, (_m, n: string) => subs[Number(n) - 1] ?? '');
+  });
+}
+vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+vi.mock('wxt/browser', () => ({
+  browser: {
+    permissions: { request: async () => true },
+    i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang },
+  },
+}));
+
+let worker: FakeWorker;
+beforeEach(() => {
+  worker = new FakeWorker();
+  h.ask = worker.ask;
+  h.lang = 'en';
+});
+
+describe('form messages', () => {
+  it('name a QR field by its label, mark it invalid and focus it', async () => {
+    const { user } = openOptions();
+    const form = within(await section('QR codes')).getByRole('form', { name: 'New QR code' });
+    await user.selectOptions(within(form).getByLabelText('Type'), 'wifi');
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Network name (SSID) is required');
+    const ssid = within(form).getByLabelText('Network name (SSID)');
+    expect(ssid.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(ssid);
+    // Typing there clears the mark; the next bad field is marked instead.
+    await user.type(ssid, 'x'.repeat(40));
+    expect(ssid.getAttribute('aria-invalid')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Network name (SSID) must be at most 32 characters');
+    expect(worker.mutations()).toEqual([]);
+  });
+
+  it('name a domain redirect by its label', async () => {
+    const { user } = openOptions();
+    const form = within(await section('Domains')).getByRole('form', { name: 'New domain' });
+    await user.type(within(form).getByLabelText('Domain'), 'https://go.example.com');
+    await user.type(within(form).getByLabelText('Root redirect'), 'example');
+    await user.click(within(form).getByRole('button', { name: 'Add domain' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Root redirect must be a web address starting with http:// or https://');
+    expect(within(form).getByLabelText('Root redirect').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByLabelText('Domain').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('ask for an email or a password in a sentence', async () => {
+    const { user } = openOptions();
+    const form = within(await section('Account')).getByRole('form', { name: 'Update email or password' });
+    await user.click(within(form).getByRole('button', { name: 'Update account' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Give a new email, a new password, or both.');
+    expect(document.activeElement).toBe(within(form).getByLabelText('New email'));
+  });
+
+  it.each([
+    ['de', 'Kanäle', 'Neuer Kanal', 'Kanal erstellen', 'Name ist erforderlich'],
+    ['es', 'Canales', 'Nuevo canal', 'Crear canal', 'Nombre es obligatorio'],
+  ])('are in %s with the label of the field', async (lang, title, formName, button, expected) => {
+    h.lang = lang;
+    const { user } = openOptions();
+    const form = within(await section(title)).getByRole('form', { name: formName });
+    await user.click(within(form).getByRole('button', { name: button }));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(expected));
+  });
+});
