@@ -134,6 +134,7 @@ const KNOWN_ISSUES: Record<string, MessageKey> = {
   'must be positive': 'commonIssuePositive',
   'must be a colour written #RRGGBB': 'commonIssueHexColour',
   'must be a colour written rgb(r,g,b)': 'commonIssueRgbColour',
+  'must be a colour written #RRGGBB or rgb(r,g,b)': 'commonIssueColour',
   'must have each of r, g, b between 0 and 255': 'commonIssueRgbRange',
   'may contain only letters, digits, - and _': 'commonIssueSlugChars',
   'must be an email address': 'commonIssueEmail',

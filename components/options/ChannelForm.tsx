@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { Channel } from '@/lib/api';
 import { ChannelAddInput, ChannelUpdateInput } from '@/lib/api/inputs';
-import { optional, safeHexColor, validate } from '@/lib/ui/optionsForms';
+import { optional, validate } from '@/lib/ui/optionsForms';
+import { ColourField } from './ColourField';
 import { CheckField, TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { useItemForm } from './useItemForm';
@@ -39,25 +40,7 @@ export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClos
     <FormCard {...form}>
       <TextField id={`${id}-name`} name="name" label={t('optionsFieldName')} value={f.name} onChange={set('name')} aria-required="true" />
       <TextField id={`${id}-description`} name="description" label={t('optionsFieldDescription')} value={f.description} onChange={set('description')} />
-      <label htmlFor={`${id}-color`}>{t('optionsFieldColour')}</label>
-      <div className="row color-row">
-        <input
-          id={`${id}-color`}
-          name="color"
-          className="grow"
-          placeholder="#RRGGBB"
-          spellCheck={false}
-          value={f.color}
-          onChange={(e) => set('color')(e.target.value)}
-        />
-        <input
-          type="color"
-          className="picker"
-          aria-label={t('optionsPickColour')}
-          value={(safeHexColor(f.color.trim()) ?? '#2457d6').toLowerCase()}
-          onChange={(e) => set('color')(e.target.value.toUpperCase())}
-        />
-      </div>
+      <ColourField id={`${id}-color`} name="color" label={t('optionsFieldColour')} pickLabel={t('optionsPickColour')} value={f.color} onChange={set('color')} writes="hex" />
       <CheckField id={`${id}-starred`} name="starred" label={t('optionsStarred')} checked={f.starred} onChange={set('starred')} />
     </FormCard>
   );

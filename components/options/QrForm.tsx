@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { Qr } from '@/lib/api';
 import { QR_TYPES, type QrType } from '@/lib/api/constants';
 import { QrAddInput, type QrAddArgs } from '@/lib/api/inputs';
-import { hexToRgb, optional, rgbToHex, validate } from '@/lib/ui/optionsForms';
+import { optional, validate } from '@/lib/ui/optionsForms';
+import { ColourField } from './ColourField';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { useItemForm } from './useItemForm';
@@ -141,46 +142,10 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: () => void 
         </>
       )}
 
-      <ColourField id={`${id}-bg`} label={t('optionsQrBackground')} pickLabel={t('optionsQrPickBackground')} name="background" value={f.background} onChange={setField('background')} fallback="#ffffff" />
-      <ColourField id={`${id}-fg`} label={t('optionsQrForeground')} pickLabel={t('optionsQrPickForeground')} name="foreground" value={f.foreground} onChange={setField('foreground')} fallback="#000000" />
+      <ColourField id={`${id}-bg`} label={t('optionsQrBackground')} pickLabel={t('optionsQrPickBackground')} name="background" value={f.background} onChange={setField('background')} writes="rgb" />
+      <ColourField id={`${id}-fg`} label={t('optionsQrForeground')} pickLabel={t('optionsQrPickForeground')} name="foreground" value={f.foreground} onChange={setField('foreground')} writes="rgb" />
       <TextField id={`${id}-logo`} name="logo" label={t('optionsQrLogoUrl')} type="url" spellCheck={false} placeholder="https://example.com/logo.png" value={f.logo} onChange={setField('logo')} />
       <p className="muted">{t('optionsQrOptionalHint')}</p>
     </FormCard>
-  );
-}
-
-/** A colour written rgb(r,g,b), typed or picked (the picker's #RRGGBB is converted). */
-function ColourField({
-  id,
-  label,
-  pickLabel,
-  name,
-  value,
-  onChange,
-  fallback,
-}: {
-  id: string;
-  label: string;
-  /** The colour picker's accessible name ("Pick background colour"). */
-  pickLabel: string;
-  name: string;
-  value: string;
-  onChange: (v: string) => void;
-  fallback: string;
-}) {
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <div className="row color-row">
-        <input id={id} name={name} className="grow" spellCheck={false} placeholder={hexToRgb(fallback) ?? 'rgb(0,0,0)'} value={value} onChange={(e) => onChange(e.target.value)} />
-        <input
-          type="color"
-          className="picker"
-          aria-label={pickLabel}
-          value={rgbToHex(value) ?? fallback}
-          onChange={(e) => onChange(hexToRgb(e.target.value) ?? '')}
-        />
-      </div>
-    </>
   );
 }

@@ -27,6 +27,8 @@ function OptionsPage({ requestPermission }: { requestPermission: RequestPermissi
   const ready = useOptions((s) => s.ready);
   const startError = useOptions((s) => s.startError);
   const connected = useOptions((s) => !!s.connection?.connected);
+  // Another connection starts a clean page: every section but the connection's is made anew.
+  const epoch = useOptions((s) => s.epoch);
   const sections = shownSections(connected);
 
   return (
@@ -48,7 +50,7 @@ function OptionsPage({ requestPermission }: { requestPermission: RequestPermissi
           <>
             {startError && <p role="alert">{errorSentence(startError, 'options')}</p>}
             {sections.map(({ id, title, Body }) => (
-              <Fragment key={id}>
+              <Fragment key={id === 'connection' ? id : `${id}-${epoch}`}>
                 <Section id={id} title={t(title)}>
                   <Body requestPermission={requestPermission} />
                 </Section>

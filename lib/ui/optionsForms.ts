@@ -35,22 +35,6 @@ export function parseId(value: string): number {
   return /^\d+$/.test(t) ? Number(t) : Number.NaN;
 }
 
-/** '#RRGGBB' → 'rgb(r,g,b)' (the QR colours are written this way); null when not a hex colour. */
-export function hexToRgb(hex: string): string | null {
-  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  if (!m) return null;
-  return `rgb(${parseInt(m[1]!, 16)},${parseInt(m[2]!, 16)},${parseInt(m[3]!, 16)})`;
-}
-
-/** 'rgb(r,g,b)' → '#rrggbb' for the colour picker; null when not readable. */
-export function rgbToHex(rgb: string): string | null {
-  const m = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/i.exec(rgb.trim());
-  if (!m) return null;
-  const parts = [m[1], m[2], m[3]].map(Number);
-  if (parts.some((n) => n > 255)) return null;
-  return `#${parts.map((n) => n.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** A #RRGGBB colour that may go into a style, else null. */
 export function safeHexColor(value: string): string | null {
   return /^#[0-9a-fA-F]{6}$/.test(value) ? value : null;

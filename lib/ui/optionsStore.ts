@@ -50,6 +50,8 @@ export interface OptionsData {
   ready: boolean;
   startError: SerializedApiError | null;
   connection: ConnectionInfo | null;
+  /** Counts the connections saved or forgotten on this page: a new one starts a clean page. */
+  epoch: number;
   account: AccountState;
   lists: Lists;
   settings: Settings | null;
@@ -107,6 +109,7 @@ function initialData(): OptionsData {
     ready: false,
     startError: null,
     connection: null,
+    epoch: 0,
     account: emptyAccount(),
     lists: emptyLists(),
     settings: null,
@@ -134,7 +137,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     // Rechecks already set find their generation gone and do nothing.
     const dropAccountData = () => {
       generation++;
-      set({ account: emptyAccount(), lists: emptyLists() });
+      set((s) => ({ account: emptyAccount(), lists: emptyLists(), epoch: s.epoch + 1 }));
     };
 
     async function loadListAttempt(name: ListName, refresh: boolean, recheck: number): Promise<void> {

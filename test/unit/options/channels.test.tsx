@@ -74,7 +74,7 @@ describe('Channels', () => {
     await user.type(within(form).getByLabelText('Colour'), 'green');
     await user.click(within(form).getByRole('button', { name: 'Create channel' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toBe('Colour must be a colour written #RRGGBB');
+    expect(alert.textContent).toBe('Colour must be a colour written #RRGGBB or rgb(r,g,b)');
     expect(document.activeElement).toBe(within(form).getByLabelText('Colour'));
     expect(worker.mutations()).toEqual([]);
 
