@@ -41,8 +41,12 @@ export function permissionPattern(origin: string): string {
   return `${u.protocol}//${u.hostname}/*`;
 }
 
-/** Loopback hosts the manifest grants over http (the sandbox and services self-hosted on this machine); wxt.config.ts builds the manifest from this list. */
-export const MANIFEST_LOOPBACK_HOSTS = ['127.0.0.1', 'localhost'] as const;
+/**
+ * Loopback hosts the manifest grants over http (the sandbox and services self-hosted on this
+ * machine), written as URL hostnames (IPv6 in brackets); wxt.config.ts builds the manifest from
+ * this list. Chrome and Firefox both take `http://[::1]/*` as a host permission.
+ */
+export const MANIFEST_LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'] as const;
 
 /** The manifest's host permissions for the loopback hosts: granted at install, never asked. */
 export const MANIFEST_HOST_PERMISSIONS = MANIFEST_LOOPBACK_HOSTS.map((h) => `http://${h}/*`);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Channel } from '@/lib/api';
 import { ChannelAddInput, ChannelUpdateInput } from '@/lib/api/inputs';
 import { optional, validate } from '@/lib/ui/optionsForms';
+import { checkColour, withColours } from '@/lib/ui/colour';
 import { ColourField } from './ColourField';
 import { CheckField, TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
@@ -27,8 +28,9 @@ export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClos
     texts: { newLabel: 'optionsNewChannel', create: 'optionsCreateChannel', update: 'optionsUpdateChannel', created: 'optionsChannelCreated' },
     label: channelLabel,
     check: () => {
-      const raw = { name: f.name, description: channel ? f.description.trim() : optional(f.description), color: optional(f.color), starred: f.starred };
-      const checked = channel ? validate(ChannelUpdateInput, raw) : validate(ChannelAddInput, raw);
+      const color = checkColour(f.color, 'color', 'hex');
+      const raw = { name: f.name, description: channel ? f.description.trim() : optional(f.description), color: color.ok ? color.data : undefined, starred: f.starred };
+      const checked = withColours(channel ? validate(ChannelUpdateInput, raw) : validate(ChannelAddInput, raw), [color]);
       return checked.ok ? { ok: true, data: { ...checked.data, name: checked.data.name ?? f.name.trim() } } : checked;
     },
     add: (args) => ({ op: 'addChannel', args: [args] }),

@@ -1,4 +1,4 @@
-import { parseColour, toHex, toRgb } from '@/lib/api/colour';
+import { parseColour, toHex, toRgb } from '@/lib/ui/colour';
 import { t } from '@/lib/i18n';
 
 /**

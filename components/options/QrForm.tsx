@@ -3,6 +3,7 @@ import type { Qr } from '@/lib/api';
 import { QR_TYPES, type QrType } from '@/lib/api/constants';
 import { QrAddInput, type QrAddArgs } from '@/lib/api/inputs';
 import { optional, validate } from '@/lib/ui/optionsForms';
+import { checkColour, withColours } from '@/lib/ui/colour';
 import { ColourField } from './ColourField';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
@@ -79,8 +80,11 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: () => void 
     texts: { newLabel: 'optionsNewQr', create: 'optionsCreateQr', update: 'optionsUpdateQr', created: 'optionsQrCreated' },
     label: qrLabel,
     check: () => {
-      const raw = { type, data: qrData(type, f), background: optional(f.background), foreground: optional(f.foreground), logo: optional(f.logo) };
-      const checked = validate(QrAddInput, raw);
+      const background = checkColour(f.background, 'background', 'rgb');
+      const foreground = checkColour(f.foreground, 'foreground', 'rgb');
+      const colour = (c: typeof background) => (c.ok ? c.data : undefined);
+      const raw = { type, data: qrData(type, f), background: colour(background), foreground: colour(foreground), logo: optional(f.logo) };
+      const checked = withColours(validate(QrAddInput, raw), [background, foreground], ['logo']);
       return checked.ok ? { ok: true, data: checked.data as unknown as QrAddArgs } : checked;
     },
     add: (args) => ({ op: 'addQr', args: [args] }),

@@ -9,4 +9,3 @@ export { send, buildUrl, groupOfPath, type ClientConfig, type AuthForm, type Req
 export { fetchAllPages, MAX_PAGES } from './paginate';
 export { toPlainText } from './plainText';
 export { safeHttpUrl } from './safeUrl';
-export { parseColour, toHex, toRgb, type Rgb } from './colour';

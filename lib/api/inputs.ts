@@ -4,7 +4,6 @@
  * Bounds the interface does not give are our choice (documented in the README).
  */
 import { z } from 'zod';
-import { looksLikeColour, parseColour, toHex, toRgb } from './colour';
 import { ApiError } from './errors';
 import { CHANNEL_ITEM_TYPES, MAX_URL_LENGTH, PIXEL_TYPES, QR_TYPES } from './constants';
 
@@ -28,16 +27,12 @@ export const httpUrlInput = z
 export const idInput = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 export const nameInput = z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'must be at most 255 characters');
 const optionalText = z.string().trim().max(1000, 'must be at most 1000 characters').optional();
-/** A colour typed #RRGGBB or rgb(r,g,b) (both accepted everywhere). */
-const colourInput = z
+export const hexColorInput = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #RRGGBB');
+export const rgbColorInput = z
   .string()
   .trim()
-  .refine(looksLikeColour, 'must be a colour written #RRGGBB or rgb(r,g,b)')
-  .refine((s) => !looksLikeColour(s) || parseColour(s) !== null, 'must have each of r, g, b between 0 and 255');
-/** A colour sent as #RRGGBB (channels). */
-export const hexColorInput = colourInput.transform((s) => (s.startsWith('#') ? s : toHex(parseColour(s)!)));
-/** A colour sent as rgb(r,g,b) (QR codes). */
-export const rgbColorInput = colourInput.transform((s) => toRgb(parseColour(s)!));
+  .regex(/^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/, 'must be a colour written rgb(r,g,b)')
+  .refine((s) => (s.match(/\d+/g) ?? []).every((n) => Number(n) <= 255), 'must have each of r, g, b between 0 and 255');
 /** Custom alias: letters, digits, - and _, 3 to 32 characters. */
 export const aliasInput = z
   .string()

@@ -1,7 +1,7 @@
 /** Colours: #RRGGBB and rgb(r,g,b) both accepted in channels and QR codes, each sent as its endpoint takes it; the swatch shows what will be sent. */
 import { fireEvent, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseColour, toHex, toRgb } from '@/lib/api/colour';
+import { parseColour, toHex, toRgb } from '@/lib/ui/colour';
 import { FakeWorker } from './fakeWorker';
 import { openOptions, section, within } from './setup';
 
