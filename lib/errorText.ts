@@ -3,9 +3,10 @@
  * (worded per context: popup, options page, connection box, notification) and the problems
  * the input schemas (lib/api/inputs) name after a field. Server text is shown as plain text.
  */
-import { toApiError, type SerializedApiError } from './api/errors';
+import { toApiError, type ErrorReason, type SerializedApiError } from './api/errors';
 import { toPlainText } from './api/plainText';
 import { clock, t, type MessageKey } from './i18n';
+import type { ServiceUrlProblem } from './serviceUrl';
 
 /** Where a sentence is shown; the wording differs (the popup links to the options, the connection box names the URL). */
 export type ErrorContext = 'popup' | 'options' | 'connection' | 'notification';
@@ -36,6 +37,7 @@ export function opensOptions(err: SerializedApiError | null | undefined): boolea
 export function errorSentence(err: unknown, context: ErrorContext, opts: SentenceOptions = {}): string {
   // A throwable that says nothing, on a page, came from a worker that did not answer.
   const e = toApiError(err, context === 'options' || context === 'connection' ? t('optionsWorkerNoAnswer') : undefined).toJSON();
+  if (e.reason) return reasonSentence(e.reason, e.detail ?? '');
   switch (context) {
     case 'popup':
       return popupSentence(e, opts.now ?? Date.now());
@@ -49,12 +51,70 @@ export function errorSentence(err: unknown, context: ErrorContext, opts: Sentenc
   }
 }
 
+/** The worker's own cases, by reason. */
+const REASON_KEYS: Record<ErrorReason, MessageKey> = {
+  'not-connected': 'errNotConnected',
+  'service-url': 'optionsUrlNotFull',
+  'key-required': 'errKeyRequired',
+  'key-spaces': 'errKeySpaces',
+  'no-permission': 'errNoPermission',
+  'connection-changed': 'errConnectionChanged',
+  'account-changed': 'errAccountChangedNotCreated',
+  'history-gone': 'errHistoryGone',
+  'link-id-unknown': 'errLinkIdUnknown',
+  'not-own-page': 'errNotOwnPage',
+};
+
+/** Why a service URL is refused, in words. */
+const URL_PROBLEM_KEYS: Record<ServiceUrlProblem, MessageKey> = {
+  required: 'optionsUrlRequired',
+  'not-full': 'optionsUrlNotFull',
+  http: 'optionsUrlHttp',
+  credentials: 'optionsUrlCredentials',
+  'not-http': 'optionsUrlStartHttps',
+};
+
+/** The sentence for a refused service URL. */
+export function serviceUrlProblemText(problem: ServiceUrlProblem): string {
+  return t(Object.hasOwn(URL_PROBLEM_KEYS, problem) ? URL_PROBLEM_KEYS[problem] : 'optionsUrlNotFull');
+}
+
+function reasonSentence(reason: ErrorReason, detail: string): string {
+  if (reason === 'service-url') return serviceUrlProblemText(detail as ServiceUrlProblem);
+  return Object.hasOwn(REASON_KEYS, reason) ? t(REASON_KEYS[reason], detail) : t('errUnknown');
+}
+
 /** Seconds, rounded up, at least 1. */
 function seconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }
 
+/** The service's own words (or, in error data that does not carry them apart, the message), as plain text. */
+function serverText(err: SerializedApiError): string {
+  return toPlainText(err.serverText ?? err.message ?? '');
+}
+
+/** The problem of an invalid input, without the field name the schemas put first. */
+function problemOf(err: SerializedApiError): string {
+  const text = serverText(err);
+  return err.field && text.startsWith(`${err.field} `) ? text.slice(err.field.length + 1) : text;
+}
+
+/** An invalid input: the field (by the popup's label when it has one) and the problem, in the user's language. */
+function inputSentence(err: SerializedApiError): string {
+  const label = err.field && Object.hasOwn(FIELD_LABELS, err.field) ? t(FIELD_LABELS[err.field]!) : err.field;
+  const problem = problemOf(err);
+  return label && problem ? t('commonInvalidField', label, issueText(problem)) : problem || t('errRefused');
+}
+
+/** The service refused the request: its reason once, framed in the user's language. */
+function refusedSentence(err: SerializedApiError): string {
+  const text = serverText(err);
+  return text ? t('errServiceSaid', text) : t('errRefused');
+}
+
 function generalSentence(err: SerializedApiError): string {
+  const text = serverText(err);
   switch (err.kind) {
     case 'bad-key':
       return t('errBadKey');
@@ -67,11 +127,16 @@ function generalSentence(err: SerializedApiError): string {
     case 'server':
       return t('errServer');
     case 'forbidden':
-      return t('errForbidden', err.message);
+      return text ? t('errForbidden', text) : t('errForbiddenNoDetail');
     case 'not-found':
-      return t('errNotFound', err.message);
+      return text ? t('errNotFound', text) : t('popupErrNotFound');
+    case 'invalid-input':
+      return inputSentence(err);
+    case 'invalid-request':
+      return refusedSentence(err);
+    case 'unreadable':
     default:
-      return err.message || t('errUnknown');
+      return text || t('errUnreadable');
   }
 }
 
@@ -82,15 +147,13 @@ function connectionSentence(err: SerializedApiError, serviceUrl: string): string
     case 'network':
     case 'timeout':
       return t('optionsUnreachable', serviceUrl);
-    case 'rate-limited':
-      return generalSentence(err);
     default:
-      return err.message || t('optionsSomethingWrong');
+      return generalSentence(err);
   }
 }
 
 function popupSentence(err: SerializedApiError, now: number): string {
-  const given = toPlainText(err.message);
+  const given = serverText(err);
   switch (err.kind) {
     case 'bad-key':
       return t('popupErrBadKey');
@@ -99,14 +162,9 @@ function popupSentence(err: SerializedApiError, now: number): string {
         ? t('popupErrRateLimitedAt', seconds(err.retryAfterMs), clock(now + err.retryAfterMs))
         : t('popupErrRateLimited');
     case 'invalid-input':
-    case 'invalid-request': {
-      const label = err.field && Object.hasOwn(FIELD_LABELS, err.field) ? FIELD_LABELS[err.field] : undefined;
-      const text =
-        label && err.field && given.startsWith(`${err.field} `)
-          ? t('commonInvalidField', t(label), issueText(given.slice(err.field.length + 1)))
-          : given;
-      return text || t('popupErrRefused');
-    }
+      return inputSentence(err);
+    case 'invalid-request':
+      return given ? t('errServiceSaid', given) : t('popupErrRefused');
     case 'network':
       return t('popupErrNetwork');
     case 'timeout':

@@ -4,7 +4,10 @@ export function isLoopbackHost(hostname: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
-export type ServiceUrlCheck = { ok: true; url: string; origin: string; loopback: boolean } | { ok: false; message: string };
+/** Why a service URL is refused; the pages word it (lib/errorText). */
+export type ServiceUrlProblem = 'required' | 'not-full' | 'http' | 'credentials' | 'not-http';
+
+export type ServiceUrlCheck = { ok: true; url: string; origin: string; loopback: boolean } | { ok: false; problem: ServiceUrlProblem };
 
 /**
  * Checks and normalises a service URL: https anywhere, http only to a loopback host
@@ -12,19 +15,17 @@ export type ServiceUrlCheck = { ok: true; url: string; origin: string; loopback:
  */
 export function checkServiceUrl(input: string): ServiceUrlCheck {
   const raw = input.trim();
-  if (!raw) return { ok: false, message: 'Service URL is required.' };
+  if (!raw) return { ok: false, problem: 'required' };
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    return { ok: false, message: 'Service URL must be a full address such as https://links.example.com.' };
+    return { ok: false, problem: 'not-full' };
   }
-  if (u.username || u.password) return { ok: false, message: 'Service URL must not contain a user name or password.' };
   const loopback = isLoopbackHost(u.hostname);
-  if (u.protocol === 'http:' && !loopback)
-    return { ok: false, message: 'Service URL must use https:// — over http the API key would travel in clear text.' };
-  if (u.protocol !== 'https:' && u.protocol !== 'http:')
-    return { ok: false, message: 'Service URL must start with https://.' };
+  if (u.protocol === 'http:' && !loopback) return { ok: false, problem: 'http' };
+  if (u.username || u.password) return { ok: false, problem: 'credentials' };
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, problem: 'not-http' };
   u.search = '';
   u.hash = '';
   const url = u.href.replace(/\/+$/, '');

@@ -61,7 +61,7 @@ function CampaignForm({ item: campaign, onClose }: { item?: Campaign; onClose?: 
     texts: { newLabel: 'optionsNewCampaign', create: 'optionsCreateCampaign', update: 'optionsUpdateCampaign', created: 'optionsCampaignCreated' },
     label: campaignLabel,
     check: () => {
-      const raw = { name: campaign ? f.name : optional(f.name), slug: optional(f.slug), public: f.public };
+      const raw = { name: f.name, slug: optional(f.slug), public: f.public };
       return campaign ? validate(CampaignUpdateInput, raw) : validate(CampaignAddInput, raw);
     },
     add: (args) => ({ op: 'addCampaign', args: [args] }),
@@ -71,7 +71,7 @@ function CampaignForm({ item: campaign, onClose }: { item?: Campaign; onClose?: 
 
   return (
     <FormCard {...form}>
-      <TextField id={`${id}-name`} name="name" label={t('optionsFieldName')} value={f.name} onChange={set('name')} aria-required={!!campaign} />
+      <TextField id={`${id}-name`} name="name" label={t('optionsFieldName')} value={f.name} onChange={set('name')} aria-required />
       <TextField
         id={`${id}-slug`}
         name="slug"

@@ -169,6 +169,8 @@ function ConnectionStatus({ checking }: { checking: boolean }) {
     <div role="status" className="connection-status">
       {checking ? (
         <p>{t('optionsChecking')}</p>
+      ) : connection?.connected && account.error?.kind === 'bad-key' ? (
+        <p>{t('optionsKeyRefusedStatus', connection.serviceUrl ?? '')}</p>
       ) : connection?.connected && !account.value && account.error ? (
         <p>{t('optionsSavedButUnreadable', connection.serviceUrl ?? '', errorSentence(account.error, 'options'))}</p>
       ) : connection?.connected ? (

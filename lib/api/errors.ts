@@ -1,22 +1,43 @@
 /** The kinds of failure a UI can act on; every failure of the client is one of these. */
 export type ApiErrorKind =
   | 'invalid-input' // rejected before sending: `field` names the culprit
-  | 'bad-key' // 401 or a message about the key
-  | 'forbidden' // 403, plan limit or missing permission
+  | 'bad-key' // 401, or an answer (403, 200…) whose message is about the key
+  | 'forbidden' // 403 not about the key: a plan limit or a missing permission
   | 'rate-limited' // 429 (status or body): `retryAfterMs` says when to try again
-  | 'invalid-request' // 400: the server's reason, as plain text
+  | 'invalid-request' // 400, or 200 with an error: the server's reason, as plain text
   | 'not-found' // 404
   | 'server' // 5xx
   | 'network' // no answer at all: offline, DNS, refused
   | 'timeout' // no answer in time
   | 'unreadable'; // an answer that is not the expected JSON
 
+/**
+ * Cases the worker names beyond the kind (never the service's words). The pages and the
+ * worker word each through the locales (lib/errorText); `detail` is the value it names.
+ */
+export type ErrorReason =
+  | 'not-connected' // no service URL or key saved
+  | 'service-url' // the service URL is refused: `detail` is the problem (lib/serviceUrl)
+  | 'key-required' // a new service URL needs its key
+  | 'key-spaces' // the key typed is not one word
+  | 'no-permission' // the browser did not let the extension reach `detail` (an origin)
+  | 'connection-changed' // the service URL or key changed while the request waited: not sent
+  | 'account-changed' // another account is connected now: the link was not made
+  | 'history-gone' // the Recent links entry is gone
+  | 'link-id-unknown' // the service never told the id of that link: it cannot be deleted from here
+  | 'not-own-page'; // the message came from outside the extension
+
 export interface ApiErrorInit {
   kind: ApiErrorKind;
+  /** For logs and tests, in English; never shown (the pages word the kind, reason and serverText). */
   message: string;
+  /** The service's own words, plain text ('' when it gave none); the pages show them framed. */
+  serverText?: string;
   status?: number;
   field?: string;
   retryAfterMs?: number;
+  reason?: ErrorReason;
+  detail?: string;
 }
 
 /** One typed error for every failure of the API client. */
@@ -25,6 +46,9 @@ export class ApiError extends Error {
   readonly status?: number;
   readonly field?: string;
   readonly retryAfterMs?: number;
+  readonly serverText?: string;
+  readonly reason?: ErrorReason;
+  readonly detail?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -33,21 +57,19 @@ export class ApiError extends Error {
     this.status = init.status;
     this.field = init.field;
     this.retryAfterMs = init.retryAfterMs;
+    this.serverText = init.serverText;
+    this.reason = init.reason;
+    this.detail = init.detail;
   }
 
   /** Plain-object form, safe to send through extension messaging (Errors do not survive structured clone everywhere). */
   toJSON(): SerializedApiError {
-    return { kind: this.kind, message: this.message, status: this.status, field: this.field, retryAfterMs: this.retryAfterMs };
+    const { kind, message, status, field, retryAfterMs, serverText, reason, detail } = this;
+    return { kind, message, status, field, retryAfterMs, serverText, reason, detail };
   }
 }
 
-export interface SerializedApiError {
-  kind: ApiErrorKind;
-  message: string;
-  status?: number;
-  field?: string;
-  retryAfterMs?: number;
-}
+export type SerializedApiError = ApiErrorInit;
 
 /** Whether a failure is worth retrying later as it is (network trouble, 5xx, timeouts, rate limits). */
 export function isTransient(kind: ApiErrorKind): boolean {

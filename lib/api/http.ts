@@ -1,6 +1,7 @@
 /**
  * The one request function of the client: builds the request, applies the timeout,
- * reads the rate headers, and turns every answer into parsed data or one ApiError.
+ * reads the rate headers, and turns every answer into parsed data or one ApiError. Errors
+ * carry a kind and the service's own text (plain); the pages word them through the locales.
  */
 import type { z } from 'zod';
 import { ApiError, type ApiErrorKind } from './errors';
@@ -103,8 +104,8 @@ async function sendOnce<S extends z.ZodType>(
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (controller.signal.aborted || (err instanceof Error && err.name === 'TimeoutError'))
-      throw new ApiError({ kind: 'timeout', message: 'The service did not answer in time.' });
-    throw new ApiError({ kind: 'network', message: 'The service could not be reached. Check your connection and the service URL.' });
+      throw new ApiError({ kind: 'timeout', message: 'No answer in time.' });
+    throw new ApiError({ kind: 'network', message: 'No answer: offline, DNS or refused.' });
   } finally {
     clearTimeout(timer);
   }
@@ -129,7 +130,7 @@ async function sendOnce<S extends z.ZodType>(
       kind: 'rate-limited',
       status: 429,
       retryAfterMs: rate.retryAfterMs,
-      message: 'Too many requests: the rate limit of the service is reached.',
+      message: 'Rate limited.',
     });
   }
 
@@ -141,48 +142,38 @@ async function sendOnce<S extends z.ZodType>(
 
   if (failed) {
     if (!body && status < 400) {
-      throw new ApiError({ kind: 'unreadable', status, message: 'The service sent an answer that is not JSON (an error page?).' });
+      throw new ApiError({ kind: 'unreadable', status, serverText: '', message: 'An answer that is not JSON (an error page?).' });
     }
-    throw new ApiError({ kind: classify(status, serverMessage), status, message: describe(classify(status, serverMessage), serverMessage) });
+    const kind = classify(status, serverMessage);
+    throw new ApiError({ kind, status, serverText: serverMessage, message: serverMessage || `Refused with HTTP ${status} and no message.` });
   }
 
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
+    // The member that could not be read goes in `field` (for a bug report); the pages word the failure.
     const first = parsed.error.issues[0];
-    const where = first && first.path.length ? ` (${first.path.join('.')})` : '';
-    throw new ApiError({ kind: 'unreadable', status, message: `The service sent an answer this extension cannot read${where}.` });
+    const field = first && first.path.length ? first.path.join('.') : undefined;
+    throw new ApiError({ kind: 'unreadable', status, field, serverText: '', message: `An answer of an unexpected shape${field ? ` (${field})` : ''}.` });
   }
   return parsed.data;
 }
 
-/** Picks the error kind from the status, or from the message when the status says 200. */
+/** Words that say the key is the problem, whatever the status (real deployments answer a bad key with 403). */
+const KEY_TEXT = /api[ -]?key|unauthori[sz]ed|not authori[sz]ed|unauthenticated|invalid token|access token/i;
+
+/**
+ * Picks the error kind from what the answer says: a message about the key is a key problem
+ * even with 403 or 200; a 403 otherwise is a refusal for this account; a 200 with an error is
+ * the service refusing this request (its reason is the news: no plan limit is inferred from a
+ * keyword such as "upgrade").
+ */
 function classify(status: number, message: string): ApiErrorKind {
-  if (status === 401) return 'bad-key';
+  if (status === 401 || (status < 500 && KEY_TEXT.test(message))) return 'bad-key';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not-found';
   if (status >= 500) return 'server';
-  if (status >= 400) return /api key|unauthori[sz]ed|token/i.test(message) ? 'bad-key' : 'invalid-request';
-  if (/api key|unauthori[sz]ed|not authori[sz]ed/i.test(message)) return 'bad-key';
+  if (status >= 400) return 'invalid-request';
   if (/not found|does not exist|doesn't exist/i.test(message)) return 'not-found';
-  if (/\bpro\b|upgrade|permission|forbidden|limit reached/i.test(message)) return 'forbidden';
   if (!message) return 'unreadable';
   return 'invalid-request';
-}
-
-function describe(kind: ApiErrorKind, serverMessage: string): string {
-  const reason = serverMessage ? ` The service said: ${serverMessage}` : '';
-  switch (kind) {
-    case 'bad-key':
-      return `The API key was rejected. Check the key on the options page.${reason}`;
-    case 'forbidden':
-      return `Not allowed for this account (plan limit or missing permission).${reason}`;
-    case 'not-found':
-      return `Not found.${reason}`;
-    case 'server':
-      return `The service had an internal error; try again later.${reason}`;
-    case 'unreadable':
-      return 'The service sent an answer this extension cannot read.';
-    default:
-      return serverMessage || 'The service refused the request.';
-  }
 }

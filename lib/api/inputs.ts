@@ -88,8 +88,10 @@ export const DomainUpdateInput = z.object({
 export type DomainAddArgs = z.input<typeof DomainAddInput>;
 export type DomainUpdateArgs = z.input<typeof DomainUpdateInput>;
 
+// The name is required although the interface calls it optional: real deployments refuse a
+// campaign without one (docs/ARCHITECTURE.md, "Real deployments").
 export const CampaignAddInput = z.object({
-  name: nameInput.optional(),
+  name: nameInput,
   slug: slugInput.optional(),
   public: z.boolean().optional(),
 });

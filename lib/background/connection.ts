@@ -33,22 +33,19 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     /** Checks, verifies (GET /api/account) and saves a connection. */
     async saveConnection(data: { serviceUrl: string; apiKey?: string }) {
       const checked = checkServiceUrl(data.serviceUrl);
-      if (!checked.ok) throw new ApiError({ kind: 'invalid-input', field: 'serviceUrl', message: checked.message });
+      if (!checked.ok) throw new ApiError({ kind: 'invalid-input', field: 'serviceUrl', reason: 'service-url', detail: checked.problem, message: 'The service URL is refused.' });
       const saved = await connectionItem.getValue();
       let apiKey = data.apiKey?.trim() ?? '';
       if (!apiKey) {
         // The key is sent only to the origin it was saved for: a new URL needs the key again.
         if (!saved?.apiKey || saved.serviceUrl !== checked.url)
-          throw new ApiError({ kind: 'invalid-input', field: 'apiKey', message: 'API key is required for this service URL.' });
+          throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-required', message: 'A new service URL needs its key.' });
         apiKey = saved.apiKey;
       }
       if (/\s/.test(apiKey) || apiKey.length > 500)
-        throw new ApiError({ kind: 'invalid-input', field: 'apiKey', message: 'API key must be one word without spaces.' });
+        throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-spaces', message: 'The key has spaces.' });
       if (!isGrantedInManifest(checked.origin) && !(await hasHostPermission(checked.origin)))
-        throw new ApiError({
-          kind: 'forbidden',
-          message: `The extension has no permission to reach ${checked.origin}. Save again and allow access when the browser asks.`,
-        });
+        throw new ApiError({ kind: 'forbidden', reason: 'no-permission', detail: checked.origin, message: 'No host permission.' });
       const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
       const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}) };
       // Verify through the live session when nothing changed (its budget counts the request);

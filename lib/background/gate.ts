@@ -170,7 +170,7 @@ export class RequestGate {
 
 /** The failure of requests of a connection that was replaced or forgotten. */
 function connectionChanged(): ApiError {
-  return new ApiError({ kind: 'bad-key', message: 'The service URL or API key changed; this request was not sent.' });
+  return new ApiError({ kind: 'bad-key', reason: 'connection-changed', message: 'The connection changed; not sent.' });
 }
 
 function rank(p: Priority): number {

@@ -40,7 +40,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {
     onMessage(type, (async (message: { data: unknown; sender: { id?: string; url?: string } }): Promise<Result<unknown>> => {
       if (!isOwnPage(message.sender, runtimeId, extensionOrigin)) {
-        return { ok: false, error: { kind: 'forbidden', message: 'Refused: only the extension’s own pages may ask this.' } };
+        return { ok: false, error: { kind: 'forbidden', reason: 'not-own-page', message: 'Not an extension page.' } };
       }
       try {
         return { ok: true, value: await handler(message.data as never) };

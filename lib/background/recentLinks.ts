@@ -19,10 +19,10 @@ export function createRecentLinks(sessions: SessionHolder) {
     /** Removes a history entry, deleting the link on the service first when asked. */
     async deleteHistoryEntry(data: { id: string; remote: boolean }): Promise<HistoryEntry[]> {
       const entry = (await getHistory()).find((e) => e.id === data.id);
-      if (!entry) throw new ApiError({ kind: 'not-found', message: 'That link is no longer in the history.' });
+      if (!entry) throw new ApiError({ kind: 'not-found', reason: 'history-gone', message: 'No such history entry.' });
       if (data.remote) {
         if (entry.linkId === null)
-          throw new ApiError({ kind: 'invalid-input', field: 'linkId', message: 'The id of this link is unknown; it cannot be deleted from here.' });
+          throw new ApiError({ kind: 'invalid-input', field: 'linkId', reason: 'link-id-unknown', message: 'The link id is unknown.' });
         const s = await sessions.require();
         const linkId = entry.linkId;
         await withRetry(() => s.client.interactive.deleteLink(linkId), { policy: CHANGE_RETRY });

@@ -53,7 +53,7 @@ export class SessionHolder {
   async require(): Promise<Session> {
     const s = await this.get();
     if (!s || !s.connection.apiKey)
-      throw new ApiError({ kind: 'bad-key', message: 'Not connected: enter the service URL and API key on the options page.' });
+      throw new ApiError({ kind: 'bad-key', reason: 'not-connected', message: 'Not connected.' });
     return s;
   }
 

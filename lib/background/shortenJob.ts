@@ -54,7 +54,7 @@ export function shortenJobRunner({ sessions, now, policy }: ShortenJobDeps): Job
     if (campaignId !== null) {
       // Never fail the shortening because of the campaign.
       if (shortened.linkId === null) {
-        entry.campaign = { state: 'failed', campaignId, reason: 'the service did not return the id of the new link' };
+        entry.campaign = { state: 'failed', campaignId, reason: t('errCampaignNoLinkId') };
       } else {
         const linkId = shortened.linkId;
         try {
@@ -72,7 +72,7 @@ export function shortenJobRunner({ sessions, now, policy }: ShortenJobDeps): Job
 
 /** The connection is no longer the job's account: a made link is kept, else nothing is sent. */
 async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
-  if (!job.shortened) throw new ApiError({ kind: 'bad-key', message: t('errAccountChangedNotCreated') });
+  if (!job.shortened) throw new ApiError({ kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' });
   const entry: HistoryEntry = {
     id: job.id,
     longUrl: job.args.url,

@@ -94,7 +94,7 @@ describe('campaigns', () => {
     await api.deleteCampaign(c.id);
     expect((await failure(api.deleteCampaign(c.id))).kind).toBe('not-found');
     expect((await failure(api.updateCampaign(c.id, { name: '' }))).field).toBe('name');
-    expect((await failure(api.addCampaign({ slug: 'bad slug' }))).field).toBe('slug');
+    expect((await failure(api.addCampaign({ name: 'Bad slug', slug: 'bad slug' }))).field).toBe('slug');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox -- --port P --key K --plan free|pro [--main-limit N --main-window-ms MS
  *  --shorten-limit N --shorten-window-ms MS --seed demo|empty --latency-ms MS
- *  --rate-window aligned|first-request]`
+ *  --rate-window aligned|first-request --real-deployment]`
  * Starts the sandbox, prints `Sandbox: <url>` and `API key: <key>`, runs until SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
@@ -34,6 +34,7 @@ function parseCli(argv: string[]): SandboxOptions {
       seed: { type: 'string' },
       'latency-ms': { type: 'string' },
       'rate-window': { type: 'string' },
+      'real-deployment': { type: 'boolean' },
     },
     strict: true,
   });
@@ -64,6 +65,7 @@ function parseCli(argv: string[]): SandboxOptions {
     process.exit(2);
   }
   set('rateWindow', rw);
+  if (values['real-deployment']) opts.realDeployment = true;
   return opts;
 }
 

@@ -51,6 +51,9 @@ function authenticate(
   return { data: undefined, form: apiKey !== undefined ? 'x-api-key' : bearer !== undefined ? 'bearer' : 'none' };
 }
 
+/** What real deployments add to their refusals, whatever the refusal. */
+const UPGRADE = 'Please upgrade to a premium plan for more features.';
+
 /** The error envelope of a group. */
 function errorBody(group: RateGroup, message: string): Record<string, unknown> {
   return group === 'shorten' ? { success: false, message } : { error: 1, message };
@@ -142,6 +145,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const { data, form } = authenticate(st, req, group);
     entry.auth = form;
     if (!data) {
+      if (opts.realDeployment) return json(403, { error: 1, message: 'A valid API key is required to use this service.' });
       const message = group === 'main' ? 'Invalid API key.' : 'Invalid API key. Send it as X-API-KEY or Authorization: Bearer.';
       return json(401, errorBody(group, message));
     }
@@ -151,6 +155,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (!decision.allowed) {
       entry.rateLimited = true;
       const body = { error: 429, message: 'Too Many API Requests.', 'Retry-After': decision.retryAfterSec };
+      if (group === 'main' && opts.realDeployment) return json(200, body, rate);
       return json(429, group === 'shorten' ? { success: false, ...body } : body, rate);
     }
 
@@ -160,10 +165,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (match === undefined) throw new HttpError(404, 'Endpoint not found.');
       if (match === 'method') throw new HttpError(405, `Method ${method} not allowed here.`);
       const body = method === 'GET' ? {} : parseJsonBody(rawBody);
-      const reply = match.route.handler({ data, state: st, params: match.params, query: url.searchParams, body });
+      const reply = match.route.handler({ data, state: st, params: match.params, query: url.searchParams, body, realDeployment: !!opts.realDeployment });
       return json(reply.status ?? 200, reply.body, rate);
     } catch (err) {
-      if (err instanceof HttpError) return json(err.status, errorBody(group, err.message), rate);
+      if (err instanceof HttpError) {
+        // Real deployments answer the main group's validation failures with 200 and error 1,
+        // in a text that may carry an unrelated invitation to upgrade.
+        if (opts.realDeployment && group === 'main' && err.status === 400)
+          return json(200, errorBody(group, `${err.message} ${UPGRADE}`), rate);
+        return json(err.status, errorBody(group, err.message), rate);
+      }
       console.error('[sandbox] handler error', err);
       return json(500, errorBody(group, 'Internal error'), rate);
     }

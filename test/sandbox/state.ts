@@ -197,6 +197,11 @@ export class SandboxState {
     return this.byKey.get(key);
   }
 
+  /** Revokes a key: from now on it is answered like a wrong one. */
+  revokeKey(key: string): void {
+    this.byKey.delete(key);
+  }
+
   /** Every API key known to the sandbox. */
   keys(): string[] {
     return [...this.byKey.keys()];

@@ -15,6 +15,12 @@ export interface SandboxOptions {
   /** Sandbox extra. Rate windows: 'aligned' (default; epoch-aligned, contiguous) or
    *  'first-request' (a window opens at the first request after the last one ended). */
   rateWindow?: 'aligned' | 'first-request';
+  /** Answer like real deployments where the interface is silent: a bad key with HTTP 403
+   *  `{"error":1,"message":"A valid API key is required to use this service."}`, validation
+   *  failures of the main group with HTTP 200 `error: 1` and "Please upgrade …" after the
+   *  reason, the main group's rate limit with HTTP 200 `error: 429`, a campaign without a name
+   *  refused. */
+  realDeployment?: boolean;
 }
 
 /** One request as the sandbox saw it; `status` is 0 while unanswered (and stays 0 for a hang). */

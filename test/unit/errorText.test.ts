@@ -21,7 +21,7 @@ describe('errorSentence in the popup', () => {
     expect(errorSentence({ kind: 'invalid-input', field: 'custom_code', message: 'custom_code must be at least 3 characters' }, 'popup')).toBe(
       'Custom alias must be at least 3 characters',
     );
-    expect(errorSentence({ kind: 'invalid-request', message: '<b>Alias</b> is &quot;taken&quot;' }, 'popup')).toBe('Alias is "taken"');
+    expect(errorSentence({ kind: 'invalid-request', message: '<b>Alias</b> is &quot;taken&quot;' }, 'popup')).toBe('The service said: Alias is "taken"');
   });
 
   it('words connection problems and plan limits', () => {

@@ -34,8 +34,10 @@ export const campaignRoutes: Route[] = [
   route('GET', '/api/campaigns', ({ data, state, query }) =>
     listReply(newestFirst(data.campaigns).map((c) => campaignJson(state, c)), query, 'campaigns'),
   ),
-  route('POST', '/api/campaign/add', ({ data, state, body }) => {
+  route('POST', '/api/campaign/add', ({ data, state, body, realDeployment }) => {
     const name = optionalString(body, 'name', 255);
+    // Real deployments refuse a campaign without a name.
+    if (realDeployment && !name) throw new HttpError(400, 'Campaign name cannot be empty.');
     const slug = readSlug(state, body);
     const isPublic = optionalBoolean(body, 'public') ?? false;
     const id = state.nextId('campaign');

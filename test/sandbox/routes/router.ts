@@ -11,6 +11,8 @@ export interface RouteContext {
   params: Record<string, string | undefined>;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** The sandbox answers like real deployments (SandboxOptions.realDeployment). */
+  realDeployment: boolean;
 }
 
 export type Handler = (ctx: RouteContext) => Reply;

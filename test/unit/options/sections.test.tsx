@@ -120,6 +120,16 @@ describe('Campaigns', () => {
     expect(within(list).getAllByRole('link')).toHaveLength(2);
   });
 
+  it('refuses a campaign without a name before sending, as real deployments would', async () => {
+    const { user } = openOptions();
+    const region = await section('Campaigns');
+    const form = within(region).getByRole('form', { name: 'New campaign' });
+    await user.type(within(form).getByLabelText('Rotator slug'), 'no-name');
+    await user.click(within(form).getByRole('button', { name: 'Create campaign' }));
+    expect((await within(form).findByRole('alert')).textContent).toMatch(/^name is required|^Name is required/);
+    expect(worker.mutations()).toEqual([]);
+  });
+
   it('creates, edits and deletes a campaign', async () => {
     const { user } = openOptions();
     const region = await section('Campaigns');

@@ -49,7 +49,7 @@ describe('popup errors', () => {
 
   it('a refused request shows the server’s reason as text, never as markup', async () => {
     const { alert } = await failWith({ kind: 'invalid-request', message: '<img src=x onerror=alert(1)><b>Alias</b> is already taken' });
-    expect(alert.textContent).toBe('Alias is already taken');
+    expect(alert.textContent).toBe('The service said: Alias is already taken');
     expect(alert.querySelector('img, b')).toBeNull();
   });
 

@@ -119,6 +119,6 @@ describe('after shortening', () => {
     render(<App />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
-    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe('Alias taken');
+    expect((await screen.findByRole('alert', {}, { timeout: 3000 })).textContent).toBe('The service said: Alias taken');
   });
 });
