@@ -77,8 +77,11 @@ describe('Firefox: background page', () => {
     expect(h.extensionErrors()).toEqual([]);
   });
   afterAll(async () => {
+    await sleep(300); // an error of the last test's late work would be printed by now
+    const late = h?.extensionErrors() ?? [];
     await h?.close();
     await sb?.close();
+    expect(late).toEqual([]);
   });
 
   it('has the three menu items and the shortcut', async () => {

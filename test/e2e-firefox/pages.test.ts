@@ -41,8 +41,11 @@ describe('Firefox: options page and popup', () => {
     expect(h.extensionErrors()).toEqual([]);
   });
   afterAll(async () => {
+    await sleep(300); // an error of the last test's late work would be printed by now
+    const late = h?.extensionErrors() ?? [];
     await h?.close();
     await sb?.close();
+    expect(late).toEqual([]);
   });
 
   describe('options page', () => {
