@@ -1,9 +1,11 @@
 import { defineConfig } from 'wxt';
 import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
+import { popupFirstScreen } from './scripts/popupFirstScreen';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
-  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  modules: ['@wxt-dev/module-react'],
+  vite: () => ({ plugins: popupFirstScreen() }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -18,6 +18,20 @@ export const connectionItem = storage.defineItem<Connection | null>('local:conne
   version: 1,
 });
 
+/**
+ * What the pages may read of the connection, written by the worker beside it: whether a key is
+ * saved and the fingerprint of its account (which keys the cache), never the key. The popup
+ * reads it with the cache in one storage read before its first render.
+ */
+export interface ConnectionState {
+  connected: boolean;
+  fingerprint: string | null;
+}
+export const connectionStateItem = storage.defineItem<ConnectionState | null>('local:connectionState', {
+  fallback: null,
+  version: 1,
+});
+
 /** The user's preferences (options page). */
 export interface Settings {
   /** Default domain/campaign for the context menu and shortcut; null = the service's default / none. */

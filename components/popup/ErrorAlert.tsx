@@ -1,8 +1,7 @@
 import { errorSentence, opensOptions } from '@/lib/errorText';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
-
-export const ERROR_ID = 'popup-error';
+import { ERROR_ID } from './ids';
 
 /** The failure of the last action, as a sentence the user can act on (text only, never markup). */
 export function ErrorAlert() {

@@ -1,14 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { usePopup } from './PopupContext';
 import { NotConnected } from './NotConnected';
 import { ShortenForm } from './ShortenForm';
 import { StatusLine } from './StatusLine';
-import { ErrorAlert } from './ErrorAlert';
-import { DuplicateOffer } from './DuplicateOffer';
-import { ResultPanel } from './ResultPanel';
 import { RecentLinks } from './RecentLinks';
 import { ShortenManyButton } from './ShortenManyButton';
-import './popup.css';
 import { t } from '@/lib/i18n';
+import './popup.css';
+
+// Not on the first screen: loaded after the first render (failures, the duplicate offer, the
+// result with its QR code; Recent links loads its items so).
+const ErrorAlert = lazy(() => import('./ErrorAlert').then((m) => ({ default: m.ErrorAlert })));
+const DuplicateOffer = lazy(() => import('./DuplicateOffer').then((m) => ({ default: m.DuplicateOffer })));
+const ResultPanel = lazy(() => import('./ResultPanel').then((m) => ({ default: m.ResultPanel })));
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {
@@ -21,10 +25,16 @@ export function PopupScreen() {
       ) : (
         <>
           <ShortenForm />
-          <ErrorAlert />
+          <Suspense fallback={null}>
+            <ErrorAlert />
+          </Suspense>
           <StatusLine />
-          <DuplicateOffer />
-          <ResultPanel />
+          <Suspense fallback={null}>
+            <DuplicateOffer />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ResultPanel />
+          </Suspense>
           <RecentLinks />
           <ShortenManyButton />
         </>

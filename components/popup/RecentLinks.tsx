@@ -1,8 +1,10 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { matchesSearch } from '@/lib/ui/popupUrl';
 import { usePopup } from './PopupContext';
-import { RecentLinkItem } from './RecentLinkItem';
 import { t } from '@/lib/i18n';
+
+// The items (copy, QR, delete) are loaded after the first render.
+const RecentLinkItem = lazy(() => import('./RecentLinkItem').then((m) => ({ default: m.RecentLinkItem })));
 
 /** Section "Recent links": the links made from this browser, newest first, with a search box. */
 export function RecentLinks() {
@@ -32,9 +34,11 @@ export function RecentLinks() {
       {recent.items.length > 0 && shown.length === 0 && <p className="muted">{t('popupRecentNoMatch', recent.query)}</p>}
       {shown.length > 0 && (
         <ul className="recent-list" aria-label={recent.query ? t('popupRecentFiltered', shown.length, recent.items.length) : undefined}>
-          {shown.map((e) => (
-            <RecentLinkItem key={e.id} entry={e} />
-          ))}
+          <Suspense fallback={null}>
+            {shown.map((e) => (
+              <RecentLinkItem key={e.id} entry={e} />
+            ))}
+          </Suspense>
         </ul>
       )}
     </section>

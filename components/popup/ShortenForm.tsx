@@ -5,7 +5,7 @@ import { usePopup } from './PopupContext';
 import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
 import { CampaignSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
-import { ERROR_ID } from './ErrorAlert';
+import { ERROR_ID } from './ids';
 import { t } from '@/lib/i18n';
 
 /** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */

@@ -7,12 +7,16 @@ import App from './App';
 
 localizePage('extName');
 
-// Ask the worker before React's first render: the answers arrive while the page is drawn.
+// One storage read (and the tab's address) before the first render, so that the form is drawn
+// once, filled; the worker is asked only afterwards, for what storage did not answer.
 const store = createPopupStore();
-void store.getState().init();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+void store
+  .getState()
+  .prime()
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    );
+  });

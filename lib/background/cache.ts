@@ -8,7 +8,8 @@ import { cacheItem, type CacheState } from '../storage';
 import type { Cached } from '../messaging';
 import { serializer } from './serialize';
 
-export const CACHE_TTL_MS = 5 * 60_000;
+import { CACHE_TTL_MS } from '../cachePolicy';
+export { CACHE_TTL_MS };
 export type CacheKey = ListName | 'account';
 
 export class ResourceCache {

@@ -6,6 +6,7 @@ import { ApiError, type Account } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import type { ConnectionInfo } from '../messaging';
 import { connectionItem, settingsItem, type Connection } from '../storage';
+import { publishConnectionState } from './connectionState';
 import { fingerprintOf } from './fingerprint';
 import type { SessionHolder } from './session';
 
@@ -27,7 +28,9 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
   return {
     /** The connection without the key. */
     async getConnection(): Promise<ConnectionInfo> {
-      return connectionInfo(await connectionItem.getValue());
+      const conn = await connectionItem.getValue();
+      await publishConnectionState(conn); // written beside the connection; here for installs from before it existed
+      return connectionInfo(conn);
     },
 
     /** Checks, verifies (GET /api/account) and saves a connection. */
@@ -64,6 +67,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
         await settingsItem.setValue({ ...(await settingsItem.getValue()), defaultDomainId: null, defaultCampaignId: null, lastDomainId: null, lastCampaignId: null });
       }
       await connectionItem.setValue(conn);
+      await publishConnectionState(conn);
       await sessions.reset();
       const live = await sessions.require();
       await live.cache.put('account', account);
@@ -77,6 +81,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       await s?.cache.clear();
       const conn = saved ? { serviceUrl: saved.serviceUrl, apiKey: '' } : null;
       await connectionItem.setValue(conn);
+      await publishConnectionState(conn);
       await sessions.reset();
       return connectionInfo(conn);
     },

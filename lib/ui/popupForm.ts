@@ -1,6 +1,6 @@
 /** The popup's form: its fields, the remembered choices, Shorten (with the duplicate offer), Copy. */
 import { browser } from 'wxt/browser';
-import { ask } from '../messaging';
+import { ask } from './popupAsk';
 import { t } from '../i18n';
 import { checkField, findDuplicate } from './popupUrl';
 import { toApiError } from '../api/errors';

@@ -2,7 +2,7 @@
  * A link made or waiting: showing it (and copying it), and following a queued one until the
  * worker has made it or given up.
  */
-import { ask } from '../messaging';
+import { ask } from './popupAsk';
 import type { HistoryEntry, Job } from '../storage';
 import { t } from '../i18n';
 import type { JobActions, SliceKit } from './popupStore';

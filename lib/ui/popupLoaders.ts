@@ -1,11 +1,14 @@
 /**
- * The popup's loaders: the tab's address, the connection, the preferences, and the cached
- * domains, campaigns and account (one loader for the three), each shown as it arrives.
+ * The popup's loaders. Before the first render, `prime` reads the tab's address and, in one
+ * storage call, what the cache already answers (connection state, preferences, account, domains,
+ * campaigns). After the first paint, `init` asks the worker for Recent links, the connection, and
+ * only those cached values that storage did not answer or that are stale (one loader for the three).
  */
 import { browser } from 'wxt/browser';
-import { ask } from '../messaging';
+import { ask } from './popupAsk';
 import type { Account } from '../api';
 import { rememberedChoices } from './popupData';
+import { EMPTY_SNAPSHOT, readSnapshot, type PopupSnapshot } from './popupSnapshot';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
 
 /** How long before a stale cached value is asked for again (the worker refreshes it meanwhile). */
@@ -19,6 +22,7 @@ const sources = {
 } satisfies Record<string, () => Promise<{ stale: boolean; value: unknown }>>;
 
 type CachedKey = keyof typeof sources;
+const CACHED_KEYS = Object.keys(sources) as CachedKey[];
 
 /** The address of the page the popup acts on; `popup.html?url=…` names it (the popup opened as a tab). */
 async function activeTabUrl(): Promise<string | null> {
@@ -28,9 +32,10 @@ async function activeTabUrl(): Promise<string | null> {
   return tab?.url || null;
 }
 
-/** The loaders slice: init, dispose, remembered choices. */
+/** The loaders slice: prime, init, dispose, remembered choices. */
 export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
   let started = false;
+  let primed: Promise<PopupSnapshot> | null = null;
 
   /** Asks for one cached value; a stale answer is asked for once more a little later. */
   const load = async (key: CachedKey, again = false): Promise<void> => {
@@ -44,27 +49,59 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
     if (key !== 'account') get().applyRemembered();
   };
 
+  /** Shows what storage answered, in one update. */
+  const apply = (snap: PopupSnapshot, url: string | null) => {
+    const s = get();
+    const patch: Partial<PopupData> = { tabUrl: url, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
+    if (snap.state) patch.connection = snap.state.connected ? 'connected' : 'disconnected';
+    if (snap.settings) patch.settings = snap.settings;
+    for (const key of CACHED_KEYS) {
+      const cached = snap[key];
+      if (cached) Object.assign(patch, { [key]: { state: 'ready', value: cached.value } });
+    }
+    set(patch);
+    get().applyRemembered();
+  };
+
+  const prime = () =>
+    (primed ??= Promise.all([readSnapshot().catch(() => EMPTY_SNAPSHOT), activeTabUrl().catch(() => null)]).then(([snap, url]) => {
+      apply(snap, url);
+      return snap;
+    }));
+
   return {
+    async prime() {
+      await prime();
+    },
+
     async init() {
       timers.revive();
       if (started) return;
       started = true;
-      const tab = activeTabUrl()
-        .then((url) => {
-          const s = get();
-          set({ tabUrl: url, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } });
-        })
-        .catch(() => undefined);
+      const snap = await prime();
+      const asked = new Set<CachedKey>();
+      const loadOnce = (key: CachedKey) => (asked.has(key) ? undefined : (asked.add(key), load(key)));
+      // Disconnected: the popup shows the way to the options, not the lists.
+      const missing = snap.state?.connected === false ? [] : CACHED_KEYS.filter((k) => !snap[k] || snap[k].stale);
       const connection = ask('getConnection')
-        .then((c) => set({ connection: c.connected ? 'connected' : 'disconnected' }))
-        .catch(() => undefined); // unknown: the form stays usable, failures will say why
-      const settings = ask('getSettings')
-        .then((value) => {
-          set({ settings: value });
-          get().applyRemembered();
+        .then(async (c) => {
+          set({ connection: c.connected ? 'connected' : 'disconnected' });
+          if (!c.connected) return;
+          // The worker has written the connection state by now: a cache that was shown for
+          // another account (or none) is replaced by the worker's answers.
+          const now = await readSnapshot().catch(() => EMPTY_SNAPSHOT);
+          if (!snap.state?.connected || now.state?.fingerprint !== snap.state.fingerprint) await Promise.all(CACHED_KEYS.map(loadOnce));
         })
-        .catch(() => undefined);
-      await Promise.all([tab, connection, settings, load('domains'), load('campaigns'), load('account'), get().loadHistory()]);
+        .catch(() => undefined); // unknown: the form stays usable, failures will say why
+      const settings = snap.settings
+        ? undefined
+        : ask('getSettings')
+            .then((value) => {
+              set({ settings: value });
+              get().applyRemembered();
+            })
+            .catch(() => undefined);
+      await Promise.all([get().loadHistory(), connection, settings, ...missing.map(loadOnce)]);
     },
 
     dispose() {

@@ -1,5 +1,5 @@
 /** Recent links in the popup: loading them, searching, showing one, deleting with confirmation. */
-import { ask } from '../messaging';
+import { ask } from './popupAsk';
 import type { HistoryEntry } from '../storage';
 import { t } from '../i18n';
 import { toApiError } from '../api/errors';

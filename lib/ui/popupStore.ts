@@ -69,7 +69,9 @@ export interface PopupData {
 
 /** Loading what the form needs (popupLoaders). */
 export interface LoaderActions {
-  /** Reads the tab and asks the worker for everything at once (each answer shows as it comes). */
+  /** Reads the tab and what storage already answers, before the first render (once). */
+  prime(): Promise<void>;
+  /** After the first paint: asks the worker for what storage did not answer (each answer shows as it comes). */
   init(): Promise<void>;
   /** Stops timers (the popup closes or unmounts). */
   dispose(): void;

@@ -26,7 +26,8 @@ interface ProbeWindow {
  * placeholder), neither is disabled, and the "Shorten" button (the form's submit) is enabled.
  */
 function readinessProbe(expected: Expected): void {
-  if (location.protocol !== 'chrome-extension:' || !location.pathname.endsWith('/popup.html')) return;
+  // popup.html, or the bench's reference popup (test/bench/reference) that fills the same form.
+  if (location.protocol !== 'chrome-extension:' || !/\/(popup|reference)\.html$/.test(location.pathname)) return;
   const w = window as unknown as ProbeWindow;
   w.__benchProbe = true;
   w.__benchReady = null;
@@ -74,9 +75,9 @@ export interface OpenResult {
 }
 
 /** Opens the popup on a sandbox page, waits until it is ready, counts the API requests. */
-export async function openAndMeasure(h: ExtensionHarness, sb: Sandbox, name: string): Promise<OpenResult> {
+export async function openAndMeasure(h: ExtensionHarness, sb: Sandbox, name: string, popupPage = 'popup.html'): Promise<OpenResult> {
   const from = Date.now();
-  const page = await openPopupFor(h, `${sb.url}/page/${name}`, { timeoutMs: 20_000 });
+  const page = await openPopupFor(h, `${sb.url}/page/${name}`, { timeoutMs: 20_000, page: popupPage });
   try {
     await page.waitForFunction(() => typeof (window as unknown as ProbeWindow).__benchReady === 'number', undefined, { timeout: 20_000 });
     const r = await page.evaluate(() => {

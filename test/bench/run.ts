@@ -6,6 +6,7 @@
  *
  *   E2E_EXTENSION_DIR=/tmp/bench-ext npx tsx test/bench/run.ts   # against a copy of the build
  *   BENCH_QUICK=1 …                                              # fewer repetitions (development)
+ *   BENCH_ONLY=popup …                                           # the popup and worker figures only (no queue runs)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,8 @@ import {
   configureExtension,
   launchExtension,
   openBackgroundPage,
+  stopWorker,
+  waitForWorker,
   type ExtensionHarness,
 } from '../e2e/harness';
 import { startSandbox } from '../sandbox/server';
@@ -23,10 +26,12 @@ import type { Sandbox } from '../sandbox/types';
 import { clearCache, expectedOf, installProbe, keepOpen, openAndMeasure, shortenRoundTrips, staticLoadMs } from './popup';
 import { queueRun, type QueueRun } from './queue';
 import { measureSizes } from './sizes';
-import { defineNameHelper, machine, round, stat, type Stat } from './util';
+import { withReferencePopup } from './reference';
+import { ask, defineNameHelper, machine, round, stat, type Stat } from './util';
 import { coldStart, warmAnswerMs } from './worker';
 
 const QUICK = !!process.env.BENCH_QUICK;
+const POPUP_ONLY = process.env.BENCH_ONLY === 'popup';
 const RUNS = {
   popupWarm: QUICK ? 4 : 15,
   popupCold: QUICK ? 2 : 5,
@@ -39,12 +44,14 @@ const QUEUE = { count: 60, limit: 10, windowMs: 2000, otherPerWindow: 5 };
 const KB = 1000;
 const TARGETS = {
   popupReadyRatio: 2,
+  popupVsReference: 1.1,
+  popupVsReferenceWorkerStopped: 1.1,
   requestsPerWarmOpen: 0,
   queueElapsedRatio: 1.1,
   queueRejected: 0,
   contendedRejectedPerWindow: 1,
   workerFirstAnswerMs: 100,
-  popupJsGzipBytes: 90 * KB,
+  popupJsGzipBytes: 75 * KB,
 };
 
 const t0 = Date.now();
@@ -79,8 +86,13 @@ async function popupAndWorker(extensionDir: string) {
     await openAndMeasure(h, sb, 'warmup-1');
     await staticLoadMs(h, sb);
 
-    say(`popup: ${RUNS.popupWarm} warm opens, each after a load of /static`);
+    await openAndMeasure(h, sb, 'warmup-ref', 'reference.html');
+
+    say(`popup: ${RUNS.popupWarm} rounds of /static, reference popup, popup, popup with the worker stopped`);
     const ready: number[] = [];
+    const reference: number[] = [];
+    const stopped: number[] = [];
+    const stoppedRequests: number[] = [];
     const statics: number[] = [];
     const warmRequests: number[] = [];
     const pairRatios: number[] = [];
@@ -102,6 +114,14 @@ async function popupAndWorker(extensionDir: string) {
         // A fresh page loads every module again (no bfcache across tabs): the list of one open is enough.
         jsBeforeReady = [...new Set(fetched.filter((f) => f.at >= r.openedAt && f.at <= r.readyAt).map((f) => f.url))].sort();
       }
+      reference.push((await openAndMeasure(h, sb, `ref-${i}`, 'reference.html')).readyMs);
+      // The open users make most: Chrome has stopped the idle worker (after 30 s) before it.
+      await stopWorker(h);
+      const st = await openAndMeasure(h, sb, `stopped-${i}`);
+      stopped.push(st.readyMs);
+      stoppedRequests.push(st.apiRequests);
+      await ask(driver, 'getConnection'); // wakes it if the popup did not
+      await waitForWorker(h);
     }
 
     say(`popup: ${RUNS.popupCold} cold opens (clearCache first)`);
@@ -128,6 +148,9 @@ async function popupAndWorker(extensionDir: string) {
     return {
       chromiumVersion,
       popupReady: stat(ready),
+      reference: stat(reference),
+      stopped: stat(stopped),
+      stoppedRequests: stat(stoppedRequests),
       staticPage: stat(statics),
       pairRatios: stat(pairRatios),
       warmRequests: stat(warmRequests),
@@ -208,10 +231,14 @@ async function main() {
   const extensionDir = DEFAULT_EXTENSION_DIR;
   say(`extension: ${extensionDir}${QUICK ? ' (BENCH_QUICK: fewer repetitions)' : ''}`);
   const sizes = measureSizes(extensionDir);
-  const p = await popupAndWorker(extensionDir);
-  const q = await queues(extensionDir);
+  const withReference = await withReferencePopup(extensionDir);
+  say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);
+  const p = await popupAndWorker(withReference.dir);
+  const q = POPUP_ONLY ? { alone: [], contended: [] } : await queues(extensionDir);
 
   const ratio = p.popupReady.median / p.staticPage.median;
+  const vsReference = p.popupReady.median / p.reference.median;
+  const vsReferenceStopped = p.stopped.median / p.reference.median;
   const qAlone = {
     ratio: stat(q.alone.map((r) => r.ratio)),
     elapsed: stat(q.alone.map((r) => r.elapsedMs)),
@@ -245,6 +272,25 @@ async function main() {
       target: `≤ ${TARGETS.popupReadyRatio}×`,
       pass: ratio <= TARGETS.popupReadyRatio,
     },
+    { figure: 'Reference popup ready (same form, same data)', stat: p.reference, unit: 'ms', target: '' },
+    {
+      figure: 'Popup ready / reference popup',
+      value: vsReference,
+      unit: '×',
+      digits: 3,
+      target: `≤ ${TARGETS.popupVsReference}×`,
+      pass: vsReference <= TARGETS.popupVsReference,
+    },
+    { figure: 'Popup ready, worker stopped', stat: p.stopped, unit: 'ms', target: '' },
+    {
+      figure: 'Popup ready, worker stopped / reference',
+      value: vsReferenceStopped,
+      unit: '×',
+      digits: 3,
+      target: `≤ ${TARGETS.popupVsReferenceWorkerStopped}×`,
+      pass: vsReferenceStopped <= TARGETS.popupVsReferenceWorkerStopped,
+    },
+    { figure: 'API requests per open, worker stopped', stat: p.stoppedRequests, unit: '', target: '0 (every open)', pass: p.stoppedRequests.max === 0 },
     { figure: 'Popup ready, cold cache', stat: p.coldReady, unit: 'ms', target: '' },
     {
       figure: 'API requests per warm open',
@@ -310,6 +356,12 @@ async function main() {
     popupReadyRatio: round(ratio, 3),
     popupReadyRatioMin: round(p.pairRatios.min, 3),
     popupReadyRatioMax: round(p.pairRatios.max, 3),
+    ...withRange('referencePopupReadyMs', p.reference),
+    popupVsReference: round(vsReference, 3),
+    ...withRange('popupReadyWorkerStoppedMs', p.stopped),
+    popupVsReferenceWorkerStopped: round(vsReferenceStopped, 3),
+    ...withRange('requestsPerWorkerStoppedOpen', p.stoppedRequests),
+    referencePopupJsBytes: withReference.jsBytes,
     ...withRange('requestsPerWarmOpen', p.warmRequests),
     ...withRange('requestsPerColdOpen', p.coldRequests),
     ...withRange('popupReadyColdMs', p.coldReady),
@@ -339,6 +391,8 @@ async function main() {
     targets: TARGETS,
     pass: {
       popupReadyRatio: ratio <= TARGETS.popupReadyRatio,
+      popupVsReference: vsReference <= TARGETS.popupVsReference,
+      popupVsReferenceWorkerStopped: vsReferenceStopped <= TARGETS.popupVsReferenceWorkerStopped,
       requestsPerWarmOpen: p.warmRequests.max <= TARGETS.requestsPerWarmOpen,
       queueElapsedRatio: qAlone.ratio.median <= TARGETS.queueElapsedRatio,
       queueRejected: qAlone.rejected.max <= TARGETS.queueRejected,
@@ -360,11 +414,14 @@ async function main() {
       contendedRuns: q.contended,
       raw: {
         popupReadyMs: p.popupReady.values.map((v) => round(v)),
+        referencePopupReadyMs: p.reference.values.map((v) => round(v)),
+        popupReadyWorkerStoppedMs: p.stopped.values.map((v) => round(v)),
         staticPageMs: p.staticPage.values.map((v) => round(v)),
         workerFirstAnswerMs: p.workerFirst.values.map((v) => round(v)),
       },
     },
     quick: QUICK,
+    popupOnly: POPUP_ONLY,
     loadAverage: { atStart: loadAtStart.map((v) => round(v, 2)), atEnd: os.loadavg().map((v) => round(v, 2)) },
     extensionDir,
     takenAt: new Date().toISOString(),

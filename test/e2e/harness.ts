@@ -365,6 +365,8 @@ export interface PopupOptions {
   /** Popup-sized by default (420x600; Chrome's popups are at most 800x600). null = context default. */
   viewport?: { width: number; height: number } | null;
   timeoutMs?: number;
+  /** The extension page to open as the popup (popup.html; the bench's reference popup is another). */
+  page?: string;
 }
 
 /**
@@ -384,7 +386,7 @@ export async function openPopupFor(h: ExtensionHarness, target: string | Page, o
   }
   const cdp = await browserSession(h);
   await cdp.send('Target.activateTarget', { targetId: await targetIdOf(h, page) }); // the active tab of its window
-  const popup = await openBackgroundPage(h, h.url('popup.html'), { windowId: await windowIdOf(h, page), timeoutMs });
+  const popup = await openBackgroundPage(h, h.url(opts.page ?? 'popup.html'), { windowId: await windowIdOf(h, page), timeoutMs });
   if (opts.viewport !== null) await popup.setViewportSize(opts.viewport ?? { width: 420, height: 600 });
 
   const seen = await popup.evaluate(async () => {
