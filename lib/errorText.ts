@@ -63,6 +63,7 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'history-gone': 'errHistoryGone',
   'link-id-unknown': 'errLinkIdUnknown',
   'not-own-page': 'errNotOwnPage',
+  'no-answer': 'optionsWorkerNoAnswer',
 };
 
 /** Why a service URL is refused, in words. */
@@ -100,11 +101,16 @@ function problemOf(err: SerializedApiError): string {
   return err.field && text.startsWith(`${err.field} `) ? text.slice(err.field.length + 1) : text;
 }
 
-/** An invalid input: the field (by the popup's label when it has one) and the problem, in the user's language. */
+/**
+ * An invalid input: a schema's "<field> <problem>" becomes the field (by the popup's label when it
+ * has one) and the problem in the user's language; a sentence a page made itself stays as it is.
+ */
 function inputSentence(err: SerializedApiError): string {
-  const label = err.field && Object.hasOwn(FIELD_LABELS, err.field) ? t(FIELD_LABELS[err.field]!) : err.field;
+  const text = serverText(err);
   const problem = problemOf(err);
-  return label && problem ? t('commonInvalidField', label, issueText(problem)) : problem || t('errRefused');
+  if (!err.field || problem === text) return text || t('errRefused');
+  const label = Object.hasOwn(FIELD_LABELS, err.field) ? t(FIELD_LABELS[err.field]!) : err.field;
+  return t('commonInvalidField', label, issueText(problem));
 }
 
 /** The service refused the request: its reason once, framed in the user's language. */

@@ -137,7 +137,7 @@ export async function ask<K extends keyof ProtocolMap>(type: K, ...data: Paramet
   // The first overload keeps getList's generic, which ReturnType<ProtocolMap['getList']> loses.
   const res = (await (sendMessage as (t: K, d?: unknown) => Promise<Result<unknown>>)(type, data[0])) as Result<unknown>;
   if (!res || typeof res !== 'object' || !('ok' in res)) {
-    throw { kind: 'unreadable', message: 'The extension worker did not answer.' } satisfies SerializedApiError;
+    throw { kind: 'unreadable', reason: 'no-answer', message: 'The extension worker did not answer.' } satisfies SerializedApiError;
   }
   if (!res.ok) throw res.error;
   return res.value as never;

@@ -25,7 +25,8 @@ export type ErrorReason =
   | 'account-changed' // another account is connected now: the link was not made
   | 'history-gone' // the Recent links entry is gone
   | 'link-id-unknown' // the service never told the id of that link: it cannot be deleted from here
-  | 'not-own-page'; // the message came from outside the extension
+  | 'not-own-page' // the message came from outside the extension
+  | 'no-answer'; // the worker did not answer a page
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

@@ -14,7 +14,7 @@ export async function saveSettings(patch: Partial<Settings>): Promise<Settings> 
     const v = patch[k];
     const fallback = DEFAULT_SETTINGS[k];
     const ok = typeof fallback === 'boolean' ? typeof v === 'boolean' : v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0);
-    if (!ok) throw new ApiError({ kind: 'invalid-input', field: k, message: `${k} has a wrong value` });
+    if (!ok) throw new ApiError({ kind: 'invalid-input', field: k, message: `${k} is not valid` });
     (next as Record<string, unknown>)[k] = v;
   }
   await settingsItem.setValue(next);

@@ -37,3 +37,39 @@ describe('toApiError, the one normaliser', () => {
     expect(toApiError({ kind: 'network', message: 'x' }).toJSON()).toEqual({ kind: 'network', message: 'x' });
   });
 });
+
+describe('errorSentence words kinds and reasons, never the client’s own message', () => {
+  it('says the service’s words once, framed', () => {
+    const forbidden = { kind: 'forbidden', status: 403, serverText: 'Custom aliases are a Pro feature.', message: 'Custom aliases are a Pro feature.' } as const;
+    expect(errorSentence(forbidden, 'options')).toBe('Not allowed for this account: Custom aliases are a Pro feature.');
+    const refused = { kind: 'invalid-request', status: 200, serverText: 'Campaign name cannot be empty. Please upgrade.', message: 'x' } as const;
+    expect(errorSentence(refused, 'notification')).toBe('The service said: Campaign name cannot be empty. Please upgrade.');
+  });
+
+  it('does not show the client’s message when the service said nothing', () => {
+    const e = { kind: 'unreadable', serverText: '', message: 'An answer that is not JSON (an error page?).' } as const;
+    expect(errorSentence(e, 'options')).toBe('The service sent an answer this extension cannot read.');
+    expect(errorSentence({ kind: 'invalid-request', serverText: '', message: 'Refused with HTTP 400 and no message.' }, 'options')).toBe(
+      'The service refused the request.',
+    );
+  });
+
+  it('words the worker’s own cases by reason', () => {
+    expect(errorSentence({ kind: 'bad-key', reason: 'not-connected', message: 'Not connected.' }, 'popup')).toBe(
+      'Not connected: enter the service URL and API key on the options page.',
+    );
+    expect(errorSentence({ kind: 'forbidden', reason: 'no-permission', detail: 'https://links.example.com', message: 'x' }, 'connection')).toBe(
+      'The extension has no permission to reach https://links.example.com. Save again and allow access when the browser asks.',
+    );
+    expect(errorSentence({ kind: 'invalid-input', field: 'serviceUrl', reason: 'service-url', detail: 'http', message: 'x' }, 'connection')).toMatch(/^Use https:\/\//);
+    expect(errorSentence({ kind: 'bad-key', reason: 'connection-changed', message: 'x' }, 'notification')).toMatch(/changed before this request was sent/);
+  });
+});
+
+describe('errorSentence for invalid input', () => {
+  it('keeps a sentence the page made itself, and words a schema’s problem with the field', () => {
+    expect(errorSentence({ kind: 'invalid-input', field: 'url', message: 'Die Adresse enthält Leerzeichen.' }, 'popup')).toBe('Die Adresse enthält Leerzeichen.');
+    expect(errorSentence({ kind: 'invalid-input', field: 'name', message: 'name is required' }, 'options')).toBe('name is required');
+    expect(errorSentence({ kind: 'unreadable', reason: 'no-answer', message: 'x' }, 'popup')).toBe('The extension worker did not answer.');
+  });
+});

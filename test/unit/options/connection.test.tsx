@@ -149,6 +149,19 @@ describe('Connection', () => {
     expect(screen.getByRole('status').textContent).not.toContain('Connected');
   });
 
+  it('a key revoked after the account was read: the status says the key is refused, the message once', async () => {
+    const { user } = openOptions();
+    const account = await section('Account');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Connected'));
+    worker.override.getAccount = () => {
+      throw fail('bad-key', 'A valid API key is required to use this service.', { status: 403 });
+    };
+    await user.click(within(account).getByRole('button', { name: 'Refresh account' }));
+    expect((await within(account).findByRole('alert')).textContent).toBe('The API key was rejected by the service. Check the API key. (see Connection)');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('the service refuses the API key'));
+    expect(screen.getByRole('status').textContent).not.toContain('Connected');
+  });
+
   it('when not connected shows only Connection and Preferences, with a hint', async () => {
     worker.disconnected();
     openOptions();
