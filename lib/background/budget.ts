@@ -98,9 +98,11 @@ export class RateBudgets {
       s.serverResetAt = Math.max(known, reset);
     }
     if (!settled) {
-      // Our own count (this request used a slot) or the server's, whichever is lower: the
-      // server's figure includes what other clients of the same key spent.
-      s.remaining = info.remaining !== undefined ? Math.min(s.remaining - 1, info.remaining) : s.remaining - 1;
+      // The server's figure counts every request it saw before this one, other clients' too.
+      // Answers of requests sent together come back in any order: a figure higher than the
+      // one held is an earlier request, already counted in it. Counting it again would leave
+      // a slot of the window unused (and a request for the next window).
+      s.remaining = info.remaining !== undefined ? Math.min(s.remaining, info.remaining) : s.remaining - 1;
     }
     if (status === 429) {
       s.remaining = 0;

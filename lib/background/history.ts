@@ -3,15 +3,29 @@ import { historyItem, MAX_HISTORY, settingsItem, type HistoryEntry } from '../st
 import { serializer } from './serialize';
 
 const write = serializer();
+/** Entries waiting for the next write, oldest first, and that write. */
+let pending: HistoryEntry[] = [];
+let nextWrite: Promise<void> | null = null;
 
-/** Adds a link to the history (unless the user turned history off). */
+/**
+ * Adds a link to the history (unless the user turned history off). Links made together
+ * (a queue's window) share one read and one write: one after another, each job's last step
+ * would wait for all the writes before it.
+ */
 export function addToHistory(entry: HistoryEntry): Promise<void> {
-  return write(async () => {
+  pending.push(entry);
+  nextWrite ??= write(async () => {
+    nextWrite = null;
+    const ids = new Set<string>();
+    // Newest first; an entry added twice is kept once, as its latest version.
+    const added = pending.reverse().filter((e) => !ids.has(e.id) && ids.add(e.id));
+    pending = [];
     const settings = await settingsItem.getValue();
     if (!settings.keepHistory) return;
     const list = await historyItem.getValue();
-    await historyItem.setValue([entry, ...list.filter((e) => e.id !== entry.id)].slice(0, MAX_HISTORY));
+    await historyItem.setValue([...added, ...list.filter((e) => !ids.has(e.id))].slice(0, MAX_HISTORY));
   });
+  return nextWrite;
 }
 
 /** The history of one account of one service, newest first. */

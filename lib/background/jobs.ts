@@ -16,7 +16,7 @@ export const MAX_JOB_ATTEMPTS = 5;
 export const KEEP_SETTLED_MS = 15 * 60_000;
 
 export interface JobDeps {
-  /** Runs one job; `markSending` must be awaited right before the request goes out. */
+  /** Runs one job; `markSending` is called right before the request goes out (it records, it does not wait). */
   run: (job: Job, markSending: () => Promise<void>, checkpoint: (patch: Partial<Job>) => Promise<void>) => Promise<Job['result']>;
   /** Told when a job is done or failed for good. */
   onSettled: (job: Job) => Promise<void>;
@@ -137,7 +137,13 @@ export class JobQueue {
   private async runOne(job: Job): Promise<void> {
     this.running.add(job.id);
     try {
-      const markSending = () => this.patch(job.id, { state: 'sending' });
+      // Recorded without holding the request back: after a restart a 'sending' job goes again
+      // just like a 'pending' one, so waiting for this write (tens of ms when many jobs start
+      // together) would only delay every request of a window.
+      const markSending = () => {
+        void this.patch(job.id, { state: 'sending' });
+        return Promise.resolve();
+      };
       const checkpoint = (p: Partial<Job>) => this.patch(job.id, p);
       const current = (await this.get(job.id)) ?? job;
       try {

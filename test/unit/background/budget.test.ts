@@ -64,6 +64,23 @@ describe('rate budgets', () => {
     expect(b.state('main').remaining).toBe(3);
   });
 
+  it('count each answer once when answers of requests sent together come back out of order', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('shorten');
+    b.observe('shorten', { limit: 10, remaining: 9, resetAt: c.t + 2000 }, 200);
+    for (let i = 0; i < 3; i++) b.take('shorten');
+    // The server counted them as 8, 7, 6 left; the answers arrive as 6, 8, 7.
+    for (const remaining of [6, 8, 7]) b.observe('shorten', { limit: 10, remaining, resetAt: c.t + 2000 }, 200);
+    expect(b.state('shorten').remaining).toBe(6);
+    // All six slots left in the window may be used: none waits for the next window.
+    for (let i = 0; i < 6; i++) {
+      expect(b.waitMs('shorten')).toBe(0);
+      b.take('shorten');
+    }
+    expect(b.waitMs('shorten')).toBe(-1);
+  });
+
   it('ignore a late answer from an earlier window', () => {
     const c = clock();
     const b = new RateBudgets(c.now);

@@ -1,0 +1,31 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { addToHistory, clearHistory } from '@/lib/background/history';
+import { historyItem, settingsItem, type HistoryEntry } from '@/lib/storage';
+
+const entry = (id: string, shortCode = id): HistoryEntry => ({
+  id, longUrl: `https://example.org/${id}`, shortUrl: `https://sho.rt/${shortCode}`, shortCode, linkId: 1, domainId: null,
+  campaign: { state: 'none' }, createdAt: 0, service: 'http://127.0.0.1', account: 'fp',
+});
+
+describe('the history of made links', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('keeps every link of a burst, newest first, each once', async () => {
+    await addToHistory(entry('old'));
+    // A queue's window settles many jobs at once; one of them is reported twice.
+    await Promise.all([...Array.from({ length: 20 }, (_, i) => addToHistory(entry(`j${i}`))), addToHistory(entry('j3', 'again'))]);
+    const list = await historyItem.getValue();
+    expect(list.map((e) => e.id)).toEqual(['j3', ...Array.from({ length: 20 }, (_, i) => `j${19 - i}`).filter((id) => id !== 'j3'), 'old']);
+    expect(list[0]!.shortCode).toBe('again');
+  });
+
+  it('keeps nothing when the user turned history off, and empties on request', async () => {
+    await addToHistory(entry('a'));
+    await clearHistory();
+    expect(await historyItem.getValue()).toEqual([]);
+    await settingsItem.setValue({ ...(await settingsItem.getValue()), keepHistory: false });
+    await Promise.all([addToHistory(entry('b')), addToHistory(entry('c'))]);
+    expect(await historyItem.getValue()).toEqual([]);
+  });
+});
