@@ -32,6 +32,9 @@ export interface QueueOptions {
 }
 
 export interface QueueRun {
+  /** Asked start, ms after a window boundary (alone runs), and where in the window sending began. */
+  offsetMs?: number;
+  startedAtPhaseMs: number;
   /** From the messages being sent to the worker settling the last job (its settledAt) (ms). */
   elapsedMs: number;
   /** The least the budget allows for our requests, from our first request's time (ms). */
@@ -60,21 +63,32 @@ export interface QueueRun {
   other: { sent: number; ok: number; rejected: number };
 }
 
-interface QueueWatch {
+export interface QueueWatch {
   start: number;
   end: number;
+  /** When each message was sent (epoch ms). */
+  presses: number[];
   done: number;
   failed: number;
   timedOut: boolean;
 }
 
+export interface SendOptions {
+  prefix: string;
+  count: number;
+  timeoutMs: number;
+  /** Between two messages (0: all at once; a user pressing Shorten again and again: ~400 ms). */
+  gapMs?: number;
+  campaignId?: number | null;
+}
+
 /**
  * In the extension page: watches chrome.storage.local's `queue` (the persisted jobs) for our
- * jobs to settle, then sends the N messages at once.
+ * jobs to settle, then sends the N `shorten` messages, at once or `gapMs` apart.
  */
-async function sendAndWatch(page: Page, prefix: string, count: number, timeoutMs: number): Promise<QueueWatch> {
+export async function sendAndWatch(page: Page, opts: SendOptions): Promise<QueueWatch> {
   return page.evaluate(
-    async ({ prefix: pre, count: n, timeoutMs: limitMs }) => {
+    async ({ prefix: pre, count: n, timeoutMs: limitMs, gapMs, campaignId }) => {
       type JobLike = { id: string; state: string; args?: { url?: string } };
       const settled = new Map<string, string>();
       let finish: () => void = () => undefined;
@@ -90,12 +104,15 @@ async function sendAndWatch(page: Page, prefix: string, count: number, timeoutMs
       };
       chrome.storage.onChanged.addListener(onChanged);
       const start = Date.now();
+      const presses: number[] = [];
       for (let i = 0; i < n; i++) {
+        if (gapMs > 0 && i > 0) await new Promise((r) => setTimeout(r, start + i * gapMs - Date.now()));
+        presses.push(Date.now());
         void chrome.runtime
           .sendMessage({
             id: 1_000_000 + i,
             type: 'shorten',
-            data: { url: `${pre}${i}`, domainId: null, campaignId: null },
+            data: { url: `${pre}${i}`, domainId: null, campaignId },
             timestamp: Date.now(),
           })
           .catch(() => undefined);
@@ -105,10 +122,24 @@ async function sendAndWatch(page: Page, prefix: string, count: number, timeoutMs
       const end = Date.now();
       chrome.storage.onChanged.removeListener(onChanged);
       const states = [...settled.values()];
-      return { start, end, done: states.filter((s) => s === 'done').length, failed: states.filter((s) => s === 'failed').length, timedOut };
+      return { start, end, presses, done: states.filter((s) => s === 'done').length, failed: states.filter((s) => s === 'failed').length, timedOut };
     },
-    { prefix, count, timeoutMs },
+    { gapMs: 0, campaignId: null, ...opts },
   );
+}
+
+/** When the worker settled the last of our jobs (its own settledAt, same clock), 0 if none. */
+export async function lastSettledAt(page: Page, prefix: string): Promise<number> {
+  return page.evaluate(async (pre) => {
+    const jobs = ((await chrome.storage.local.get('queue')).queue ?? []) as { settledAt?: number; args?: { url?: string } }[];
+    return Math.max(0, ...jobs.filter((j) => j.args?.url?.startsWith(pre)).map((j) => j.settledAt ?? 0));
+  }, prefix);
+}
+
+/** Sleeps until `phaseMs` after the next boundary of `windowMs`-long aligned windows. */
+export async function untilPhase(windowMs: number, phaseMs: number): Promise<void> {
+  const boundary = (Math.floor(Date.now() / windowMs) + 1) * windowMs;
+  await sleep(boundary + phaseMs - Date.now());
 }
 
 /** The second client: at the start of every window, `perWindow` shortens with the same key. */
@@ -161,24 +192,20 @@ export async function queueRun(opts: QueueOptions, label: string): Promise<Queue
       const firstOther = (Math.floor(Date.now() / windowMs) + 1) * windowMs;
       await sleep(firstOther - Date.now() + 50);
     } else if (opts.startPhaseMs !== undefined) {
-      const boundary = (Math.floor(Date.now() / windowMs) + 1) * windowMs;
-      await sleep(boundary + opts.startPhaseMs - Date.now());
+      await untilPhase(windowMs, opts.startPhaseMs);
     }
     const prefix = `https://example.org/bench/${label}/${Date.now()}/`;
     const logFrom = sb.log.length;
     let watch: QueueWatch;
     try {
-      watch = await withTimeout(sendAndWatch(driver, prefix, count, opts.timeoutMs), opts.timeoutMs + 10_000, 'The queue run did not end');
+      watch = await withTimeout(sendAndWatch(driver, { prefix, count, timeoutMs: opts.timeoutMs }), opts.timeoutMs + 10_000, 'The queue run did not end');
     } finally {
       await other?.stop();
     }
     await sleep(200); // answers still on the wire reach the log
     // The end: when the worker settled the last job (its own settledAt, same clock), which the
     // page's storage.onChanged only confirms (events reach a background tab a little later).
-    const settledAt = await driver.evaluate(async (pre) => {
-      const jobs = ((await chrome.storage.local.get('queue')).queue ?? []) as { settledAt?: number; args?: { url?: string } }[];
-      return Math.max(0, ...jobs.filter((j) => j.args?.url?.startsWith(pre)).map((j) => j.settledAt ?? 0));
-    }, prefix);
+    const settledAt = await lastSettledAt(driver, prefix);
     const end = !watch.timedOut && settledAt > 0 ? settledAt : watch.end;
     // The second client marks its requests (?client=other, ignored by the routes), so the log
     // tells them apart from the extension's.
@@ -197,6 +224,8 @@ export async function queueRun(opts: QueueOptions, label: string): Promise<Queue
     const elapsed = end - watch.start;
     if (watch.timedOut) console.warn(`  [${label}] timed out after ${opts.timeoutMs} ms: ${watch.done} done, ${watch.failed} failed`);
     return {
+      ...(opts.startPhaseMs !== undefined && !other ? { offsetMs: opts.startPhaseMs } : {}),
+      startedAtPhaseMs: watch.start % windowMs,
       elapsedMs: elapsed,
       leastMs: least,
       ratio: elapsed / least,

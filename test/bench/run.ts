@@ -7,6 +7,7 @@
  *   E2E_EXTENSION_DIR=/tmp/bench-ext npx tsx test/bench/run.ts   # against a copy of the build
  *   BENCH_QUICK=1 …                                              # fewer repetitions (development)
  *   BENCH_ONLY=popup …                                           # the popup and worker figures only (no queue runs)
+ *   BENCH_ONLY=queue …                                           # only the queue runs → .output/bench-queue.json
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,7 +25,7 @@ import {
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { clearCache, expectedOf, installProbe, keepOpen, openAndMeasure, shortenRoundTrips, staticLoadMs } from './popup';
-import { queueRun, type QueueRun } from './queue';
+import { QUEUE_TARGETS, queueReport, runQueues } from './queueFigures';
 import { measureSizes } from './sizes';
 import { withReferencePopup } from './reference';
 import { ask, defineNameHelper, machine, round, stat, type Stat } from './util';
@@ -32,24 +33,21 @@ import { coldStart, warmAnswerMs } from './worker';
 
 const QUICK = !!process.env.BENCH_QUICK;
 const POPUP_ONLY = process.env.BENCH_ONLY === 'popup';
+const ONLY_QUEUE = process.env.BENCH_ONLY === 'queue';
 const RUNS = {
   popupWarm: QUICK ? 4 : 15,
   popupCold: QUICK ? 2 : 5,
   roundTrip: QUICK ? 3 : 10,
   workerCold: QUICK ? 3 : 10,
-  queueAlone: QUICK ? 1 : 3,
   queueContended: QUICK ? 1 : 3,
 };
-const QUEUE = { count: 60, limit: 10, windowMs: 2000, otherPerWindow: 5 };
 const KB = 1000;
 const TARGETS = {
   popupReadyRatio: 2,
   popupVsReference: 1.1,
   popupVsReferenceWorkerStopped: 1.1,
   requestsPerWarmOpen: 0,
-  queueElapsedRatio: 1.1,
-  queueRejected: 0,
-  contendedRejectedPerWindow: 1,
+  ...QUEUE_TARGETS,
   workerFirstAnswerMs: 100,
   popupJsGzipBytes: 75 * KB,
 };
@@ -172,32 +170,6 @@ async function popupAndWorker(extensionDir: string) {
   }
 }
 
-async function queues(extensionDir: string) {
-  const alone: QueueRun[] = [];
-  for (let i = 0; i < RUNS.queueAlone; i++) {
-    say(`queue: ${QUEUE.count} shortens through the extension, ${QUEUE.limit} per ${QUEUE.windowMs} ms, alone (run ${i + 1}/${RUNS.queueAlone})`);
-    // The runs start at phases spread evenly over the window (e.g. 333, 1000, 1667 ms after a boundary).
-    const startPhaseMs = Math.round(((i + 0.5) / RUNS.queueAlone) * QUEUE.windowMs);
-    const r = await queueRun({ extensionDir, ...QUEUE, otherPerWindow: 0, startPhaseMs, timeoutMs: 60_000 }, `alone-${i}`);
-    say(
-      `  elapsed ${r.elapsedMs} ms, least ${r.leastMs} ms, ratio ${round(r.ratio, 3)}, rejected ${r.rejected}, lost ${r.lost}, ` +
-        `first request ${r.firstRequestAfterMs} ms after sending`,
-    );
-    alone.push(r);
-  }
-  const contended: QueueRun[] = [];
-  for (let i = 0; i < RUNS.queueContended; i++) {
-    say(`queue: the same beside a second client spending ${QUEUE.otherPerWindow} per window (run ${i + 1}/${RUNS.queueContended})`);
-    const r = await queueRun({ extensionDir, ...QUEUE, timeoutMs: 90_000 }, `contended-${i}`);
-    say(
-      `  elapsed ${r.elapsedMs} ms, least ${r.leastMs} ms, ratio ${round(r.ratio, 3)}, rejected ${r.rejected} in ${r.windows} windows, ` +
-        `lost ${r.lost}; second client ${r.other.ok} ok / ${r.other.rejected} refused`,
-    );
-    contended.push(r);
-  }
-  return { alone, contended };
-}
-
 function fmt(n: number | undefined, digits = 1): string {
   if (n === undefined || Number.isNaN(n)) return '–';
   return Number.isInteger(n) ? String(n) : n.toFixed(digits);
@@ -227,33 +199,42 @@ function printTable(rows: Row[]): void {
   console.log('');
 }
 
+/** BENCH_ONLY=queue: the queue runs alone, written to .output/bench-queue.json (bench.json keeps the last full run). */
+async function queueOnly(extensionDir: string) {
+  const report = queueReport(await runQueues(extensionDir, RUNS.queueContended, say));
+  printTable(report.rows);
+  const json = {
+    ...report.json,
+    machine: machine(),
+    targets: report.targets,
+    pass: report.pass,
+    details: { runs: RUNS, ...report.details },
+    quick: QUICK,
+    loadAverage: { atStart: loadAtStart.map((v) => round(v, 2)), atEnd: os.loadavg().map((v) => round(v, 2)) },
+    extensionDir,
+    takenAt: new Date().toISOString(),
+    benchSeconds: Math.round((Date.now() - t0) / 1000),
+  };
+  const out = join(REPO_ROOT, '.output/bench-queue.json');
+  mkdirSync(join(REPO_ROOT, '.output'), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`Load average (1/5/15 min) at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(`Written: ${out} (${elapsed()})`);
+}
+
 async function main() {
   const extensionDir = DEFAULT_EXTENSION_DIR;
   say(`extension: ${extensionDir}${QUICK ? ' (BENCH_QUICK: fewer repetitions)' : ''}`);
+  if (ONLY_QUEUE) return queueOnly(extensionDir);
   const sizes = measureSizes(extensionDir);
   const withReference = await withReferencePopup(extensionDir);
   say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);
   const p = await popupAndWorker(withReference.dir);
-  const q = POPUP_ONLY ? { alone: [], contended: [] } : await queues(extensionDir);
+  const queue = queueReport(POPUP_ONLY ? { alone: [], contended: [], human: [] } : await runQueues(extensionDir, RUNS.queueContended, say));
 
   const ratio = p.popupReady.median / p.staticPage.median;
   const vsReference = p.popupReady.median / p.reference.median;
   const vsReferenceStopped = p.stopped.median / p.reference.median;
-  const qAlone = {
-    ratio: stat(q.alone.map((r) => r.ratio)),
-    elapsed: stat(q.alone.map((r) => r.elapsedMs)),
-    least: stat(q.alone.map((r) => r.leastMs)),
-    rejected: stat(q.alone.map((r) => r.rejected)),
-    lost: stat(q.alone.map((r) => r.lost)),
-    firstRequest: stat(q.alone.map((r) => r.firstRequestAfterMs)),
-    tail: stat(q.alone.map((r) => r.lastRequestToEndMs)),
-  };
-  const qCont = {
-    ratio: stat(q.contended.map((r) => r.ratio)),
-    rejected: stat(q.contended.map((r) => r.rejected)),
-    perWindow: stat(q.contended.map((r) => r.rejectedPerWindow)),
-    lost: stat(q.contended.map((r) => r.lost)),
-  };
   const jsOk = sizes.popupJsGzipBytes <= TARGETS.popupJsGzipBytes;
   // The files counted for the popup must be those the browser fetched before the popup was ready.
   const counted = sizes.popupFiles.map((f) => f.file).sort();
@@ -301,28 +282,7 @@ async function main() {
     },
     { figure: 'API requests per cold open', stat: p.coldRequests, unit: '', target: '' },
     { figure: 'Shorten round trip (less server time)', stat: p.roundTrip, unit: 'ms', target: '' },
-    {
-      figure: 'Queue alone: elapsed / least',
-      stat: qAlone.ratio,
-      unit: '×',
-      digits: 3,
-      target: `≤ ${TARGETS.queueElapsedRatio}×`,
-      pass: qAlone.ratio.median <= TARGETS.queueElapsedRatio,
-    },
-    { figure: 'Queue alone: rejected', stat: qAlone.rejected, unit: '', target: '0 (every run)', pass: qAlone.rejected.max <= TARGETS.queueRejected },
-    { figure: 'Queue alone: lost', stat: qAlone.lost, unit: '', target: '' },
-    { figure: '  sending → first request', stat: qAlone.firstRequest, unit: 'ms', target: '' },
-    { figure: '  last request → last job settled', stat: qAlone.tail, unit: 'ms', target: '' },
-    { figure: 'Contended: elapsed / least (half budget)', stat: qCont.ratio, unit: '×', digits: 3, target: '' },
-    {
-      figure: 'Contended: rejected per window',
-      stat: qCont.perWindow,
-      unit: '',
-      digits: 2,
-      target: `≤ ${TARGETS.contendedRejectedPerWindow} (every run)`,
-      pass: qCont.perWindow.max <= TARGETS.contendedRejectedPerWindow,
-    },
-    { figure: 'Contended: lost (requested − created)', stat: qCont.lost, unit: '', target: '' },
+    ...queue.rows,
     {
       figure: 'Worker first answer after stop',
       stat: p.workerFirst,
@@ -368,17 +328,7 @@ async function main() {
     ...withRange('shortenRoundTripMs', p.roundTrip),
     ...withRange('shortenRoundTripTotalMs', p.roundTripTotal),
     ...withRange('shortenHandlingMs', p.roundTripHandling, 3),
-    ...withRange('queueElapsedRatio', qAlone.ratio, 3),
-    ...withRange('queueElapsedMs', qAlone.elapsed, 0),
-    ...withRange('queueLeastMs', qAlone.least, 0),
-    ...withRange('queueRejected', qAlone.rejected),
-    ...withRange('queueLost', qAlone.lost),
-    ...withRange('queueFirstRequestMs', qAlone.firstRequest, 0),
-    ...withRange('queueTailMs', qAlone.tail, 0),
-    ...withRange('contendedElapsedRatio', qCont.ratio, 3),
-    ...withRange('contendedRejected', qCont.rejected),
-    ...withRange('contendedRejectedPerWindow', qCont.perWindow, 3),
-    ...withRange('contendedLost', qCont.lost),
+    ...queue.json,
     ...withRange('workerFirstAnswerMs', p.workerFirst),
     ...withRange('workerStartMs', p.workerStart),
     ...withRange('workerScriptToAnswerMs', p.workerScript),
@@ -394,15 +344,13 @@ async function main() {
       popupVsReference: vsReference <= TARGETS.popupVsReference,
       popupVsReferenceWorkerStopped: vsReferenceStopped <= TARGETS.popupVsReferenceWorkerStopped,
       requestsPerWarmOpen: p.warmRequests.max <= TARGETS.requestsPerWarmOpen,
-      queueElapsedRatio: qAlone.ratio.median <= TARGETS.queueElapsedRatio,
-      queueRejected: qAlone.rejected.max <= TARGETS.queueRejected,
-      contendedRejectedPerWindow: qCont.perWindow.max <= TARGETS.contendedRejectedPerWindow,
+      ...queue.pass,
       workerFirstAnswerMs: p.workerFirst.median <= TARGETS.workerFirstAnswerMs,
       popupJsGzipBytes: jsOk,
     },
     details: {
       runs: RUNS,
-      queue: QUEUE,
+      ...queue.details,
       popupJsFiles: sizes.popupFiles,
       popupJsFetchedBeforeReady: p.jsBeforeReady,
       popupJsMatchesBrowser: jsMatches,
@@ -410,8 +358,6 @@ async function main() {
       popupUnlistedStaticImports: sizes.popupUnlistedStaticImports,
       buildFiles: sizes.buildFiles,
       shortenRequestsPerRoundTrip: p.roundTripRequests.median,
-      queueRuns: q.alone,
-      contendedRuns: q.contended,
       raw: {
         popupReadyMs: p.popupReady.values.map((v) => round(v)),
         referencePopupReadyMs: p.reference.values.map((v) => round(v)),

@@ -155,6 +155,27 @@ describe('sandbox: auth', () => {
   });
 });
 
+describe('sandbox: the reset as real deployments send it', () => {
+  it('gives X-RateLimit-Reset in unix seconds only when asked to leave out its X-RateLimit-Reset-Ms', async () => {
+    const sb = await startSandbox({ mainLimit: 1, mainWindowMs: 2000, resetMs: false });
+    try {
+      const before = Date.now();
+      const first = await call(sb, '/api/account');
+      expect(first.res.headers.get('x-ratelimit-reset-ms')).toBeNull();
+      // The aligned window's end, in seconds.
+      const resetMs = Number(first.res.headers.get('x-ratelimit-reset')) * 1000;
+      expect(resetMs % 2000).toBe(0);
+      expect(resetMs).toBeGreaterThan(before);
+      expect(resetMs).toBeLessThanOrEqual(Date.now() + 2000);
+      const refused = await call(sb, '/api/account');
+      expect(refused.res.status).toBe(429);
+      expect(refused.res.headers.get('x-ratelimit-reset-ms')).toBeNull();
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
 describe('sandbox: rate limits', () => {
   let sb: Sandbox;
   beforeAll(async () => {

@@ -80,14 +80,14 @@ export class RateLimiter {
   }
 }
 
-/** The X-RateLimit-* headers (and Retry-After when refused) of a decision. */
-export function rateHeaders(d: RateDecision): Record<string, string> {
+/** The X-RateLimit-* headers (and Retry-After when refused) of a decision; `resetMs` adds the sandbox's X-RateLimit-Reset-Ms. */
+export function rateHeaders(d: RateDecision, resetMs = true): Record<string, string> {
   const h: Record<string, string> = {
     'X-RateLimit-Limit': String(d.limit),
     'X-RateLimit-Remaining': String(d.remaining),
     'X-RateLimit-Reset': String(Math.ceil(d.resetMs / 1000)),
-    'X-RateLimit-Reset-Ms': String(d.resetMs),
   };
+  if (resetMs) h['X-RateLimit-Reset-Ms'] = String(d.resetMs);
   if (!d.allowed) h['Retry-After'] = String(d.retryAfterSec);
   return h;
 }

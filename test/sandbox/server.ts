@@ -151,7 +151,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
 
     const decision = limiter.hit(data.key, group, data.account.status);
-    const rate = rateHeaders(decision);
+    const rate = rateHeaders(decision, opts.resetMs ?? true);
     if (!decision.allowed) {
       entry.rateLimited = true;
       const body = { error: 429, message: 'Too Many API Requests.', 'Retry-After': decision.retryAfterSec };

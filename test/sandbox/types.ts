@@ -21,6 +21,9 @@ export interface SandboxOptions {
    *  reason, the main group's rate limit with HTTP 200 `error: 429`, a campaign without a name
    *  refused. */
   realDeployment?: boolean;
+  /** Sandbox extra. Whether answers carry the non-standard X-RateLimit-Reset-Ms (default true);
+   *  false: only X-RateLimit-Reset in unix seconds, as real deployments send it. */
+  resetMs?: boolean;
 }
 
 /** One request as the sandbox saw it; `status` is 0 while unanswered (and stays 0 for a hang). */
