@@ -30,7 +30,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
 
 /** Whether the failure is fixed on the options page (a key problem): the popup offers the way there. */
 export function opensOptions(err: SerializedApiError | null | undefined): boolean {
-  return err?.kind === 'bad-key';
+  // A link not sent because another account is connected is made again in the popup, not there.
+  return err?.kind === 'bad-key' && err.reason !== 'account-changed';
 }
 
 /** A sentence a user can act on for any failure (thrown value or error data), worded for `context`. */

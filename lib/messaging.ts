@@ -20,7 +20,7 @@ import type {
   Qr,
   Splash,
 } from './api';
-import type { HistoryEntry, Job, Settings } from './storage';
+import type { HistoryEntry, Job, Settings, UnsentLink } from './storage';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -87,7 +87,24 @@ export interface ShortenRequest {
 /** The outcome of a shorten: done at once, or waiting in the persisted queue. */
 export type ShortenOutcome =
   | { status: 'done'; entry: HistoryEntry }
-  | { status: 'queued'; jobId: string; expectedAt: number };
+  | {
+      status: 'queued';
+      jobId: string;
+      expectedAt: number;
+      /** Why it waits when it is not the rate limit: the service did not answer and it is being tried again. */
+      reason?: SerializedApiError;
+    };
+
+/** Links the popup finds when it opens: its own links still being made, and links not sent because the account changed. */
+export interface WaitingLinks {
+  pending: Job[];
+  unsent: UnsentLink[];
+}
+
+/** The port a popup keeps open while it is open: it follows jobs over it, and closing it hands them back to the worker. */
+export const POPUP_PORT = 'popup';
+/** What a popup says over its port. */
+export type PopupPortMessage = { follow: string };
 
 export interface ProtocolMap {
   /** Connection state without the key. */
@@ -112,6 +129,12 @@ export interface ProtocolMap {
   shorten(data: ShortenRequest): Result<ShortenOutcome>;
   /** A queued job, to follow it from the popup. */
   getJob(data: { jobId: string }): Result<Job | null>;
+  /** The popup's links still being made for the current account, and the links not sent because the account changed. */
+  getWaitingLinks(): Result<WaitingLinks>;
+  /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */
+  remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Result<Job[]>;
+  /** Forgets unsent links without making them. */
+  dismissUnsent(data: { ids: string[] }): Result<UnsentLink[]>;
   /** Recent links of the current service, newest first. */
   getHistory(): Result<HistoryEntry[]>;
   /** Removes a history entry; `remote` also deletes the link on the service (DELETE /api/delete-link). */

@@ -127,6 +127,17 @@ export interface ShortenJobArgs {
 }
 export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
 
+/** A link that was not made because the connection changed to another account first. */
+export interface UnsentLink {
+  /** The id of the job that was not sent. */
+  id: string;
+  args: ShortenJobArgs;
+  createdAt: number;
+  /** The notification about it was shown (one notification for the links of one change). */
+  announced: boolean;
+}
+export const unsentItem = storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 });
+
 /** The state of one rate budget, persisted so a restarted worker does not overspend. */
 export interface BudgetState {
   limit: number;

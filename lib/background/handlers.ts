@@ -3,7 +3,7 @@
  * answered: a content script, a web page or another extension gets a refusal, never data.
  */
 import { toApiError } from '../api';
-import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
+import { onMessage, POPUP_PORT, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
 import type { Service } from './service';
 
 /** A sender the worker answers: this extension, from one of its own pages (not a content script). */
@@ -30,6 +30,9 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     mutate: (d) => service.mutate(d),
     shorten: (d) => service.shorten(d, 'popup'),
     getJob: (d) => service.getJob(d),
+    getWaitingLinks: () => service.getWaitingLinks(),
+    remakeUnsent: (d) => service.remakeUnsent(d),
+    dismissUnsent: (d) => service.dismissUnsent(d),
     getHistory: () => service.getHistory(),
     deleteHistoryEntry: (d) => service.deleteHistoryEntry(d),
     clearHistory: () => service.clearHistory(),
@@ -50,3 +53,17 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     }) as never);
   }
 }
+
+/** Takes the ports of the extension's own popups (they follow jobs over them); refuses any other. */
+export function registerPopupPort(
+  onConnect: { addListener(fn: (port: Parameters<Service['popupConnected']>[0] & PortInfo) => void): void },
+  service: Service,
+  runtimeId: string,
+  extensionOrigin: string,
+): void {
+  onConnect.addListener((port) => {
+    if (port.name === POPUP_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) service.popupConnected(port);
+    else port.disconnect();
+  });
+}
+type PortInfo = { name: string; sender?: { id?: string; url?: string }; disconnect(): void };

@@ -4,7 +4,7 @@
  */
 import { browser } from 'wxt/browser';
 import { createService } from './service';
-import { registerHandlers } from './handlers';
+import { registerHandlers, registerPopupPort } from './handlers';
 import { copyFromBackground } from './clipboard';
 import { showNotification } from './notify';
 import { createMenus, onCommand, onMenuClick } from './menus';
@@ -40,6 +40,7 @@ export function startBackground() {
   });
 
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
+  registerPopupPort(browser.runtime.onConnect, service, browser.runtime.id, browser.runtime.getURL('/'));
   const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) =>
     onMenuClick(service, info, tab);
   const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => onCommand(service, command, tab);
@@ -57,6 +58,6 @@ export function startBackground() {
       if ((await service.jobs.unsettled()).length === 0) await browser.alarms.clear(QUEUE_ALARM);
     });
   });
-  void service.resume();
+  void service.handBack().then(() => service.resume());
   return service;
 }

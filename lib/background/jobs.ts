@@ -116,6 +116,11 @@ export class JobQueue {
     if (job) await this.deps.onSettled(job);
   }
 
+  /** A page shows the job's outcome itself (the popup follows it): no notification unless one was given already. */
+  async unmarkNotify(id: string): Promise<void> {
+    await this.update((jobs) => jobs.map((j) => (j.id === id && !j.notified ? { ...j, notify: false } : j)));
+  }
+
   /** The settled job that wants telling, once: whoever claims it first tells the user; later callers get null. */
   private async claimNotification(id: string): Promise<Job | null> {
     let claimed: Job | null = null;

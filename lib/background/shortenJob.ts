@@ -17,14 +17,31 @@ export interface ShortenJobDeps {
   now: () => number;
   /** Retries of each request inside one try of the job. */
   policy: RetryPolicy;
+  /** Keeps a link that was not sent because the account changed (unsent.ts). */
+  keepUnsent: (job: Job) => Promise<void>;
+  /** Hears that the shorten request failed and will be tried again (the waiting page is told at once). */
+  onRetry?: (job: Job, err: ApiError) => void;
 }
 
+type Made = { shortened: Job['shortened'] };
+
+/** The failure of a job whose account is no longer the connected one: it was not sent. */
+const otherAccount = () => new ApiError({ kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' });
+
 /** The queue's `run` for shorten jobs. */
-export function shortenJobRunner({ sessions, now, policy }: ShortenJobDeps): JobDeps['run'] {
-  return async (job, markSending, checkpoint) => {
+export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
+  const { sessions, now } = deps;
+  /** Whether the connection is no longer the job's account (changed, or the key forgotten). */
+  const changed = async (job: Job) => {
     const s = await sessions.get();
-    if (!s || !s.connection.apiKey || s.fingerprint !== job.fingerprint) return accountChanged(job, now());
+    return !s || !s.connection.apiKey || s.fingerprint !== job.fingerprint;
+  };
+  /** One try for the job's account; `made` records the short link as soon as it is known. */
+  const run = async (job: Job, markSending: () => Promise<void>, checkpoint: (p: Partial<Job>) => Promise<void>, made: Made) => {
+    const s = await sessions.get();
+    if (!s || s.fingerprint !== job.fingerprint) throw otherAccount();
     const client = s.clientWithHook(job.priority, markSending);
+    const policy = deps.policy;
     let shortened = job.shortened;
     if (!shortened) {
       shortened = await withRetry(
@@ -34,9 +51,10 @@ export function shortenJobRunner({ sessions, now, policy }: ShortenJobDeps): Job
             domain_id: job.args.domainId ?? undefined,
             custom_code: job.args.customCode || undefined,
           }),
-        { policy },
+        { policy, onRetry: (err) => deps.onRetry?.(job, err) },
       );
       await checkpoint({ shortened });
+      made.shortened = shortened;
     }
     const entry: HistoryEntry = {
       id: job.id,
@@ -68,11 +86,23 @@ export function shortenJobRunner({ sessions, now, policy }: ShortenJobDeps): Job
     await addToHistory(entry);
     return entry;
   };
+  return async (job, markSending, checkpoint) => {
+    const made: Made = { shortened: job.shortened };
+    try {
+      if (await changed(job)) throw otherAccount();
+      return await run(job, markSending, checkpoint, made);
+    } catch (e) {
+      // Closing the old session fails its waiting requests: the account changed, not the key.
+      if (!(await changed(job))) throw e;
+      if (!made.shortened) await deps.keepUnsent(job);
+      return accountChanged({ ...job, shortened: made.shortened }, now());
+    }
+  };
 }
 
 /** The connection is no longer the job's account: a made link is kept, else nothing is sent. */
 async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
-  if (!job.shortened) throw new ApiError({ kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' });
+  if (!job.shortened) throw otherAccount();
   const entry: HistoryEntry = {
     id: job.id,
     longUrl: job.args.url,
@@ -96,7 +126,8 @@ export function settledNotice(deps: {
   notify: (title: string, message: string) => Promise<void>;
 }): JobDeps['onSettled'] {
   return async (job) => {
-    if (!job.notify) return;
+    // Links not sent because the account changed are named together (unsent.ts), not one by one.
+    if (!job.notify || job.error?.reason === 'account-changed') return;
     if (job.state === 'done' && job.result) {
       const settings = await settingsItem.getValue();
       const copied = settings.autoCopy ? await deps.copy(job.result.shortUrl).catch(() => false) : false;

@@ -3,15 +3,18 @@
  * job; the popup waits for it unless the rate budget makes it wait long, then it is queued
  * and the user is told when it settles.
  */
-import { checkInput, ShortenInput, toApiError } from '../api';
+import { checkInput, ShortenInput, toApiError, type ApiError } from '../api';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
-import type { ShortenOutcome, ShortenRequest } from '../messaging';
+import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '../messaging';
 import { settingsItem, type Job } from '../storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { SessionHolder } from './session';
 import { settledNotice, shortenJobRunner } from './shortenJob';
+import type { Session } from './session';
+import { createUnsent } from './unsent';
+import { createPopupWatch } from './popupWatch';
 
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
 export const QUEUE_ANSWER_AFTER_MS = 1500;
@@ -31,24 +34,34 @@ export interface ShorteningDeps {
 /** The job queue and the shorten messages. */
 export function createShortening(deps: ShorteningDeps) {
   const { sessions, now } = deps;
+  const unsent = createUnsent(deps.notify);
+  /** Pages waiting for a job, told at its first failed try (the service did not answer). */
+  const retryWatch = new Map<string, (err: ApiError) => void>();
   const jobs = new JobQueue({
     now,
     maxAttempts: deps.maxJobAttempts,
     wakeAt: deps.wakeAt,
-    run: shortenJobRunner({ sessions, now, policy: deps.retry ?? DEFAULT_RETRY }),
+    run: shortenJobRunner({
+      sessions,
+      now,
+      policy: deps.retry ?? DEFAULT_RETRY,
+      keepUnsent: (job) => unsent.add(job),
+      // A refused or failed connection (service down, offline) rarely mends within seconds;
+      // 5xx and timeouts keep the page waiting as before (their retries are quick, or it waited already).
+      onRetry: (job, err) => (err.kind === 'network' ? retryWatch.get(job.id)?.(err) : undefined),
+    }),
     onSettled: settledNotice(deps),
   });
+  const watch = createPopupWatch(jobs);
 
-  /** Shortens for a page: done at once, or queued when the budget makes it wait. */
-  async function shorten(req: ShortenRequest, source: Job['source'] = 'popup'): Promise<ShortenOutcome> {
-    const s = await sessions.require();
+  /** Checks a request and stores its job; `sendAt` is when the budget lets it go. */
+  async function enqueue(s: Session, req: ShortenRequest, source: Job['source'], notify: (sendAt: number) => boolean) {
     // Check the input now so that a bad URL is an immediate error, not a failed job
     // (the client checks again when the job runs).
     checkInput(ShortenInput, { url: req.url, custom_code: req.customCode || undefined, domain_id: req.domainId ?? undefined });
     // Jobs not settled yet are ahead of this one (those waiting at the gate among them).
     const ahead = (await jobs.unsettled()).length;
     const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead);
-    const willWait = sendAt - now() > QUEUE_ANSWER_AFTER_MS;
     const job = await jobs.add({
       kind: 'shorten',
       source,
@@ -56,23 +69,46 @@ export function createShortening(deps: ShorteningDeps) {
       priority: 'interactive',
       fingerprint: s.fingerprint,
       service: s.connection.serviceUrl,
-      notify: source !== 'popup' || willWait,
+      notify: notify(sendAt),
     });
-    if (willWait) deps.wakeAt(sendAt);
+    return { job, sendAt };
+  }
+
+  /** Shortens for a page: done at once, or queued when the budget makes it wait or the service does not answer. */
+  async function shorten(req: ShortenRequest, source: Job['source'] = 'popup'): Promise<ShortenOutcome> {
+    const s = await sessions.require();
+    const willWait = (sendAt: number) => sendAt - now() > QUEUE_ANSWER_AFTER_MS;
     // The menu and the shortcut do not wait: the job tells the user when it settles.
-    if (willWait || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt };
-    const settled = await jobs.waitFor(job.id, SHORTEN_WAIT_MS);
+    const { job, sendAt } = await enqueue(s, req, source, (at) => source !== 'popup' || willWait(at));
+    if (willWait(sendAt)) deps.wakeAt(sendAt);
+    if (willWait(sendAt) || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt };
+    // A connection that failed (service down) is said at once, not after every retry.
+    let retrying: ApiError | null = null;
+    const firstRetry = new Promise<null>((resolve) =>
+      retryWatch.set(job.id, (err) => {
+        retrying = err;
+        resolve(null);
+      }),
+    );
+    const settled = await Promise.race([jobs.waitFor(job.id, SHORTEN_WAIT_MS), firstRetry]).finally(() => retryWatch.delete(job.id));
     if (settled?.state === 'done' && settled.result) return { status: 'done', entry: settled.result };
     if (settled?.state === 'failed' && settled.error) throw toApiError(settled.error);
     // Still waiting (retries, budget): the user is told it is queued and notified later.
     const current = await jobs.get(job.id);
     if (current?.state === 'done' && current.result) return { status: 'done', entry: current.result };
     await jobs.markNotify(job.id);
-    return { status: 'queued', jobId: job.id, expectedAt: Math.max(now(), s.gate.budgets.estimateSendAt('shorten', 0)) };
+    const expectedAt = Math.max(now(), s.gate.budgets.estimateSendAt('shorten', 0));
+    const reason = (retrying as ApiError | null)?.toJSON();
+    return { status: 'queued', jobId: job.id, expectedAt, ...(reason ? { reason } : {}) };
   }
 
   return {
     jobs,
+
+    /** A popup opened (its port): it follows jobs until it closes. */
+    popupConnected: watch.connected,
+    /** Worker start: no popup follows anything yet, the worker tells of every job. */
+    handBack: watch.handBack,
 
     /** Resumes queued work (worker start, alarm). */
     resume: () => jobs.resume(),
@@ -108,5 +144,29 @@ export function createShortening(deps: ShorteningDeps) {
 
     /** A job by id (the popup follows queued work). */
     getJob: (data: { jobId: string }) => jobs.get(data.jobId),
+
+    /** What a popup that opens follows: its links still being made for this account, and the unsent ones. */
+    async getWaitingLinks(): Promise<WaitingLinks> {
+      const s = await sessions.get();
+      const pending = (await jobs.unsettled()).filter((j) => j.source === 'popup' && j.fingerprint === s?.fingerprint);
+      return { pending, unsent: await unsent.list() };
+    },
+
+    /** Makes unsent links with the current account: each tells the user when it settles, like a queued link. */
+    async remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Promise<Job[]> {
+      const s = await sessions.require();
+      const made: Job[] = [];
+      for (const link of await unsent.take(data.ids ?? [])) {
+        const req = { ...link.args, domainId: data.domainId, campaignId: data.campaignId };
+        made.push((await enqueue(s, req, 'popup', () => true)).job);
+      }
+      return made;
+    },
+
+    /** Forgets unsent links; the ones left. */
+    async dismissUnsent(data: { ids: string[] }) {
+      await unsent.take(data.ids ?? []);
+      return unsent.list();
+    },
   };
 }

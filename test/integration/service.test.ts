@@ -2,24 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { createService } from '@/lib/background/service';
+import { makeService } from './makeService';
 import { isOwnPage } from '@/lib/background/handlers';
 
 let sb: Sandbox;
 const OTHER_KEY = 'other-account-key-0001';
 
-function makeService() {
-  const notes: { title: string; message: string }[] = [];
-  const copies: string[] = [];
-  const service = createService({
-    fetch: (i, init) => fetch(i, init),
-    copy: async (t) => (copies.push(t), true),
-    notify: async (title, message) => void notes.push({ title, message }),
-    wakeAt: () => {},
-    hasHostPermission: async () => false,
-  });
-  return { service, notes, copies };
-}
 const apiRequests = () => sb.log.filter((l) => l.path.startsWith('/api/')).length;
 
 beforeEach(async () => {

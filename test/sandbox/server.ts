@@ -132,7 +132,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
 
     const fault = takeFault(faults, method, path);
-    if (fault) {
+    if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.kind) {
       const f = faultAnswer(fault.kind);
       if (f === 'hang') {
         entry.handlingMs = Math.round((performance.now() - t0) * 1000) / 1000;

@@ -55,7 +55,10 @@ export interface Fault {
   path: RegExp;
   method?: string;
   times?: number /* default 1 */;
-  kind: FaultKind;
+  /** Omitted: the request is answered as usual, after `delayMs` (a slow service). */
+  kind?: FaultKind;
+  /** The answer is held back this long (default 0). */
+  delayMs?: number;
 }
 
 export interface Sandbox {

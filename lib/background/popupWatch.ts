@@ -1,0 +1,41 @@
+/**
+ * Who tells the user that a link is made: the popup while it is open and follows the job,
+ * else the worker (notification, and the clipboard). Each open popup keeps a port to the
+ * worker; it follows jobs over it (it shows and copies them itself), and when the last popup
+ * closes, every job still being made goes back to the worker, so that a link whose popup closed
+ * before the answer is still told and copied, once.
+ */
+import type { PopupPortMessage } from '../messaging';
+import type { JobQueue } from './jobs';
+
+/** The worker's side of the popups' ports. */
+export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify' | 'unmarkNotify'>) {
+  let open = 0;
+
+  /** Jobs nobody waits for any more are told by the worker when they settle. */
+  const handBack = async () => {
+    for (const job of await jobs.unsettled()) if (!job.notify) await jobs.markNotify(job.id);
+  };
+
+  return {
+    handBack,
+
+    /** A popup opened: it may follow jobs until it closes. */
+    connected(port: {
+      onMessage: { addListener(fn: (m: unknown) => void): void };
+      onDisconnect: { addListener(fn: () => void): void };
+    }): void {
+      open++;
+      // Messages of one port arrive in order: a follow is handled before that port's disconnect.
+      let last: Promise<void> = Promise.resolve();
+      port.onMessage.addListener((m) => {
+        const follow = (m as Partial<PopupPortMessage> | null)?.follow;
+        if (typeof follow === 'string') last = last.then(() => jobs.unmarkNotify(follow));
+      });
+      port.onDisconnect.addListener(() => {
+        open--;
+        last = last.then(() => (open === 0 ? handBack() : undefined));
+      });
+    },
+  };
+}

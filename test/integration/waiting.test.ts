@@ -1,0 +1,147 @@
+// Links nobody is looking at: a popup closed before the answer, a key replaced while links wait,
+// a service that does not answer. The worker's service against the sandbox over real HTTP.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { makeService } from './makeService';
+
+let sb: Sandbox;
+const OTHER_KEY = 'other-account-key-0002';
+
+
+/** A popup's port as the worker sees it: the test sends its messages and closes it. */
+function fakePort() {
+  const onMessage: ((m: unknown) => void)[] = [];
+  const onDisconnect: (() => void)[] = [];
+  return {
+    port: { onMessage: { addListener: (f: (m: unknown) => void) => onMessage.push(f) }, onDisconnect: { addListener: (f: () => void) => onDisconnect.push(f) } },
+    post: (m: unknown) => onMessage.forEach((f) => f(m)),
+    close: () => onDisconnect.forEach((f) => f()),
+  };
+}
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  sb = await startSandbox({ port: 0, plan: 'pro', extraKeys: [{ key: OTHER_KEY, plan: 'pro' }] });
+});
+afterEach(() => sb.close());
+
+describe('a popup closed before the answer', () => {
+  /** Shorten pressed on a slow service (1.5 s), the popup closed at 0.3 s. */
+  async function pressThenClose(url: string) {
+    const made = makeService();
+    await made.service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const popup = fakePort();
+    made.service.popupConnected(popup.port);
+    sb.faults.push({ path: /\/api\/shorten/, delayMs: 1500 });
+    const answer = made.service.shorten({ url, domainId: null, campaignId: null });
+    await new Promise((r) => setTimeout(r, 300));
+    popup.close();
+    return { ...made, answer };
+  }
+
+  it('the worker copies the link and says so, once', async () => {
+    const { notes, copies, answer } = await pressThenClose('https://example.org/closed');
+    expect((await answer).status).toBe('done'); // answered to a popup that is gone
+    await vi.waitFor(() => expect(copies).toHaveLength(1), { timeout: 3000 });
+    const made = sb.state.forKey(sb.key).links.find((l) => l.url === 'https://example.org/closed')!;
+    expect(copies).toEqual([made.short_url]);
+    expect(notes.map((n) => n.title)).toEqual(['Short link copied']);
+  });
+
+  it('a reopened popup finds the link still being made and, following it, is the one that copies', async () => {
+    const { service, notes, copies, answer } = await pressThenClose('https://example.org/reopened');
+    const second = fakePort();
+    service.popupConnected(second.port);
+    const { pending } = await service.getWaitingLinks();
+    expect(pending.map((j) => j.args.url)).toEqual(['https://example.org/reopened']);
+    second.post({ follow: pending[0]!.id });
+    await answer;
+    await vi.waitFor(async () => expect((await service.getJob({ jobId: pending[0]!.id }))?.state).toBe('done'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(copies).toEqual([]); // the popup copies what it shows
+    expect(notes).toEqual([]);
+    // Closed after it showed the link: nothing more.
+    second.close();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(copies).toEqual([]);
+  });
+
+  it('the popup still open: no notification, nothing handed back', async () => {
+    const { service, notes, copies } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const popup = fakePort();
+    service.popupConnected(popup.port);
+    const out = await service.shorten({ url: 'https://example.org/open', domainId: null, campaignId: null });
+    expect(out.status).toBe('done');
+    popup.close();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(copies).toEqual([]);
+    expect(notes).toEqual([]);
+    expect((await service.getWaitingLinks()).pending).toEqual([]);
+  });
+});
+
+describe('the key replaced while links wait', () => {
+  it('says the links were not sent, names them in one notification, and makes them with the new account', async () => {
+    await sb.close();
+    // Two shortens a minute for each account: two made, two waiting; the other account makes both.
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 2, shortenWindowMs: 60_000, rateWindow: 'first-request', extraKeys: [{ key: OTHER_KEY, plan: 'pro' }] });
+    const { service, notes } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    for (const url of ['https://example.org/made', 'https://example.org/made-2'])
+      expect((await service.shorten({ url, domainId: null, campaignId: null })).status).toBe('done');
+    const a = await service.shorten({ url: 'https://example.org/wait-a', domainId: null, campaignId: null });
+    const b = await service.shorten({ url: 'https://example.org/wait-b', domainId: null, campaignId: null });
+    if (a.status !== 'queued' || b.status !== 'queued') throw new Error('not queued');
+
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: OTHER_KEY });
+    for (const id of [a.jobId, b.jobId]) {
+      await vi.waitFor(async () => expect((await service.getJob({ jobId: id }))?.error?.reason).toBe('account-changed'));
+    }
+    await vi.waitFor(() => expect(notes).toHaveLength(1), { timeout: 3000 });
+    expect(notes[0]!.title).toBe('Links not made: the API key changed');
+    expect(notes[0]!.message).toContain('https://example.org/wait-a\nhttps://example.org/wait-b');
+    expect(notes[0]!.message).not.toMatch(/did not accept the API key/);
+
+    const { unsent } = await service.getWaitingLinks();
+    expect(unsent.map((u) => u.args.url)).toEqual(['https://example.org/wait-a', 'https://example.org/wait-b']);
+    const jobs = await service.remakeUnsent({ ids: unsent.map((u) => u.id), domainId: null, campaignId: null });
+    expect(jobs).toHaveLength(2);
+    for (const j of jobs) await vi.waitFor(async () => expect((await service.getJob({ jobId: j.id }))?.state).toBe('done'), { timeout: 5000 });
+    const other = sb.state.forKey(OTHER_KEY).links.map((l) => l.url);
+    expect(other).toEqual(expect.arrayContaining(['https://example.org/wait-a', 'https://example.org/wait-b']));
+    expect(sb.state.forKey(sb.key).links.map((l) => l.url).filter((u) => /^https:\/\/example\.org\/(made|wait)/.test(u))).toEqual(['https://example.org/made', 'https://example.org/made-2']);
+    expect((await service.getWaitingLinks()).unsent).toEqual([]);
+  });
+
+  it('dismissed links are forgotten without being sent', async () => {
+    await sb.close();
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 60_000, rateWindow: 'first-request', extraKeys: [{ key: OTHER_KEY, plan: 'pro' }] });
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.shorten({ url: 'https://example.org/made', domainId: null, campaignId: null });
+    const a = await service.shorten({ url: 'https://example.org/dismissed', domainId: null, campaignId: null });
+    if (a.status !== 'queued') throw new Error('not queued');
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: OTHER_KEY });
+    await vi.waitFor(async () => expect((await service.getWaitingLinks()).unsent).toHaveLength(1));
+    const left = await service.dismissUnsent({ ids: [a.jobId] });
+    expect(left).toEqual([]);
+    expect(sb.log.filter((l) => l.path === '/api/shorten')).toHaveLength(1);
+  });
+});
+
+describe('a service that does not answer', () => {
+  it('the popup is told at once that the link is queued and tried again, not after every retry', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await sb.close(); // connection refused from now on
+    const out = await service.shorten({ url: 'https://example.org/down', domainId: null, campaignId: null });
+    expect(out).toMatchObject({ status: 'queued', reason: { kind: 'network' } });
+    if (out.status !== 'queued') return;
+    // It is still waiting, and the worker will tell the user when it settles.
+    const job = await service.getJob({ jobId: out.jobId });
+    expect(job?.state === 'pending' || job?.state === 'sending').toBe(true);
+    expect(job?.notify).toBe(true);
+  });
+});
