@@ -1,7 +1,7 @@
 /**
- * Failures on a service that answers like real deployments, walked in German: a validation
+ * Failures on a service that answers like real deployments, walked in German and Spanish: a validation
  * failure in an HTTP 200, a taken alias, a wrong key answered with 403, an empty campaign name.
- * Every alert and status is in German: the service's own words appear once, framed, and no
+ * Every alert and status is in the page's language: the service's own words appear once, framed, and no
  * sentence of the extension is left in English.
  */
 import { readFileSync } from 'node:fs';
@@ -14,21 +14,22 @@ import { configureExtension, launchExtension, openOptions, openPopupFor, REPO_RO
 type Catalogue = Record<string, { message: string }>;
 const load = (lang: string) => JSON.parse(readFileSync(join(REPO_ROOT, `public/_locales/${lang}/messages.json`), 'utf8')) as Catalogue;
 const en = load('en');
-const de = load('de');
-const msg = (key: string) => de[key]!.message;
+let local: Catalogue = en;
+const msg = (key: string) => local[key]!.message;
 
-/** The beginnings of the English messages that German words differently (long enough to be sentences). */
-const ENGLISH_STARTS = Object.entries(en)
-  .filter(([key, e]) => de[key]?.message !== e.message)
-  .map(([, e]) => e.message.split('$')[0]!.trim())
-  .filter((s) => s.length >= 15);
+/** The beginnings of the English messages that the page's language words differently (long enough to be sentences). */
+const englishStarts = () =>
+  Object.entries(en)
+    .filter(([key, e]) => local[key]?.message !== e.message)
+    .map(([, e]) => e.message.split('$')[0]!.trim())
+    .filter((s) => s.length >= 15);
 const ENGLISH_WORDS = /\b(the|is|not|and|this|please|could|cannot|refused|service|check|try)\b/i;
 
 /** The English left in `text` once the service's own words (which stay as the service wrote them) are taken out. */
 function englishIn(text: string, serverTexts: string[]): string | null {
   let rest = text;
   for (const s of serverTexts) rest = rest.split(s).join(' ');
-  const start = ENGLISH_STARTS.find((s) => rest.includes(s));
+  const start = englishStarts().find((s) => rest.includes(s));
   if (start) return start;
   const word = ENGLISH_WORDS.exec(rest);
   return word ? word[0] : null;
@@ -41,7 +42,7 @@ async function spokenTexts(page: Page): Promise<string[]> {
   );
 }
 
-async function expectGerman(page: Page, serverTexts: string[]): Promise<void> {
+async function expectLocal(page: Page, serverTexts: string[]): Promise<void> {
   for (const text of await spokenTexts(page)) expect(englishIn(text, serverTexts), text).toBeNull();
 }
 
@@ -60,30 +61,31 @@ afterEach(async () => {
   else process.env.LANGUAGE = savedLanguage;
 });
 
-describe('failures of a real deployment, in German', () => {
-  it('are told in German, with the service’s words once', async () => {
-    process.env.LANGUAGE = 'de';
+describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
+  it('are told in the page’s language, with the service’s words once', async () => {
+    local = load(lang);
+    process.env.LANGUAGE = lang;
     sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 100_000, realDeployment: true });
-    h = await launchExtension({ args: ['--lang=de'] });
+    h = await launchExtension({ args: [`--lang=${lang}`] });
     await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
 
     // A validation failure in an HTTP 200 (with "Please upgrade" in it): the reason, framed once.
     const options = await openOptions(h);
     const campaigns = options.getByRole('region', { name: msg('optionsCampaignsTitle'), exact: true });
     const form = campaigns.getByRole('form', { name: msg('optionsNewCampaign'), exact: true });
-    await form.getByLabel(msg('optionsFieldName'), { exact: true }).fill('Herbst');
-    await form.getByLabel(msg('optionsRotatorSlug'), { exact: true }).fill('herbst');
+    await form.getByLabel(msg('optionsFieldName'), { exact: true }).fill('Otoño');
+    await form.getByLabel(msg('optionsRotatorSlug'), { exact: true }).fill('otono');
     await form.getByRole('button', { name: msg('optionsCreateCampaign'), exact: true }).click();
-    await campaigns.getByText('Herbst', { exact: true }).first().waitFor();
-    await form.getByLabel(msg('optionsFieldName'), { exact: true }).fill('Herbst zwei');
-    await form.getByLabel(msg('optionsRotatorSlug'), { exact: true }).fill('herbst');
+    await campaigns.getByText('Otoño', { exact: true }).first().waitFor();
+    await form.getByLabel(msg('optionsFieldName'), { exact: true }).fill('Otoño dos');
+    await form.getByLabel(msg('optionsRotatorSlug'), { exact: true }).fill('otono');
     await form.getByRole('button', { name: msg('optionsCreateCampaign'), exact: true }).click();
     const refused = form.getByRole('alert');
     await refused.waitFor();
     expect(await refused.textContent()).toBe(msg('errServiceSaid').replace('$TEXT$', SLUG_TAKEN));
     await form.scrollIntoViewIfNeeded();
-    await screenshot(options, 'errors-de-campaign-refused');
-    await expectGerman(options, [SLUG_TAKEN]);
+    await screenshot(options, `errors-${lang}-campaign-refused`);
+    await expectLocal(options, [SLUG_TAKEN]);
 
     // An empty campaign name is refused in the page: nothing is sent.
     const sent = () => sb!.log.filter((l) => l.path === '/api/campaign/add').length;
@@ -93,22 +95,22 @@ describe('failures of a real deployment, in German', () => {
     await form.getByRole('button', { name: msg('optionsCreateCampaign'), exact: true }).click();
     await until(async () => (await refused.textContent())?.includes(msg('commonIssueRequired')), 'the empty name refused');
     expect(sent()).toBe(before);
-    await expectGerman(options, []);
+    await expectLocal(options, []);
 
-    // A taken alias in the popup: the service's words, framed in German.
+    // A taken alias in the popup: the service's words, framed in the page's language.
     await fetch(`${sb.url}/api/shorten`, {
       method: 'POST',
       headers: { 'X-API-KEY': sb.key, 'Content-Type': 'application/json' },
       body: JSON.stringify({ url: 'https://example.org/first', custom_code: 'mein-alias' }),
     });
-    const popup = await openPopupFor(h, `${sb.url}/page/de`);
+    const popup = await openPopupFor(h, `${sb.url}/page/${lang}`);
     await popup.getByLabel(msg('popupAliasLabel'), { exact: true }).fill('mein-alias');
     await popup.getByRole('button', { name: msg('popupShorten'), exact: true }).click();
     const alert = popup.getByRole('alert');
     await alert.waitFor({ timeout: 15_000 });
     expect(await alert.textContent()).toContain(msg('errServiceSaid').replace('$TEXT$', ALIAS_TAKEN));
-    await screenshot(popup, 'errors-de-alias-taken', { fullPage: true });
-    await expectGerman(popup, [ALIAS_TAKEN]);
+    await screenshot(popup, `errors-${lang}-alias-taken`, { fullPage: true });
+    await expectLocal(popup, [ALIAS_TAKEN]);
     await popup.close();
     await options.close();
 
@@ -121,15 +123,15 @@ describe('failures of a real deployment, in German', () => {
     expect(await status.textContent()).not.toContain(msg('optionsConnected'));
     const account = again.getByRole('region', { name: msg('optionsAccountTitle'), exact: true }).getByRole('alert');
     expect(await account.textContent()).toBe(msg('optionsBadKeySeeConnection'));
-    await screenshot(again, 'errors-de-key-refused');
-    await expectGerman(again, []);
+    await screenshot(again, `errors-${lang}-key-refused`);
+    await expectLocal(again, []);
 
-    const popup2 = await openPopupFor(h, `${sb.url}/page/de`);
+    const popup2 = await openPopupFor(h, `${sb.url}/page/${lang}`);
     await popup2.getByRole('button', { name: msg('popupShorten'), exact: true }).click();
     const keyAlert = popup2.getByRole('alert').filter({ hasText: msg('popupErrBadKey') });
     await keyAlert.waitFor({ timeout: 15_000 });
     await popup2.getByRole('button', { name: msg('commonOpenOptions'), exact: true }).waitFor();
-    await screenshot(popup2, 'errors-de-popup-key', { fullPage: true });
-    await expectGerman(popup2, []);
+    await screenshot(popup2, `errors-${lang}-popup-key`, { fullPage: true });
+    await expectLocal(popup2, []);
   }, 120_000);
 });
