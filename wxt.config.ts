@@ -5,7 +5,7 @@ import { popupFirstScreen } from './scripts/popupFirstScreen';
 // https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
-  vite: () => ({ plugins: popupFirstScreen() }),
+  vite: () => ({ plugins: popupFirstScreen(), build: { modulePreload: { polyfill: false } } }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

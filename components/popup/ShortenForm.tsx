@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { checkField, checkUrl } from '@/lib/ui/popupUrl';
-import { fieldOf } from '@/lib/ui/popupText';
+import { fieldOf } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
 import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
 import { CampaignSelect, DomainSelect } from './ChoiceSelects';

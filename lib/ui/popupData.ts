@@ -1,5 +1,5 @@
 /** Rules about the popup's data, shared by its slices and components (pure functions). */
-import type { Account, Campaign, Domain } from '../api';
+import type { Account, Campaign, Domain, SerializedApiError } from '../api';
 import type { Settings } from '../storage';
 import { sendableDomains } from './choices';
 import type { Loaded } from './store';
@@ -25,4 +25,22 @@ export function rememberedChoices(settings: Settings, domains: Loaded<Domain[]>,
     domainId: remembered(settings.lastDomainId, { state: domains.state, value: sendableDomains(domains.value) }),
     campaignId: remembered(settings.lastCampaignId, campaigns),
   };
+}
+
+/** The popup control a failure is about (by the error's `field`), if any. */
+export function fieldOf(err: SerializedApiError | null): 'url' | 'alias' | 'domain' | 'campaign' | null {
+  switch (err?.field) {
+    case 'url':
+      return 'url';
+    case 'custom_code':
+    case 'customCode':
+      return 'alias';
+    case 'domain_id':
+    case 'domainId':
+      return 'domain';
+    case 'campaignId':
+      return 'campaign';
+    default:
+      return null;
+  }
 }

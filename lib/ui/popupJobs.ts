@@ -5,13 +5,23 @@
 import { ask } from './popupAsk';
 import type { HistoryEntry, Job } from '../storage';
 import { t } from '../i18n';
-import type { JobActions, SliceKit } from './popupStore';
+import type { ShownLink, SliceKit } from './popupStore';
 
 /** How often a queued link is looked at. */
 const POLL_MS = 1000;
 
-/** The jobs slice: showMade, follow, unfollow. */
-export function jobsSlice({ set, get, timers }: SliceKit): JobActions {
+/** A made or queued link, as the form's tasks use it. */
+export interface Jobs {
+  /** Shows a link that was just made (or found), copies it, and refreshes Recent links. */
+  showMade(entry: HistoryEntry, origin: ShownLink['origin']): Promise<void>;
+  /** Follows a queued link until it is made or fails. */
+  follow(jobId: string): void;
+  /** Stops following the queued link. */
+  unfollow(): void;
+}
+
+/** Follows made and queued links for one popup. */
+export function createJobs({ set, get, timers }: SliceKit): Jobs {
   let stop: (() => void) | null = null;
   let polling = false;
 
@@ -37,14 +47,14 @@ export function jobsSlice({ set, get, timers }: SliceKit): JobActions {
       const job: Job | null = await ask('getJob', { jobId });
       if (get().queued?.jobId !== jobId) return; // something newer replaced it
       if (!job) {
-        get().unfollow();
+        jobs.unfollow();
         set({ queued: null, status: t('popupStatusQueueGone') });
         void get().loadHistory();
       } else if (job.state === 'done' && job.result) {
-        get().unfollow();
-        await get().showMade(job.result, 'new');
+        jobs.unfollow();
+        await jobs.showMade(job.result, 'new');
       } else if (job.state === 'failed') {
-        get().unfollow();
+        jobs.unfollow();
         set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: t('popupQueuedFailed') } });
       }
     } catch {
@@ -54,7 +64,7 @@ export function jobsSlice({ set, get, timers }: SliceKit): JobActions {
     }
   };
 
-  return {
+  const jobs: Jobs = {
     async showMade(entry, origin) {
       set({ shown: { entry, origin }, queued: null, error: null, duplicate: null });
       await autoCopy(entry);
@@ -67,7 +77,7 @@ export function jobsSlice({ set, get, timers }: SliceKit): JobActions {
     },
 
     follow(jobId) {
-      get().unfollow();
+      jobs.unfollow();
       if (timers.disposed) return;
       stop = timers.every(() => void poll(jobId), POLL_MS);
     },
@@ -77,4 +87,5 @@ export function jobsSlice({ set, get, timers }: SliceKit): JobActions {
       stop = null;
     },
   };
+  return jobs;
 }

@@ -1,16 +1,16 @@
 /**
  * The popup's state: a zustand store fed only by messages to the worker (`ask`), never
  * holding the API key and never calling fetch. Components read it and call its actions.
- * It is made of slices, one file each: loading what the form needs (popupLoaders), following a
- * made or queued link (popupJobs), Recent links (popupRecent), and the form with its submit
- * (popupForm). Slices reach each other only through the store's own actions.
+ * It is made of slices: loading what the form needs (popupLoaders), Recent links (popupRecent)
+ * and the form (popupForm) act at once; what asks the worker when the user acts (Shorten,
+ * following a queued link, deleting from Recent links: popupTasks) is loaded after the
+ * first render. Slices reach each other only through the store's own actions.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account, Campaign, Domain, SerializedApiError } from '../api';
 import type { HistoryEntry, Settings } from '../storage';
-import { createTimers, type LoadState, type Loaded, type StoreTimers } from './store';
+import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from './store';
 import { loadersSlice } from './popupLoaders';
-import { jobsSlice } from './popupJobs';
 import { recentSlice } from './popupRecent';
 import { formSlice } from './popupForm';
 
@@ -79,17 +79,7 @@ export interface LoaderActions {
   applyRemembered(): void;
 }
 
-/** A made or queued link (popupJobs). */
-export interface JobActions {
-  /** Shows a link that was just made (or found), copies it, and refreshes Recent links. */
-  showMade(entry: HistoryEntry, origin: ShownLink['origin']): Promise<void>;
-  /** Follows a queued link until it is made or fails. */
-  follow(jobId: string): void;
-  /** Stops following the queued link. */
-  unfollow(): void;
-}
-
-/** Recent links (popupRecent). */
+/** Recent links, what happens at once (popupRecent). */
 export interface RecentActions {
   /** Asks the worker for Recent links again. */
   loadHistory(): Promise<void>;
@@ -97,19 +87,25 @@ export interface RecentActions {
   setQuery(query: string): void;
   askDelete(id: string): void;
   cancelDelete(): void;
-  confirmDelete(): Promise<void>;
-  removeLocally(id: string): Promise<void>;
 }
 
-/** The form and its submit (popupForm). */
+/** What asks the worker when the user acts, loaded after the first render (popupTasks). */
+export interface TaskActions {
+  confirmDelete(): Promise<void>;
+  removeLocally(id: string): Promise<void>;
+  submit(opts?: { force?: boolean }): Promise<void>;
+  useExisting(): Promise<void>;
+  createAnyway(): Promise<void>;
+}
+
+const TASK_NAMES = ['confirmDelete', 'removeLocally', 'submit', 'useExisting', 'createAnyway'] as const satisfies readonly (keyof TaskActions)[];
+
+/** The form, what happens at once (popupForm). */
 export interface FormActions {
   setUrl(url: string): void;
   setDomain(id: string): void;
   setCampaign(id: string): void;
   setCustomCode(code: string): void;
-  submit(opts?: { force?: boolean }): Promise<void>;
-  useExisting(): Promise<void>;
-  createAnyway(): Promise<void>;
   dismissDuplicate(): void;
   copy(text: string): Promise<void>;
   announce(message: string): void;
@@ -118,7 +114,7 @@ export interface FormActions {
   openBulk(): Promise<void>;
 }
 
-export type PopupState = PopupData & LoaderActions & JobActions & RecentActions & FormActions;
+export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & TaskActions;
 export type PopupStore = StoreApi<PopupState>;
 
 /** What every slice is given: the store's set/get and its timers. */
@@ -156,9 +152,9 @@ export function createPopupStore(): PopupStore {
     return {
       ...initialData(),
       ...loadersSlice(kit),
-      ...jobsSlice(kit),
       ...recentSlice(kit),
       ...formSlice(kit),
+      ...deferred(() => import('./popupTasks').then((m) => m.createTasks(kit)), TASK_NAMES),
     };
   });
 }

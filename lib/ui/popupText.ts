@@ -1,25 +1,6 @@
-/** The sentences of the popup that depend on data: queue times, campaign notes, the control a failure is about. */
+/** The sentences of the popup that depend on data: queue times, campaign notes. */
 import { toPlainText } from '../api/plainText';
-import type { SerializedApiError } from '../api/errors';
 import { clock, t } from '../i18n';
-
-/** The popup control a failure is about (by the error's `field`), if any. */
-export function fieldOf(err: SerializedApiError | null): 'url' | 'alias' | 'domain' | 'campaign' | null {
-  switch (err?.field) {
-    case 'url':
-      return 'url';
-    case 'custom_code':
-    case 'customCode':
-      return 'alias';
-    case 'domain_id':
-    case 'domainId':
-      return 'domain';
-    case 'campaignId':
-      return 'campaign';
-    default:
-      return null;
-  }
-}
 
 /** The status shown while a link waits in the worker's queue. */
 export function queuedMessage(expectedAt: number): string {

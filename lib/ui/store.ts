@@ -81,3 +81,17 @@ export function createTimers(): StoreTimers {
     },
   };
 }
+
+/**
+ * Actions whose code is loaded on their first call (what a page's first screen does not need):
+ * each named action waits for `load` (once) and then runs the loaded one.
+ */
+export function deferred<T extends object, K extends keyof T>(load: () => Promise<T>, names: readonly K[]): Pick<T, K> {
+  let loading: Promise<T> | null = null;
+  const out = {} as Pick<T, K>;
+  for (const name of names) {
+    out[name] = ((...args: unknown[]) =>
+      (loading ??= load()).then((loaded) => (loaded[name] as (...a: unknown[]) => unknown)(...args))) as T[K];
+  }
+  return out;
+}

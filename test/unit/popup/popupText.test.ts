@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clock } from '@/lib/i18n';
-import { campaignFailedMessage, fieldOf, queuedMessage } from '@/lib/ui/popupText';
+import { campaignFailedMessage, queuedMessage } from '@/lib/ui/popupText';
+import { fieldOf } from '@/lib/ui/popupData';
 
 describe('fieldOf', () => {
   it('maps fields to controls', () => {
