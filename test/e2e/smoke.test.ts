@@ -67,7 +67,7 @@ describe('manifest', () => {
   it('has loopback host access only', () => {
     const hosts = manifest.host_permissions ?? [];
     expect(hosts.length).toBeGreaterThan(0);
-    for (const h of hosts) expect(h).toMatch(/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+|:\*)?\/\*$/);
+    for (const h of hosts) expect(h).toMatch(/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+|:\*)?\/\*$/);
     expect(hosts).not.toContain('<all_urls>');
     expect(manifest.optional_host_permissions ?? []).not.toContain('<all_urls>');
   });
