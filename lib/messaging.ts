@@ -124,6 +124,8 @@ export interface ProtocolMap {
   getQr(data: { id: number }): Result<QrDetail>;
   /** Runs a mutation through the queue and refreshes the list it touched. */
   mutate(data: Mutation): Result<unknown>;
+  /** When a change would leave now (the main rate budget): the page says a change waits, and until when. */
+  changeSendAt(): Result<number | null>;
 
   /** Shortens (interactive priority); queued when the budget is spent. */
   shorten(data: ShortenRequest): Result<ShortenOutcome>;

@@ -58,8 +58,9 @@ function CampaignForm({ item: campaign, onClose }: { item?: Campaign; onClose?: 
     list: 'campaigns',
     item: campaign,
     onClose,
-    texts: { newLabel: 'optionsNewCampaign', create: 'optionsCreateCampaign', update: 'optionsUpdateCampaign', created: 'optionsCampaignCreated' },
+    texts: { newLabel: 'optionsNewCampaign', create: 'optionsCreateCampaign', update: 'optionsUpdateCampaign', created: 'optionsCampaignCreated', createdNamed: 'optionsCampaignCreatedNamed' },
     label: campaignLabel,
+    name: (args) => args.name,
     check: () => {
       const raw = { name: f.name, slug: optional(f.slug), public: f.public };
       return campaign ? validate(CampaignUpdateInput, raw) : validate(CampaignAddInput, raw);

@@ -25,8 +25,9 @@ export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClos
     list: 'channels',
     item: channel,
     onClose,
-    texts: { newLabel: 'optionsNewChannel', create: 'optionsCreateChannel', update: 'optionsUpdateChannel', created: 'optionsChannelCreated' },
+    texts: { newLabel: 'optionsNewChannel', create: 'optionsCreateChannel', update: 'optionsUpdateChannel', created: 'optionsChannelCreated', createdNamed: 'optionsChannelCreatedNamed' },
     label: channelLabel,
+    name: (args) => args.name,
     check: () => {
       const color = checkColour(f.color, 'color', 'hex');
       const raw = { name: f.name, description: channel ? f.description.trim() : optional(f.description), color: color.ok ? color.data : undefined, starred: f.starred };

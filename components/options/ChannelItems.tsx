@@ -104,7 +104,7 @@ export function ChannelItems({ channel }: { channel: Channel }) {
         </div>
         <button type="submit">{t('optionsAssign')}</button>
       </form>
-      <Feedback error={submit.action.error} note={submit.action.note} />
+      <Feedback error={submit.action.error} note={submit.action.note} busy={submit.action.busy} />
     </>
   );
 }

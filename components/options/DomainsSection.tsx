@@ -75,8 +75,9 @@ function DomainForm({ item: domain, onClose }: { item?: Domain; onClose?: () => 
     list: 'domains',
     item: domain,
     onClose,
-    texts: { newLabel: 'optionsNewDomain', create: 'optionsAddDomain', update: 'optionsUpdateDomain', created: 'optionsDomainAdded' },
+    texts: { newLabel: 'optionsNewDomain', create: 'optionsAddDomain', update: 'optionsUpdateDomain', created: 'optionsDomainAdded', createdNamed: 'optionsDomainAddedNamed' },
     label: domainLabel,
+    name: (args) => ('domain' in args ? String(args.domain) : undefined),
     check: () => {
       const redirects = { redirectroot: optional(f.root), redirect404: optional(f.notFound) };
       return domain ? validate(DomainUpdateInput, redirects) : validate(DomainAddInput, { domain: f.domain, ...redirects });

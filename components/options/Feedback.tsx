@@ -1,12 +1,26 @@
-/** The outcome of a form: a failure as role alert, a success as a polite note (plain text both). */
-export function Feedback({ error, note }: { error: string | null; note?: string | null }) {
+import { clock, t } from '@/lib/i18n';
+import { useOptions } from './OptionsContext';
+
+/**
+ * The outcome of a form: a failure as role alert, a success as a polite note (plain text both),
+ * and, while its change waits for the spent rate limit, when it will be sent.
+ */
+export function Feedback({ error, note, busy }: { error: string | null; note?: string | null; busy?: boolean }) {
+  const rateWaitUntil = useOptions((s) => s.rateWaitUntil);
+  const waiting = busy && rateWaitUntil !== null ? t('optionsChangeWaiting', clock(rateWaitUntil)) : null;
   return (
     <>
       {error && <p role="alert">{error}</p>}
-      {note !== undefined && (
+      {note !== undefined ? (
         <p className="note" aria-live="polite">
-          {note ?? ''}
+          {waiting ?? note ?? ''}
         </p>
+      ) : (
+        busy !== undefined && (
+          <p className="note" role="status">
+            {waiting ?? ''}
+          </p>
+        )
       )}
     </>
   );

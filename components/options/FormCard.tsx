@@ -39,7 +39,7 @@ export function FormCard({
         <FormActions submitLabel={submitLabel} onCancel={onCancel} primary={primary} submitRef={submitRef} />
       </fieldset>
       {after}
-      <Feedback error={action.error} note={showNote ? action.note : undefined} />
+      <Feedback error={action.error} note={showNote ? action.note : undefined} busy={action.busy} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import type { SerializedApiError } from '@/lib/api';
 import { isLoading, type ListState } from '@/lib/ui/optionsStore';
 import { errorSentence } from '@/lib/errorText';
-import { t, uiLanguage, type MessageKey } from '@/lib/i18n';
+import { clock, t, type MessageKey } from '@/lib/i18n';
 
 /** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure. */
 export function StatusHead({
@@ -34,7 +34,7 @@ export function StatusHead({
 /** A list's status line: "Loading…", or how many, how fresh and whether it is being updated. */
 export function listStatusText(state: ListState<unknown>, count: (n: number) => string): string {
   if (state.items === null) return isLoading(state) ? t('commonLoading') : '';
-  const time = state.fetchedAt ? new Date(state.fetchedAt).toLocaleTimeString(uiLanguage()) : null;
+  const time = state.fetchedAt ? clock(state.fetchedAt) : null;
   return `${count(state.items.length)}${time ? ` · ${t('optionsListUpdated', time)}` : ''}${isLoading(state) || state.stale ? ` · ${t('optionsListUpdating')}` : ''}`;
 }
 

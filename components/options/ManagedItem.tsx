@@ -107,7 +107,7 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
               )}
             </div>
           )}
-          <Feedback error={action.error} />
+          <Feedback error={action.error} busy={action.busy} />
         </>
       )}
       {details && open && (

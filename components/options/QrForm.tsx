@@ -67,6 +67,18 @@ export function qrData(type: QrType, f: Fields): unknown {
   }
 }
 
+/** What a QR code holds, in a few words (its link, text, number, network or person). */
+export function qrSubject(data: unknown): string | undefined {
+  const text =
+    typeof data === 'string'
+      ? data
+      : data && typeof data === 'object'
+        ? (['ssid', 'name', 'phone'] as const).map((k) => (data as Record<string, unknown>)[k]).find((v) => typeof v === 'string' && v)
+        : undefined;
+  if (typeof text !== 'string' || !text) return undefined;
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
 /** A QR code form (create, or edit `qr`): the type, a form per type, colours and logo; checked before sending. */
 export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: () => void }) {
   const [type, setType] = useState<QrType>('link');
@@ -77,8 +89,9 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: () => void 
     list: 'qrs',
     item: qr,
     onClose,
-    texts: { newLabel: 'optionsNewQr', create: 'optionsCreateQr', update: 'optionsUpdateQr', created: 'optionsQrCreated' },
+    texts: { newLabel: 'optionsNewQr', create: 'optionsCreateQr', update: 'optionsUpdateQr', created: 'optionsQrCreated', createdNamed: 'optionsQrCreatedNamed' },
     label: qrLabel,
+    name: (args) => qrSubject(args.data),
     check: () => {
       const background = checkColour(f.background, 'background', 'rgb');
       const foreground = checkColour(f.foreground, 'foreground', 'rgb');

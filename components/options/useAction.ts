@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorSentence } from '@/lib/errorText';
+import { clock, t } from '@/lib/i18n';
+import { useOptions } from './OptionsContext';
 
 export interface RunOptions {
   /** While one runs, another is refused (a double submit); false lets them queue (preferences). */
@@ -10,6 +12,9 @@ export interface RunOptions {
 
 /** Busy flag, failure text and success note of one user action (a form, a delete). */
 export function useAction() {
+  const rateWaitUntil = useOptions((s) => s.rateWaitUntil);
+  const waitUntil = useRef(rateWaitUntil);
+  waitUntil.current = rateWaitUntil;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -24,11 +29,17 @@ export function useAction() {
 
   /**
    * Runs `fn`; its resolved text becomes the note, a rejection the failure text. True on success.
+   * A press while one runs is refused with its reason (unless `exclusive` is false: it then queues).
    * `fn` starts synchronously (a permission request stays inside the user's gesture). Controls
    * stay enabled meanwhile, so keyboard focus is never lost to a disabled button.
    */
   const run = useCallback(async (fn: () => Promise<string | void>, opts: RunOptions = {}): Promise<boolean> => {
-    if (opts.exclusive !== false && running.current > 0) return false;
+    if (opts.exclusive !== false && running.current > 0) {
+      // Every press is sent or refused with its reason: this one is refused, and says why.
+      const until = waitUntil.current;
+      if (mounted.current) setError(until !== null ? t('optionsPressRefusedWaiting', clock(until)) : t('optionsPressRefusedBusy'));
+      return false;
+    }
     running.current++;
     setBusy(true);
     setError(null);

@@ -11,6 +11,8 @@ export interface ItemFormTexts {
   create: MessageKey;
   update: MessageKey;
   created: MessageKey;
+  /** The note after creating, naming what was created ($1). */
+  createdNamed: MessageKey;
 }
 
 export interface ItemFormSpec<T, A> {
@@ -23,6 +25,8 @@ export interface ItemFormSpec<T, A> {
   /** Names the item ("channel Spring launch"). */
   label: (item: T) => string;
   check: () => Checked<A>;
+  /** Names a created item in the note (the note belongs to the item it speaks of). */
+  name: (args: A) => string | undefined;
   add: (args: A) => Mutation;
   update: (item: T, args: A) => Mutation;
   /** Empties the fields after creating. */
@@ -38,7 +42,8 @@ export function useItemForm<T, A>(spec: ItemFormSpec<T, A>) {
     run: async (args: A) => {
       if (item === undefined) {
         await mutate(spec.add(args));
-        return t(texts.created);
+        const name = spec.name(args);
+        return name ? t(texts.createdNamed, name) : t(texts.created);
       }
       await mutate(spec.update(item, args));
       onClose?.();

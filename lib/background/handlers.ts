@@ -28,6 +28,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     getChannelItems: (d) => service.getChannelItems(d),
     getQr: (d) => service.getQr(d),
     mutate: (d) => service.mutate(d),
+    changeSendAt: () => service.changeSendAt(),
     shorten: (d) => service.shorten(d, 'popup'),
     getJob: (d) => service.getJob(d),
     getWaitingLinks: () => service.getWaitingLinks(),

@@ -88,6 +88,12 @@ export function createLists(sessions: SessionHolder) {
       return result;
     },
 
+    /** When a change asked now would be sent: now, or when the spent main rate budget refills (null: not connected). */
+    async changeSendAt(): Promise<number | null> {
+      const s = await sessions.get();
+      return s ? s.gate.budgets.estimateSendAt('main', 0) : null;
+    },
+
     /** Empties the cache of the current account. */
     async clearCache(): Promise<true> {
       const s = await sessions.get();

@@ -50,6 +50,8 @@ export interface OptionsData {
   ready: boolean;
   startError: SerializedApiError | null;
   connection: ConnectionInfo | null;
+  /** While a change waits for the spent main rate budget: when it will be sent (else null). */
+  rateWaitUntil: number | null;
   /** Counts the connections saved or forgotten on this page: a new one starts a clean page. */
   epoch: number;
   account: AccountState;
@@ -86,9 +88,14 @@ export interface OptionsDeps {
   ask: typeof askWorker;
   staleRecheckMs: number;
   staleRechecks: number;
+  /** How often the worker is asked, while a change is under way, whether it waits for the rate limit. */
+  rateWaitPollMs: number;
 }
 
-export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, staleRecheckMs: 2000, staleRechecks: 5 };
+export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 };
+
+/** A wait shorter than this is not announced (a change that leaves in a moment is not "waiting"). */
+const ANNOUNCED_WAIT_MS = 1500;
 
 const emptyAccount = (): AccountState => ({ state: 'idle', value: null, error: null });
 
@@ -109,6 +116,7 @@ function initialData(): OptionsData {
     ready: false,
     startError: null,
     connection: null,
+    rateWaitUntil: null,
     epoch: 0,
     account: emptyAccount(),
     lists: emptyLists(),
@@ -124,6 +132,8 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
   let started: Promise<void> | null = null;
   const listSeq: Partial<Record<ListName, number>> = {};
   const timers = createTimers();
+  let changesUnderWay = 0;
+  let stopWatch: (() => void) | null = null;
 
   return createStore<OptionsState>()((set, get) => {
     const setList = <N extends ListName>(name: N, patch: Partial<ListState<ListItems[N]>>) =>
@@ -138,6 +148,30 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     const dropAccountData = () => {
       generation++;
       set((s) => ({ account: emptyAccount(), lists: emptyLists(), epoch: s.epoch + 1 }));
+    };
+
+    /** Asks whether the changes under way wait for the rate limit, and until when. */
+    const checkRateWait = async () => {
+      const sendAt = await deps.ask('changeSendAt').catch(() => null);
+      if (changesUnderWay === 0) return;
+      set({ rateWaitUntil: sendAt !== null && sendAt - Date.now() > ANNOUNCED_WAIT_MS ? sendAt : null });
+    };
+
+    /** Follows a change: while one is under way the page knows whether it waits for the rate limit. */
+    const watchChange = async <T,>(change: () => Promise<T>): Promise<T> => {
+      if (changesUnderWay++ === 0) {
+        void checkRateWait();
+        stopWatch = timers.every(() => void checkRateWait(), deps.rateWaitPollMs);
+      }
+      try {
+        return await change();
+      } finally {
+        if (--changesUnderWay === 0) {
+          stopWatch?.();
+          stopWatch = null;
+          set({ rateWaitUntil: null });
+        }
+      }
     };
 
     async function loadListAttempt(name: ListName, refresh: boolean, recheck: number): Promise<void> {
@@ -221,7 +255,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
       loadList: (name, refresh = false) => loadListAttempt(name, refresh, 0),
 
       async mutate(m, touched) {
-        const result = await deps.ask('mutate', m);
+        const result = await watchChange(() => deps.ask('mutate', m));
         // The worker refreshed the touched list before answering: its cache is current.
         if (touched === 'account') await get().loadAccount();
         else await get().loadList(touched);

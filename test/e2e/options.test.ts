@@ -165,7 +165,7 @@ describe('options page', () => {
     await expect.poll(() => data().channels.find((c) => c.name === 'E2E channel'), POLL).toBeTruthy();
     const made = data().channels.find((c) => c.name === 'E2E channel')!;
     expect(made).toMatchObject({ description: 'Made by the browser test', color: '#12AB34', starred: true });
-    await expect.poll(() => form.textContent(), POLL).toContain('Channel created.');
+    await expect.poll(() => form.textContent(), POLL).toContain('Channel “E2E channel” created.');
     await expect.poll(() => shownNames('Channels'), POLL).toContain('E2E channel');
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe(''); // ready for the next one
 

@@ -1,0 +1,108 @@
+/**
+ * Options changes on a real deployment's terms, in Chromium against the sandbox: a change made
+ * while the main rate budget is spent says that it waits and until when, a second press meanwhile
+ * is refused with its reason (never dropped), the note names the item it speaks of and the
+ * fields typed meanwhile are kept; and connecting to another service starts a clean page.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { collectErrors, launchExtension, openOptions, screenshot, type ErrorLog, type ExtensionHarness } from './harness';
+
+const POLL = { timeout: 15_000 };
+
+describe('options changes', () => {
+  let h: ExtensionHarness;
+  let sb: Sandbox;
+  let other: Sandbox;
+  let errors: ErrorLog;
+  let page: Page;
+  const region = (name: string) => page.getByRole('region', { name, exact: true });
+
+  async function save(serviceUrl: string, apiKey: string) {
+    await page.getByLabel('Service URL', { exact: true }).fill(serviceUrl);
+    await page.getByLabel('API key', { exact: true }).fill(apiKey);
+    await region('Connection').getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => region('Connection').getByRole('status').textContent(), POLL).toContain(serviceUrl);
+  }
+
+  beforeAll(async () => {
+    // A small main budget in a short window: the test spends it, then waits for the next window.
+    sb = await startSandbox({ seed: 'empty', mainLimit: 20, mainWindowMs: 20_000 });
+    other = await startSandbox({ seed: 'empty', key: 'other-service-key-4321' });
+    h = await launchExtension();
+    errors = collectErrors(h);
+    page = await openOptions(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+    await sb?.close();
+    await other?.close();
+  });
+
+  it('connects to a service with an empty account', async () => {
+    await save(sb.url, sb.key);
+    await expect.poll(() => region('Pixels').textContent(), POLL).toContain('No pixels yet.');
+  });
+
+  it('a change while the rate limit is spent says it waits and when; a second press is refused with the reason', async () => {
+    // Spend what is left of the main budget (as other clients of the account would).
+    for (let i = 0; i < 40; i++) {
+      const res = await fetch(`${sb.url}/api/account`, { headers: { Authorization: `Bearer ${sb.key}` } });
+      if (res.status === 429) break;
+    }
+    const form = region('Pixels').getByRole('form', { name: 'New pixel', exact: true });
+    await form.getByLabel('Name', { exact: true }).fill('First');
+    await form.getByLabel('Tag', { exact: true }).fill('first-tag');
+    await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
+    await expect.poll(() => form.textContent(), { timeout: 20_000 }).toMatch(/Waiting for the rate limit: this change will be sent at about \d\d:\d\d:\d\d\./);
+    await screenshot(page, 'options-change-waiting');
+
+    // Another pixel typed meanwhile: its press is refused, and says why.
+    await form.getByLabel('Name', { exact: true }).fill('Second');
+    await form.getByLabel('Tag', { exact: true }).fill('second-tag');
+    await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
+    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toMatch(/^Not sent: the previous change is waiting for the rate limit \(until about \d\d:\d\d:\d\d\)/);
+    await screenshot(page, 'options-press-refused');
+
+    // The first is sent when the window refills; its note names it, and what was typed since is kept.
+    await expect.poll(() => sb.state.forKey(sb.key).pixels.map((p) => p.name), { timeout: 40_000 }).toEqual(['First']);
+    await expect.poll(() => form.textContent(), POLL).toContain('Pixel “First” created.');
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Second');
+    expect(await form.getByLabel('Tag', { exact: true }).inputValue()).toBe('second-tag');
+    await screenshot(page, 'options-change-sent');
+
+    // Pressed again, the second one is sent.
+    await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
+    await expect.poll(() => sb.state.forKey(sb.key).pixels.map((p) => p.name).sort(), { timeout: 40_000 }).toEqual(['First', 'Second']);
+    await expect.poll(() => form.textContent(), POLL).toContain('Pixel “Second” created.');
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    expect(await form.getByRole('alert').count()).toBe(0);
+  }, 120_000);
+
+  it('connecting to another service starts a clean page: no message of the old one stays', async () => {
+    sb.resetRateLimits();
+    const campaigns = region('Campaigns').getByRole('form', { name: 'New campaign', exact: true });
+    await campaigns.getByLabel('Name', { exact: true }).fill('Old campaign');
+    await campaigns.getByRole('button', { name: 'Create campaign', exact: true }).click();
+    await expect.poll(() => campaigns.textContent(), POLL).toContain('Campaign “Old campaign” created.');
+    const domains = region('Domains').getByRole('form', { name: 'New domain', exact: true });
+    await domains.getByLabel('Domain', { exact: true }).fill('example');
+    await domains.getByRole('button', { name: 'Add domain', exact: true }).click();
+    await expect.poll(() => domains.getByRole('alert').textContent(), POLL).toMatch(/^Domain must be a web address/);
+
+    await save(other.url, other.key);
+    await expect.poll(() => region('Campaigns').textContent(), POLL).toContain('No campaigns yet.');
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).not.toContain('Old campaign');
+    expect(text).not.toContain('Pixel “');
+    expect(text).not.toContain('must be a web address');
+    expect(await page.locator('main [role="alert"]').count()).toBe(0);
+    expect(await region('Domains').getByLabel('Domain', { exact: true }).inputValue()).toBe('');
+    await screenshot(page, 'options-new-connection');
+  }, 60_000);
+
+  it('logged no errors on the page', () => {
+    expect(errors.of('options.html')).toEqual([]);
+  });
+});
