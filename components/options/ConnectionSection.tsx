@@ -4,6 +4,7 @@ import type { Checked } from '@/lib/ui/optionsForms';
 import { errorSentence } from '@/lib/errorText';
 import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/optionsText';
 import { AccountFacts } from './AccountSection';
+import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useSubmit } from './useSubmit';
@@ -22,11 +23,15 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   const forgetKey = useOptions((s) => s.forgetKey);
   const savedUrl = connection?.serviceUrl ?? null;
   const keyHint = connection?.keyHint ?? null;
+  // A very short key has an empty hint: a key is saved all the same.
+  const hasKey = keyHint !== null;
   const [url, setUrl] = useState(savedUrl ?? '');
   const [key, setKey] = useState('');
   const [replacing, setReplacing] = useState(false);
   const keyRef = useRef<HTMLInputElement>(null);
   const sentTo = useRef('');
+  const forgetBtn = useRef<HTMLButtonElement>(null);
+  const [confirmForget, setConfirmForget] = useState(false);
   const keyHelp = useId();
   const urlHelp = useId();
 
@@ -38,15 +43,18 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   const typed = checkServiceUrlInput(url);
   const sameService = typed.ok && savedUrl !== null && typed.url === savedUrl;
   // The key is sent only to the service it was saved for: another URL needs it again.
-  const keyRequired = !keyHint || !sameService || replacing;
+  const keyRequired = !hasKey || !sameService || replacing;
 
   const submit = useSubmit({
     check: (): Checked<ConnectionInput> => {
       const checked = checkServiceUrlInput(url);
       if (!checked.ok) return { ok: false, field: 'serviceUrl', message: checked.message };
+      // The API's own address (…/api) would be asked for …/api/api/account: suggest the base.
+      const base = checked.url.replace(/\/api\/?$/i, '');
+      if (base !== checked.url) return { ok: false, field: 'serviceUrl', message: t('optionsUrlEndsWithApi', base) };
       const apiKey = key.trim();
-      const needKey = !keyHint || checked.url !== savedUrl || replacing;
-      if (!apiKey && needKey) return { ok: false, field: 'apiKey', message: keyHint && checked.url !== savedUrl ? t('optionsKeyAgain') : t('optionsKeyRequired') };
+      const needKey = !hasKey || checked.url !== savedUrl || replacing;
+      if (!apiKey && needKey) return { ok: false, field: 'apiKey', message: hasKey && checked.url !== savedUrl ? t('optionsKeyAgain') : t('optionsKeyRequired') };
       if (/\s/.test(apiKey)) return { ok: false, field: 'apiKey', message: t('optionsKeySpaces') };
       return { ok: true, data: { url: checked.url, origin: checked.origin, apiKey } };
     },
@@ -78,6 +86,7 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   }
 
   async function forget() {
+    setConfirmForget(false);
     const ok = await action.run(async () => {
       await forgetKey();
       setReplacing(false);
@@ -117,14 +126,14 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
           spellCheck={false}
           aria-required={keyRequired}
           aria-describedby={keyHelp}
-          placeholder={keyHint && !keyRequired ? t('optionsKeyKeepPlaceholder') : ''}
+          placeholder={hasKey && !keyRequired ? t('optionsKeyKeepPlaceholder') : ''}
           value={key}
           onChange={(e) => setKey(e.target.value)}
         />
         <p id={keyHelp} className="muted">
-          {keyHint && !keyRequired
+          {hasKey && !keyRequired
             ? t('optionsKeySavedHelp', keyHint)
-            : keyHint && !sameService
+            : hasKey && !sameService
               ? t('optionsKeyRequiredOtherService')
               : t('optionsKeyRequiredHelp')}
         </p>
@@ -136,20 +145,32 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
         </div>
       </form>
 
-      {keyHint && (
+      {hasKey && (
         <div className="row key-saved">
           <span>{richText('optionsSavedKey', <span className="masked">••••{keyHint}</span>)}</span>
           <button type="button" onClick={replaceKey}>
             {t('optionsReplaceKey')}
           </button>
-          <button type="button" className="danger" onClick={() => void forget()}>
+          <button type="button" ref={forgetBtn} className="danger" aria-expanded={confirmForget} onClick={() => setConfirmForget(true)}>
             {t('optionsForgetKey')}
           </button>
         </div>
       )}
+      {hasKey && confirmForget && (
+        <ConfirmInline
+          question={t('optionsForgetKeyQuestion')}
+          confirmLabel={t('optionsYesForgetKey')}
+          busy={action.busy}
+          onConfirm={() => void forget()}
+          onCancel={() => {
+            setConfirmForget(false);
+            forgetBtn.current?.focus();
+          }}
+        />
+      )}
 
       <Feedback error={action.error} note={action.note} />
-      <ConnectionStatus checking={action.busy} />
+      <ConnectionStatus checking={action.busy} otherTyped={typed.ok && savedUrl !== null && typed.url !== savedUrl} />
     </>
   );
 }
@@ -161,8 +182,8 @@ class PermissionRefused extends Error {
   }
 }
 
-/** What the page is connected to, and the account's facts (or why they cannot be read). */
-function ConnectionStatus({ checking }: { checking: boolean }) {
+/** What is saved: the connection and the account's facts (or why they cannot be read), even while another address is typed. */
+function ConnectionStatus({ checking, otherTyped }: { checking: boolean; otherTyped: boolean }) {
   const connection = useOptions((s) => s.connection);
   const account = useOptions((s) => s.account);
   return (
@@ -176,6 +197,7 @@ function ConnectionStatus({ checking }: { checking: boolean }) {
       ) : connection?.connected ? (
         <>
           <p>{richText('optionsConnectedTo', <strong>{t('optionsConnected')}</strong>, connection.serviceUrl)}</p>
+          {otherTyped && <p className="muted">{t('optionsStatusNotSavedYet')}</p>}
           {account.value ? <AccountFacts account={account.value} /> : <p className="muted">{t('optionsLoadingAccount')}</p>}
         </>
       ) : (

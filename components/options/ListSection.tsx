@@ -1,4 +1,5 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
+import { ListFinder, PAGE_SIZE, usePages } from './ListFinder';
 import type { ListName } from '@/lib/api';
 import type { ListItems, Mutation } from '@/lib/messaging';
 import { t, type MessageKey } from '@/lib/i18n';
@@ -49,6 +50,7 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
   const [note, setNote] = useState<string | null>(null);
   const items = list.items as ListItems[N][] | null;
   const { Form, remove } = spec;
+  const paged = usePages(items ?? [], spec.label);
 
   const row = (item: ListItems[N], i: number) => {
     const key = spec.key(item, i);
@@ -80,9 +82,10 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
     <>
       <ListStatus state={list} refreshLabel={t(texts.refresh)} count={plural(texts.one, texts.many)} onRefresh={() => void loadList(name, true)} />
       {items && items.length === 0 && <p className="muted">{t(texts.empty)}</p>}
-      {items && items.length > 0 && (
+      {items && items.length > PAGE_SIZE && <ListFinder title={title} paged={paged} />}
+      {items && items.length > 0 && paged.shown.length > 0 && (
         <ul className="items" aria-label={title}>
-          {items.map(row)}
+          {paged.shown.map(({ item, index }) => row(item, index))}
         </ul>
       )}
       {(Form || remove) && (

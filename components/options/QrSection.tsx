@@ -41,7 +41,7 @@ export function QrSection() {
           button: t('optionsStatistics'),
           name: t('optionsStatisticsOf', qrLabel(q)),
           region: true,
-          render: () => <QrStats id={q.id} load={loadDetail} />,
+          render: () => <QrStats id={q.id} scans={q.scans} load={loadDetail} />,
         }),
       }}
     />

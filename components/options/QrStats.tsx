@@ -4,8 +4,8 @@ import { errorSentence } from '@/lib/errorText';
 import { BarChart } from './BarChart';
 import { t } from '@/lib/i18n';
 
-/** The statistics of one QR code: clicks, unique clicks and bar charts of where the scans came from. */
-export function QrStats({ id, load }: { id: number; load: (id: number) => Promise<QrDetail> }) {
+/** The statistics of one QR code: scans, unique scans and bar charts of where they came from (or that none are available). */
+export function QrStats({ id, scans, load }: { id: number; scans: number; load: (id: number) => Promise<QrDetail> }) {
   const [detail, setDetail] = useState<QrDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -28,10 +28,11 @@ export function QrStats({ id, load }: { id: number; load: (id: number) => Promis
   if (!detail) return null;
   const s = detail.stats;
   const nothing =
-    detail.statsEmpty ||
     (s.clicks === 0 &&
       s.uniqueClicks === 0 &&
       [s.topCountries, s.topReferrers, s.topBrowsers, s.topOs, s.socialCount].every((m) => Object.values(m).every((v) => !v)));
+  // No figures from the service (or none while the list counts scans): not available, not "no scans".
+  if (detail.statsEmpty || (nothing && scans > 0)) return <p>{t('optionsQrStatsUnavailable')}</p>;
   if (nothing) return <p>{t('optionsQrNoScans')}</p>;
   return (
     <div className="stats">

@@ -2,6 +2,7 @@
  * The connection: saving (checked, verified with GET /api/account), reading without the key,
  * and forgetting the key. Another account starts without the previous one's ids and cache.
  */
+import { keyHint } from '../keyHint';
 import { ApiError, type Account } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import type { ConnectionInfo } from '../messaging';
@@ -20,7 +21,7 @@ export interface ConnectionDeps {
 export const connectionInfo = (c: Connection | null): ConnectionInfo => ({
   connected: !!c && !!c.apiKey,
   serviceUrl: c?.serviceUrl ?? null,
-  keyHint: c?.apiKey ? c.apiKey.slice(-4) : null,
+  keyHint: c?.apiKey ? keyHint(c.apiKey) : null,
 });
 
 /** The connection's messages: read, save (verified), forget the key. */

@@ -58,7 +58,7 @@ describe('options page', () => {
   }
 
   beforeAll(async () => {
-    sb = await startSandbox({ mainLimit: 100_000 });
+    sb = await startSandbox({ mainLimit: 100_000, emptyQrStats: 'array' });
     h = await launchExtension(); // an empty profile: nothing configured
     errors = collectErrors(h);
     page = await openOptions(h);
@@ -298,13 +298,13 @@ describe('options page', () => {
       expect(await panel.getByRole('img', { name: new RegExp(`^${chart}:`) }).count(), chart).toBe(1);
     const browsers = (await panel.getByRole('img', { name: /^Top browsers:/ }).getAttribute('aria-label')) ?? '';
     for (const [b, n] of Object.entries(stats.topBrowsers)) expect(browsers).toContain(`${b} ${Number(n)}`);
-    expect(await panel.textContent()).toContain(`Clicks${stats.clicks}`);
+    expect(await panel.textContent()).toContain(`Scans${stats.clicks}`);
 
-    // A code without statistics (served as `data: []`) says so instead of drawing empty charts.
+    // A code without statistics (this sandbox serves them as `data: []`) says so instead of drawing empty charts.
     const empty = data().qrs.find((q) => q.stats === null && q.name.startsWith('QR 03'))!;
     await press(region('QR codes'), `Statistics of QR code ${empty.name}`);
     const emptyPanel = page.getByRole('region', { name: `Statistics of QR code ${empty.name}`, exact: true });
-    await expect.poll(() => emptyPanel.textContent(), POLL).toContain('No scans yet');
+    await expect.poll(() => emptyPanel.textContent(), POLL).toContain('Statistics are not available for this QR code.');
     expect(await emptyPanel.getByRole('img').count()).toBe(0);
 
     await panel.evaluate((el) => el.closest('li')?.scrollIntoView({ block: 'start' }));

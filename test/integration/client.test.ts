@@ -147,7 +147,7 @@ describe('pixels', () => {
 });
 
 describe('QR codes', () => {
-  it('listQrs and getQr with statistics, empty statistics as []', async () => {
+  it('listQrs and getQr with statistics, empty statistics as an object of zeros or as []', async () => {
     const all = await fetchAllPages((p) => api.listQrs(p));
     expect(all).toHaveLength(sb.state.forKey(sb.key).qrs.length);
     const withStats = sb.state.forKey(sb.key).qrs.find((q) => q.stats);
@@ -155,7 +155,16 @@ describe('QR codes', () => {
     expect(detail.statsEmpty).toBe(false);
     expect(detail.stats.clicks).toBeGreaterThan(0);
     const empty = sb.state.forKey(sb.key).qrs.find((q) => !q.stats);
-    expect((await api.getQr(empty!.id)).statsEmpty).toBe(true);
+    const zeros = await api.getQr(empty!.id);
+    expect(zeros.statsEmpty).toBe(false);
+    expect(zeros.stats.clicks).toBe(0);
+    const quirky = await startSandbox({ emptyQrStats: 'array' });
+    try {
+      const other = createApiClient({ baseUrl: quirky.url, apiKey: quirky.key });
+      expect((await other.getQr(empty!.id)).statsEmpty).toBe(true);
+    } finally {
+      await quirky.close();
+    }
     expect((await failure(api.getQr(999999))).kind).toBe('not-found');
   });
   it('addQr of each type, updateQr, deleteQr', async () => {

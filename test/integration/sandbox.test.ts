@@ -57,8 +57,15 @@ describe('sandbox: lists and records', () => {
     expect(campaigns.campaigns.filter((c) => 'domain' in c && !('name' in c))).toHaveLength(1);
     const pixels = (await call(sb, '/api/pixels?limit=100')).json?.data as { pixels: { type: string }[] };
     expect(pixels.pixels.map((p) => p.type)).toContain('newnetwork');
+    // A QR code without statistics: the interface's object with zero counts (`[]` behind a flag, below).
     const emptyStats = await call(sb, '/api/qr/3');
-    expect(emptyStats.json).toMatchObject({ error: 0, data: [] });
+    expect(emptyStats.json).toMatchObject({ error: 0, data: { clicks: 0, uniqueClicks: 0, topCountries: {} } });
+    const quirky = await startSandbox({ emptyQrStats: 'array' });
+    try {
+      expect((await call(quirky, '/api/qr/3')).json).toMatchObject({ error: 0, data: [] });
+    } finally {
+      await quirky.close();
+    }
     const stats = await call(sb, '/api/qr/4');
     expect((stats.json?.data as Json).socialCount).toEqual(expect.objectContaining({ facebook: expect.any(Number) }));
   });

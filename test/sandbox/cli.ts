@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox -- --port P --key K --plan free|pro [--main-limit N --main-window-ms MS
  *  --shorten-limit N --shorten-window-ms MS --seed demo|empty --latency-ms MS
- *  --rate-window aligned|first-request --real-deployment]`
+ *  --rate-window aligned|first-request --real-deployment --empty-qr-stats object|array]`
  * Starts the sandbox, prints `Sandbox: <url>` and `API key: <key>`, runs until SIGINT/SIGTERM.
  */
 import { parseArgs } from 'node:util';
@@ -35,6 +35,7 @@ function parseCli(argv: string[]): SandboxOptions {
       'latency-ms': { type: 'string' },
       'rate-window': { type: 'string' },
       'real-deployment': { type: 'boolean' },
+      'empty-qr-stats': { type: 'string' },
     },
     strict: true,
   });
@@ -66,6 +67,12 @@ function parseCli(argv: string[]): SandboxOptions {
   }
   set('rateWindow', rw);
   if (values['real-deployment']) opts.realDeployment = true;
+  const eq = values['empty-qr-stats'];
+  if (eq !== undefined && eq !== 'object' && eq !== 'array') {
+    console.error('--empty-qr-stats must be object or array');
+    process.exit(2);
+  }
+  set('emptyQrStats', eq);
   return opts;
 }
 

@@ -166,7 +166,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (match === undefined) throw new HttpError(404, 'Endpoint not found.');
       if (match === 'method') throw new HttpError(405, `Method ${method} not allowed here.`);
       const body = method === 'GET' ? {} : parseJsonBody(rawBody);
-      const reply = match.route.handler({ data, state: st, params: match.params, query: url.searchParams, body, realDeployment: !!opts.realDeployment });
+      const reply = match.route.handler({ data, state: st, params: match.params, query: url.searchParams, body, realDeployment: !!opts.realDeployment, emptyQrStats: opts.emptyQrStats ?? 'object' });
       return json(reply.status ?? 200, reply.body, rate);
     } catch (err) {
       if (err instanceof HttpError) {

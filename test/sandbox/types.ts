@@ -24,6 +24,9 @@ export interface SandboxOptions {
   /** Sandbox extra. Whether answers carry the non-standard X-RateLimit-Reset-Ms (default true);
    *  false: only X-RateLimit-Reset in unix seconds, as real deployments send it. */
   resetMs?: boolean;
+  /** A QR code without statistics (a new one): 'object' (default) answers the interface's object with
+   *  zero counts; 'array' answers `data: []`, as some deployments do (the client survives both). */
+  emptyQrStats?: 'object' | 'array';
 }
 
 /** One request as the sandbox saw it; `status` is 0 while unanswered (and stays 0 for a hang). */

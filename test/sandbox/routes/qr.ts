@@ -13,7 +13,7 @@
  * New codes have no statistics yet, so GET /api/qr/:id answers `data: []` for them.
  */
 import { HttpError } from '../http';
-import { QR_TYPES, timestamp, type QrData, type QrRecord, type QrType } from '../state';
+import { QR_TYPES, timestamp, type QrData, type QrRecord, type QrStats, type QrType } from '../state';
 import { isEmail, isHttpUrl, isPhone, optionalRgbColor, optionalString, pathId, requiredString } from '../validate';
 import { unassignEverywhere } from './channels';
 import { findOr404, listReply, newestFirst, ok, route, withExtra, type Route } from './router';
@@ -119,12 +119,23 @@ function defaultName(type: QrType, data: QrData): string {
   return `${type.toUpperCase()} · ${label}`.slice(0, 80);
 }
 
+/** The statistics of a QR code nobody has scanned, as the interface shows them. */
+const noStats = (): QrStats => ({
+  clicks: 0,
+  uniqueClicks: 0,
+  topCountries: {},
+  topReferrers: {},
+  topBrowsers: {},
+  topOs: {},
+  socialCount: { facebook: 0, twitter: 0, linkedin: 0 },
+});
+
 /** QR routes. */
 export const qrRoutes: Route[] = [
   route('GET', '/api/qr', ({ data, query }) => listReply(newestFirst(data.qrs).map(qrJson), query, 'qrs')),
-  route('GET', '/api/qr/:id', ({ data, params }) => {
+  route('GET', '/api/qr/:id', ({ data, params, emptyQrStats }) => {
     const q = findOr404(data.qrs, pathId(params.id, 'QR code'), 'QR code');
-    return { body: { error: 0, details: qrJson(q), data: q.stats ?? [] } };
+    return { body: { error: 0, details: qrJson(q), data: q.stats ?? (emptyQrStats === 'array' ? [] : noStats()) } };
   }),
   route('POST', '/api/qr/add', ({ data, state, body }) => {
     const type = readType(body, true)!;

@@ -13,6 +13,8 @@ export interface RouteContext {
   body: Record<string, unknown>;
   /** The sandbox answers like real deployments (SandboxOptions.realDeployment). */
   realDeployment: boolean;
+  /** How a QR code without statistics is answered (SandboxOptions.emptyQrStats). */
+  emptyQrStats: 'object' | 'array';
 }
 
 export type Handler = (ctx: RouteContext) => Reply;

@@ -16,7 +16,7 @@ beforeEach(() => {
 const SPRING = { id: 7, name: 'Spring launch', description: 'Campaign links for spring', color: '#12AB34', starred: true };
 
 describe('Channels', () => {
-  it('shows "Loading…", then every channel of a list that spans many pages', async () => {
+  it('shows "Loading…", then a long list (many pages of the service) a page at a time, with a search', async () => {
     worker.lists.channels = manyChannels(130); // the worker returns all pages as one list
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -25,16 +25,34 @@ describe('Channels', () => {
       if (name === 'channels') await gate;
       return { value: [...worker.lists[name]], fetchedAt: Date.now(), stale: false };
     };
-    openOptions();
+    const { user } = openOptions();
     const region = await section('Channels');
     expect(within(region).getByText('Loading…')).toBeTruthy();
     release();
-    await within(region).findByText('Channel 130');
-    for (let i = 1; i <= 130; i++) expect(within(region).getByText(`Channel ${i}`)).toBeTruthy();
-    expect(within(region).getAllByText('#1A2B3C')).toHaveLength(130);
-    expect(within(region).getAllByRole('img', { name: 'Starred' })).toHaveLength(13);
+    await within(region).findByText('Channel 50');
     expect(within(region).getByText('130 channels', { exact: false })).toBeTruthy();
-  });
+    expect(within(region).getByText('Showing 1–50 of 130')).toBeTruthy();
+    const list = within(region).getByRole('list', { name: 'Channels' });
+    expect(list.children).toHaveLength(50);
+    expect(within(list).getAllByText('#1A2B3C')).toHaveLength(50);
+    expect(within(list).getAllByRole('img', { name: 'Starred' })).toHaveLength(5);
+    expect(within(region).queryByText('Channel 51')).toBeNull();
+    await user.click(within(region).getByRole('button', { name: 'Next page' }));
+    expect(within(region).getByText('Showing 51–100 of 130')).toBeTruthy();
+    expect(within(region).getByText('Channel 51')).toBeTruthy();
+    await user.click(within(region).getByRole('button', { name: 'Next page' }));
+    expect(within(region).getByText('Showing 101–130 of 130')).toBeTruthy();
+    for (let i = 101; i <= 130; i++) expect(within(region).getByText(`Channel ${i}`)).toBeTruthy();
+    expect((within(region).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    // The search finds any channel by name, on every page, and starts again on the first page.
+    await user.type(within(region).getByLabelText('Search Channels'), 'channel 12');
+    expect(within(region).getByText('Showing 1–11 of 11')).toBeTruthy();
+    expect(within(region).getByText('Channel 12')).toBeTruthy();
+    expect(within(region).getByText('Channel 129')).toBeTruthy();
+    await user.clear(within(region).getByLabelText('Search Channels'));
+    await user.type(within(region).getByLabelText('Search Channels'), 'nothing like it');
+    expect(within(region).getByText('Nothing matches “nothing like it”.')).toBeTruthy();
+  }, 20_000);
 
   it('Refresh asks the worker for a fresh list', async () => {
     const { user } = openOptions();

@@ -133,6 +133,14 @@ describe('Connection', () => {
     const { user } = openOptions();
     await section('Channels');
     await user.click(screen.getByRole('button', { name: 'Forget key' }));
+    // Asked first, inline, as deletions are.
+    expect(screen.getByText('Forget the saved API key? The account’s lists leave this page until a key is saved again.')).toBeTruthy();
+    expect(worker.sent('forgetKey')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(worker.sent('forgetKey')).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Forget key' }));
+    await user.click(screen.getByRole('button', { name: 'Forget key' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, forget key' }));
     await waitFor(() => expect(worker.sent('forgetKey')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('••••abcd')).toBeNull());
     expect(sectionHeadings()).toEqual(['Connection', 'Preferences']);

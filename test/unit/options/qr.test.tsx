@@ -46,7 +46,7 @@ describe('QR codes', () => {
     const region = await section('QR codes');
     await user.click(await within(region).findByRole('button', { name: 'Statistics of QR code Menu card' }));
     const stats = await within(region).findByRole('region', { name: 'Statistics of QR code Menu card' });
-    await within(stats).findByText('Unique clicks');
+    await within(stats).findByText('Unique scans');
     expect(within(stats).getByText('30')).toBeTruthy();
     expect(worker.sent('getQr')).toEqual([{ id: 11 }]);
 
@@ -64,11 +64,35 @@ describe('QR codes', () => {
       expect(within(stats).getByRole('img', { name })).toBeTruthy();
   });
 
-  it('empty statistics say "No scans yet"', async () => {
+  it('missing statistics say they are not available; an unscanned code says "No scans yet"', async () => {
+    const STICKER = { id: 13, link: 'https://sho.rt/qr/13', scans: 0, name: 'Sticker', date: '2025-02-03 12:00:00' };
+    worker.lists.qrs = [MENU, FLYER, STICKER];
+    // The list counts 42 scans of the menu card, but the service gives no figures: not "no scans".
+    worker.qrDetails[11] = { details: MENU, statsEmpty: false, stats: EMPTY_QR_STATS };
+    worker.qrDetails[13] = { details: STICKER, statsEmpty: false, stats: EMPTY_QR_STATS };
     const { user } = openOptions();
     const region = await section('QR codes');
     await user.click(await within(region).findByRole('button', { name: 'Statistics of QR code Flyer' }));
-    await within(region).findByText('No scans yet');
+    const flyer = await within(region).findByRole('region', { name: 'Statistics of QR code Flyer' });
+    await within(flyer).findByText('Statistics are not available for this QR code.');
+    await user.click(within(region).getByRole('button', { name: 'Statistics of QR code Menu card' }));
+    const menu = await within(region).findByRole('region', { name: 'Statistics of QR code Menu card' });
+    await within(menu).findByText('Statistics are not available for this QR code.');
+    expect(within(menu).queryByText('No scans yet')).toBeNull();
+    await user.click(within(region).getByRole('button', { name: 'Statistics of QR code Sticker' }));
+    const sticker = await within(region).findByRole('region', { name: 'Statistics of QR code Sticker' });
+    await within(sticker).findByText('No scans yet');
+  });
+
+  it('says scans in the list and in the statistics (one word)', async () => {
+    const { user } = openOptions();
+    const region = await section('QR codes');
+    await within(region).findByText('42 scans');
+    await user.click(await within(region).findByRole('button', { name: 'Statistics of QR code Menu card' }));
+    const menu = await within(region).findByRole('region', { name: 'Statistics of QR code Menu card' });
+    await within(menu).findByText('Scans');
+    expect(within(menu).getByText('Unique scans')).toBeTruthy();
+    expect(menu.textContent).not.toMatch(/clicks/i);
   });
 
   it('creates an SMS QR code with the data shape of its type and rgb colours from the picker', async () => {
