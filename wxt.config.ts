@@ -20,6 +20,8 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*'],
     // Asked for on the bulk page's "Use this window's tabs" click, never at install.
     optional_permissions: ['tabs'],
+    // The address-bar keyword: "ls" then Enter shortens the current tab, "ls <address>" that address.
+    omnibox: { keyword: 'ls' },
     commands: {
       'shorten-current-tab': {
         suggested_key: { default: 'Alt+Shift+S' },

@@ -82,6 +82,10 @@ export interface ShortenRequest {
   domainId: number | null;
   campaignId: number | null;
   customCode?: string;
+  /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
+  channelId?: number | null;
+  /** The page's title, kept in Recent links for the copy formats. */
+  title?: string;
 }
 
 /** The outcome of a shorten: done at once, or waiting in the persisted queue. */

@@ -5,6 +5,7 @@
  */
 import { storage } from '#imports';
 import type { Account, ListName, SerializedApiError } from './api';
+import type { CopyFormat } from './links/copyFormat';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -42,6 +43,17 @@ export interface Settings {
   /** The popup remembers the last choices. */
   lastDomainId: number | null;
   lastCampaignId: number | null;
+  /** Default channel for the menu, the shortcut and the address bar; null = none. */
+  defaultChannelId: number | null;
+  lastChannelId: number | null;
+  /** Remove tracking parameters (utm_*, fbclid…) before shortening. */
+  cleanLinks: boolean;
+  /** What automatic copying, the menu, the shortcut and the address bar copy. */
+  copyFormat: CopyFormat;
+  /** Which context menu items are shown. */
+  menuShortenLink: boolean;
+  menuShortenPage: boolean;
+  menuQrPage: boolean;
 }
 export const DEFAULT_SETTINGS: Settings = {
   defaultDomainId: null,
@@ -50,10 +62,21 @@ export const DEFAULT_SETTINGS: Settings = {
   keepHistory: true,
   lastDomainId: null,
   lastCampaignId: null,
+  defaultChannelId: null,
+  lastChannelId: null,
+  cleanLinks: true,
+  copyFormat: 'link',
+  menuShortenLink: true,
+  menuShortenPage: true,
+  menuQrPage: true,
 };
+/** The members that hold an id of the account (domain, campaign, channel): another account starts without them. */
+export const ACCOUNT_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'lastDomainId', 'lastCampaignId', 'lastChannelId'] as const;
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
   fallback: DEFAULT_SETTINGS,
-  version: 1,
+  version: 2,
+  // v2 added channels, clean links, copy format and the menu switches: stored v1 gets their defaults.
+  migrations: { 2: (old: Partial<Settings>) => ({ ...DEFAULT_SETTINGS, ...old }) },
 });
 
 /** What happened to the campaign assignment of a new link. */
@@ -61,6 +84,12 @@ export type CampaignOutcome =
   | { state: 'none' }
   | { state: 'assigned'; campaignId: number }
   | { state: 'failed'; campaignId: number; reason: string };
+
+/** What happened to the channel assignment of a new link. */
+export type ChannelOutcome =
+  | { state: 'none' }
+  | { state: 'assigned'; channelId: number }
+  | { state: 'failed'; channelId: number; reason: string };
 
 /** A link made from this browser. */
 export interface HistoryEntry {
@@ -71,6 +100,10 @@ export interface HistoryEntry {
   linkId: number | null;
   domainId: number | null;
   campaign: CampaignOutcome;
+  /** Absent in entries made before channels could be chosen. */
+  channel?: ChannelOutcome;
+  /** The page's title when the link was made from a tab (for the copy formats). */
+  title?: string;
   createdAt: number;
   /** Service origin the link was made on. */
   service: string;
@@ -97,7 +130,7 @@ export const cacheItem = storage.defineItem<CacheState | null>('local:cache', { 
 export interface Job {
   id: string;
   kind: 'shorten';
-  source: 'popup' | 'context-link' | 'context-page' | 'command';
+  source: 'popup' | 'context-link' | 'context-page' | 'command' | 'omnibox';
   args: ShortenJobArgs;
   priority: 'interactive' | 'background';
   state: 'pending' | 'sending' | 'done' | 'failed';
@@ -124,6 +157,8 @@ export interface ShortenJobArgs {
   domainId: number | null;
   campaignId: number | null;
   customCode?: string;
+  channelId?: number | null;
+  title?: string;
 }
 export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
 

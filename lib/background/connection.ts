@@ -6,7 +6,7 @@ import { keyHint } from '../keyHint';
 import { ApiError, type Account } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import type { ConnectionInfo } from '../messaging';
-import { connectionItem, settingsItem, type Connection } from '../storage';
+import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from '../storage';
 import { publishConnectionState } from './connectionState';
 import { fingerprintOf } from './fingerprint';
 import type { SessionHolder } from './session';
@@ -64,8 +64,9 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       }
       const previous = saved?.apiKey ? await fingerprintOf(saved.serviceUrl, saved.apiKey) : null;
       if (previous !== s.fingerprint) {
-        // Domain and campaign ids belong to one account: another account starts without them.
-        await settingsItem.setValue({ ...(await settingsItem.getValue()), defaultDomainId: null, defaultCampaignId: null, lastDomainId: null, lastCampaignId: null });
+        // Domain, campaign and channel ids belong to one account: another account starts without them.
+        const ids = Object.fromEntries(ACCOUNT_SETTINGS.map((k) => [k, null]));
+        await settingsItem.setValue({ ...(await settingsItem.getValue()), ...ids });
       }
       await connectionItem.setValue(conn);
       await publishConnectionState(conn);

@@ -1,32 +1,52 @@
 /** Context menu items and the keyboard command: ids that say what they do. */
 import { browser, type Browser } from 'wxt/browser';
 import type { Service } from './service';
-import { t } from '../i18n';
+import { t, type MessageKey } from '../i18n';
+import { settingsItem, type Settings } from '../storage';
 
 export const MENU_SHORTEN_LINK = 'shorten-link';
 export const MENU_SHORTEN_PAGE = 'shorten-page';
 export const MENU_QR_PAGE = 'qr-for-page';
 export const COMMAND_SHORTEN_TAB = 'shorten-current-tab';
 
-/** Creates the menu items (on install and update; they persist across worker restarts). */
-export async function createMenus(): Promise<void> {
-  await browser.contextMenus.removeAll();
-  browser.contextMenus.create({ id: MENU_SHORTEN_LINK, title: t('menuShortenLink'), contexts: ['link'] });
-  browser.contextMenus.create({ id: MENU_SHORTEN_PAGE, title: t('menuShortenPage'), contexts: ['page'] });
-  browser.contextMenus.create({ id: MENU_QR_PAGE, title: t('menuQrPage'), contexts: ['page'] });
+/** Each menu item with the preference that shows or hides it. */
+const ITEMS: { id: string; title: MessageKey; contexts: ['link'] | ['page']; setting: keyof Settings }[] = [
+  { id: MENU_SHORTEN_LINK, title: 'menuShortenLink', contexts: ['link'], setting: 'menuShortenLink' },
+  { id: MENU_SHORTEN_PAGE, title: 'menuShortenPage', contexts: ['page'], setting: 'menuShortenPage' },
+  { id: MENU_QR_PAGE, title: 'menuQrPage', contexts: ['page'], setting: 'menuQrPage' },
+];
+
+/** The preferences that decide which menu items exist. */
+export const MENU_SETTINGS: (keyof Settings)[] = ITEMS.map((i) => i.setting);
+
+let rebuilding: Promise<void> = Promise.resolve();
+
+/** Creates the menu items the user keeps (on install, and at once when a switch changes). */
+export function createMenus(settings?: Settings): Promise<void> {
+  // One rebuild at a time: two quick switches must not interleave removeAll and create.
+  rebuilding = rebuilding.then(async () => {
+    const s = settings ?? (await settingsItem.getValue());
+    await browser.contextMenus.removeAll();
+    for (const item of ITEMS) {
+      if (s[item.setting] === false) continue;
+      browser.contextMenus.create({ id: item.id, title: t(item.title), contexts: item.contexts });
+    }
+  }).catch(() => undefined);
+  return rebuilding;
 }
 
 /** Handles a click on one of our menu items. */
 export async function onMenuClick(
   service: Service,
-  info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string },
-  tab?: { url?: string },
+  info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; linkText?: string },
+  tab?: { url?: string; title?: string },
 ): Promise<void> {
   switch (info.menuItemId) {
     case MENU_SHORTEN_LINK:
-      return service.shortenInBackground(info.linkUrl, 'context-link');
+      // Firefox passes the link's text; Chrome does not (the long URL stands in for it).
+      return service.shortenInBackground(info.linkUrl, 'context-link', info.linkText);
     case MENU_SHORTEN_PAGE:
-      return service.shortenInBackground(info.pageUrl ?? tab?.url, 'context-page');
+      return service.shortenInBackground(info.pageUrl ?? tab?.url, 'context-page', tab?.title);
     case MENU_QR_PAGE: {
       const url = info.pageUrl ?? tab?.url ?? '';
       await browser.tabs.create({ url: browser.runtime.getURL(`/qr.html?url=${encodeURIComponent(url)}` as never) });
@@ -35,14 +55,17 @@ export async function onMenuClick(
   }
 }
 
+/** The tab the user acts on: the one passed, else the active tab (activeTab is granted by the gesture). */
+export async function actedOnTab(tab?: { url?: string; title?: string }): Promise<{ url?: string; title?: string }> {
+  if (tab?.url) return tab;
+  // Older browsers do not pass the tab.
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  return { url: active?.url, title: active?.title };
+}
+
 /** Handles the keyboard command: shorten the current tab and copy, without opening anything. */
 export async function onCommand(service: Service, command: string, tab?: Browser.tabs.Tab): Promise<void> {
   if (command !== COMMAND_SHORTEN_TAB) return;
-  let url = tab?.url;
-  if (!url) {
-    // activeTab is granted by the shortcut; older browsers do not pass the tab.
-    const [active] = await browser.tabs.query({ active: true, currentWindow: true });
-    url = active?.url;
-  }
-  return service.shortenInBackground(url, 'command');
+  const acted = await actedOnTab(tab);
+  return service.shortenInBackground(acted.url, 'command', acted.title);
 }

@@ -8,6 +8,7 @@ import { createConnection } from './connection';
 import { createLists } from './lists';
 import { createRecentLinks } from './recentLinks';
 import type { RetryPolicy } from './retry';
+import type { NotifyOptions } from './notify';
 import { SessionHolder } from './session';
 import { getSettings, saveSettings } from './settings';
 import { createShortening } from './shortening';
@@ -19,7 +20,7 @@ export interface ServiceDeps {
   now?: () => number;
   /** Writes the clipboard from the worker (offscreen document on Chrome); false when it could not. */
   copy: (text: string) => Promise<boolean>;
-  notify: (title: string, message: string) => Promise<void>;
+  notify: (title: string, message: string, opts?: NotifyOptions) => Promise<void>;
   /** Wakes the worker at `at` (alarms) for queued work. */
   wakeAt: (at: number) => void;
   /** Whether the extension may reach an origin (optional host permission). */

@@ -11,6 +11,8 @@ import { addToHistory } from './history';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
 import type { SessionHolder } from './session';
+import type { NotifyOptions } from './notify';
+import { formatCopy } from '../links/copyFormat';
 
 export interface ShortenJobDeps {
   sessions: SessionHolder;
@@ -64,24 +66,32 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       linkId: shortened.linkId,
       domainId: job.args.domainId,
       campaign: { state: 'none' },
+      channel: { state: 'none' },
+      ...(job.args.title ? { title: job.args.title } : {}),
       createdAt: now(),
       service: s.connection.serviceUrl,
       account: s.fingerprint,
     };
+    // Never fail the shortening because of the campaign or the channel: the outcome says why not.
+    const linkId = shortened.linkId;
+    const assign = async (call: (id: number) => Promise<unknown>): Promise<string | null> => {
+      if (linkId === null) return t('errCampaignNoLinkId');
+      try {
+        await withRetry(() => call(linkId), { policy });
+        return null;
+      } catch (e) {
+        return errorSentence(e, 'notification');
+      }
+    };
     const campaignId = job.args.campaignId;
     if (campaignId !== null) {
-      // Never fail the shortening because of the campaign.
-      if (shortened.linkId === null) {
-        entry.campaign = { state: 'failed', campaignId, reason: t('errCampaignNoLinkId') };
-      } else {
-        const linkId = shortened.linkId;
-        try {
-          await withRetry(() => client.assignCampaignLink(campaignId, linkId), { policy });
-          entry.campaign = { state: 'assigned', campaignId };
-        } catch (e) {
-          entry.campaign = { state: 'failed', campaignId, reason: errorSentence(e, 'notification') };
-        }
-      }
+      const reason = await assign((id) => client.assignCampaignLink(campaignId, id));
+      entry.campaign = reason === null ? { state: 'assigned', campaignId } : { state: 'failed', campaignId, reason };
+    }
+    const channelId = job.args.channelId ?? null;
+    if (channelId !== null) {
+      const reason = await assign((id) => client.assignChannelItem(channelId, 'links', id));
+      entry.channel = reason === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason };
     }
     await addToHistory(entry);
     return entry;
@@ -112,6 +122,8 @@ async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
       job.args.campaignId === null
         ? { state: 'none' }
         : { state: 'failed', campaignId: job.args.campaignId, reason: t('errAccountChanged') },
+    channel: job.args.channelId ? { state: 'failed', channelId: job.args.channelId, reason: t('errAccountChanged') } : { state: 'none' },
+    ...(job.args.title ? { title: job.args.title } : {}),
     createdAt: now,
     service: job.service ?? '',
     account: job.fingerprint,
@@ -123,17 +135,22 @@ async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
 /** The queue's `onSettled`: copies (when the user wants it) and notifies, for jobs no page waits for. */
 export function settledNotice(deps: {
   copy: (text: string) => Promise<boolean>;
-  notify: (title: string, message: string) => Promise<void>;
+  notify: (title: string, message: string, opts?: NotifyOptions) => Promise<void>;
 }): JobDeps['onSettled'] {
   return async (job) => {
     // Links not sent because the account changed are named together (unsent.ts), not one by one.
     if (!job.notify || job.error?.reason === 'account-changed') return;
     if (job.state === 'done' && job.result) {
+      const entry = job.result;
       const settings = await settingsItem.getValue();
-      const copied = settings.autoCopy ? await deps.copy(job.result.shortUrl).catch(() => false) : false;
-      const c = job.result.campaign;
-      const body = c.state === 'failed' ? t('notifyCampaignFailed', job.result.shortUrl, c.reason) : job.result.shortUrl;
-      await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), body);
+      const copied = settings.autoCopy ? await deps.copy(formatCopy(settings.copyFormat, entry)).catch(() => false) : false;
+      const c = entry.campaign;
+      const ch = entry.channel;
+      let body = c.state === 'failed' ? t('notifyCampaignFailed', entry.shortUrl, c.reason) : entry.shortUrl;
+      if (ch?.state === 'failed') body = t('notifyChannelFailed', body, ch.reason);
+      // Undo deletes through Recent links: offered when the link is known there (history on, id known).
+      const undo = job.source !== 'popup' && entry.linkId !== null && settings.keepHistory;
+      await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), body, undo ? { undoEntryId: entry.id } : {});
     } else if (job.error) {
       await deps.notify(t('notifyFailedTitle'), errorSentence(job.error, 'notification'));
     }

@@ -3,7 +3,8 @@
  * job; the popup waits for it unless the rate budget makes it wait long, then it is queued
  * and the user is told when it settles.
  */
-import { checkInput, ShortenInput, toApiError, type ApiError } from '../api';
+import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
+import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '../messaging';
@@ -15,6 +16,17 @@ import { settledNotice, shortenJobRunner } from './shortenJob';
 import type { Session } from './session';
 import { createUnsent } from './unsent';
 import { createPopupWatch } from './popupWatch';
+import type { NotifyOptions } from './notify';
+
+/** Titles longer than this are cut (they only serve the copy formats). */
+const MAX_TITLE_LENGTH = 500;
+
+/** A channel id from a page: a positive integer or none; anything else is refused before anything is sent. */
+function checkChannelId(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
+  throw new ApiError({ kind: 'invalid-input', field: 'channelId', message: t('errChannelId') });
+}
 
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
 export const QUEUE_ANSWER_AFTER_MS = 1500;
@@ -25,7 +37,7 @@ export interface ShorteningDeps {
   sessions: SessionHolder;
   now: () => number;
   copy: (text: string) => Promise<boolean>;
-  notify: (title: string, message: string) => Promise<void>;
+  notify: (title: string, message: string, opts?: NotifyOptions) => Promise<void>;
   wakeAt: (at: number) => void;
   retry?: RetryPolicy;
   maxJobAttempts?: number;
@@ -65,7 +77,14 @@ export function createShortening(deps: ShorteningDeps) {
     const job = await jobs.add({
       kind: 'shorten',
       source,
-      args: { url: req.url, domainId: req.domainId, campaignId: req.campaignId, customCode: req.customCode || undefined },
+      args: {
+        url: req.url,
+        domainId: req.domainId,
+        campaignId: req.campaignId,
+        customCode: req.customCode || undefined,
+        channelId: checkChannelId(req.channelId),
+        ...(typeof req.title === 'string' && req.title.trim() ? { title: req.title.trim().slice(0, MAX_TITLE_LENGTH) } : {}),
+      },
       priority: 'interactive',
       fingerprint: s.fingerprint,
       service: s.connection.serviceUrl,
@@ -124,15 +143,27 @@ export function createShortening(deps: ShorteningDeps) {
 
     shorten,
 
-    /** Shortens from the context menu or the shortcut with the default domain and campaign. */
-    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>): Promise<void> {
+    /**
+     * Shortens from the context menu, the shortcut or the address bar with the default domain,
+     * campaign and channel, cleaned of tracking parameters when the user wants it.
+     */
+    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string): Promise<void> {
       try {
         if (!url || !/^https?:/i.test(url)) {
           await deps.notify(t('notifyCannotTitle'), t('notifyCannotBody'));
           return;
         }
         const settings = await settingsItem.getValue();
-        const outcome = await shorten({ url, domainId: settings.defaultDomainId, campaignId: settings.defaultCampaignId }, source);
+        const outcome = await shorten(
+          {
+            url: settings.cleanLinks ? cleanUrl(url).url : url,
+            domainId: settings.defaultDomainId,
+            campaignId: settings.defaultCampaignId,
+            channelId: settings.defaultChannelId,
+            ...(title ? { title } : {}),
+          },
+          source,
+        );
         if (outcome.status === 'queued' && outcome.expectedAt - now() > QUEUE_ANSWER_AFTER_MS) {
           const at = new Date(outcome.expectedAt).toLocaleTimeString();
           await deps.notify(t('notifyQueuedTitle'), t('notifyQueuedBody', at));

@@ -3,8 +3,18 @@
  * title and the link. The title is the page's title when there is one, else the long URL.
  */
 
+import type { MessageKey } from '../i18n';
+
 export const COPY_FORMATS = ['link', 'markdown', 'html', 'titleLink'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
+
+/** The name of each format, as the selects show it (message keys). */
+export const COPY_FORMAT_NAMES: Record<CopyFormat, MessageKey> = {
+  link: 'copyFormatLink',
+  markdown: 'copyFormatMarkdown',
+  html: 'copyFormatHtml',
+  titleLink: 'copyFormatTitleLink',
+};
 
 /** Whether a stored or received value is a known copy format. */
 export function isCopyFormat(v: unknown): v is CopyFormat {

@@ -116,7 +116,7 @@ export function findDuplicate(history: readonly HistoryEntry[], url: string, dom
 export function matchesSearch(entry: HistoryEntry, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return entry.longUrl.toLowerCase().includes(q) || entry.shortUrl.toLowerCase().includes(q);
+  return [entry.longUrl, entry.shortUrl, entry.title ?? ''].some((text) => text.toLowerCase().includes(q));
 }
 
 /** A long text cut to `max` characters with an ellipsis. */

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
 import { COMMAND_SHORTEN_TAB, MENU_QR_PAGE, MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import type { Service } from '@/lib/background/service';
+import { DEFAULT_SETTINGS, settingsItem } from '@/lib/storage';
 
 function fakeService() {
   const shortenInBackground = vi.fn(async () => {});
@@ -30,13 +31,13 @@ describe('context menu and keyboard command', () => {
   it('"Shorten link" shortens the link that was right-clicked, not the page', async () => {
     const { service, shortenInBackground } = fakeService();
     await onMenuClick(service, { menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.org/target', pageUrl: 'https://example.org/page' });
-    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/target', 'context-link');
+    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/target', 'context-link', undefined);
   });
 
   it('"Shorten this page" shortens the page', async () => {
     const { service, shortenInBackground } = fakeService();
-    await onMenuClick(service, { menuItemId: MENU_SHORTEN_PAGE, pageUrl: 'https://example.org/page' });
-    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/page', 'context-page');
+    await onMenuClick(service, { menuItemId: MENU_SHORTEN_PAGE, pageUrl: 'https://example.org/page' }, { title: 'The page' });
+    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/page', 'context-page', 'The page');
   });
 
   it('"QR code for this page" opens the QR view for the page', async () => {
@@ -51,12 +52,26 @@ describe('context menu and keyboard command', () => {
 
   it('the shortcut shortens the tab it was pressed on, and falls back to the active tab', async () => {
     const { service, shortenInBackground } = fakeService();
-    await onCommand(service, COMMAND_SHORTEN_TAB, { url: 'https://example.org/tab' } as never);
-    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/tab', 'command');
-    vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/active' }] as never);
+    await onCommand(service, COMMAND_SHORTEN_TAB, { url: 'https://example.org/tab', title: 'Tab' } as never);
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/tab', 'command', 'Tab');
+    vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/active', title: 'Active' }] as never);
     await onCommand(service, COMMAND_SHORTEN_TAB, undefined);
-    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/active', 'command');
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/active', 'command', 'Active');
     await onCommand(service, 'something-else', { url: 'https://x.org' } as never);
     expect(shortenInBackground).toHaveBeenCalledTimes(2);
+  });
+
+  it('creates only the items the user keeps, and rebuilds them when a switch changes', async () => {
+    const created: string[] = [];
+    vi.spyOn(browser.contextMenus, 'removeAll').mockImplementation((async () => void created.splice(0)) as never);
+    vi.spyOn(browser.contextMenus, 'create').mockImplementation(((p: { id: string }) => (created.push(p.id), p.id)) as never);
+    await createMenus({ ...DEFAULT_SETTINGS, menuShortenPage: false });
+    expect(created).toEqual(['shorten-link', 'qr-for-page']);
+    await createMenus({ ...DEFAULT_SETTINGS, menuShortenLink: false, menuShortenPage: false, menuQrPage: false });
+    expect(created).toEqual([]);
+    // Without an argument, the stored preferences decide.
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, menuQrPage: false });
+    await createMenus();
+    expect(created).toEqual(['shorten-link', 'shorten-page']);
   });
 });

@@ -17,7 +17,10 @@ export const ACCOUNT: Account = {
   registered: '2024-02-03 10:00:00',
 };
 
+import { DEFAULT_SETTINGS } from '@/lib/storage';
+
 export const SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
   defaultDomainId: null,
   defaultCampaignId: null,
   autoCopy: true,

@@ -5,13 +5,16 @@
 import { vi, type Mock } from 'vitest';
 import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
-import type { Account, Campaign, Domain, SerializedApiError } from '@/lib/api';
+import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/lib/api';
 import type { HistoryEntry, Job, Settings } from '@/lib/storage';
 import type { ShortenOutcome, ShortenRequest } from '@/lib/messaging';
 
 export const SERVICE = 'http://127.0.0.1:8787';
 
+import { DEFAULT_SETTINGS } from '@/lib/storage';
+
 export const SETTINGS: Settings = {
+  ...DEFAULT_SETTINGS,
   defaultDomainId: null,
   defaultCampaignId: null,
   autoCopy: true,
@@ -58,6 +61,9 @@ export interface World {
   settings?: Settings;
   domains?: Answer<Domain[]>;
   campaigns?: Answer<Campaign[]>;
+  channels?: Answer<Channel[]>;
+  /** The tab's title (none by default). */
+  tabTitle?: string;
   account?: Answer<Account>;
   history?: HistoryEntry[];
   shorten?: Answer<ShortenOutcome>;
@@ -96,6 +102,7 @@ export function answer(ask: Mock, world: World = {}) {
         const name = (data as { name: string }).name;
         if (name === 'domains') return cached(await resolve(world.domains ?? DOMAINS, data));
         if (name === 'campaigns') return cached(await resolve(world.campaigns ?? CAMPAIGNS, data));
+        if (name === 'channels') return cached(await resolve(world.channels ?? [], data));
         return cached([]);
       }
       case 'getAccount':
@@ -122,7 +129,7 @@ export function answer(ask: Mock, world: World = {}) {
     }
   });
 
-  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article' }];
+  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle }];
   // tabs.query has a callback overload too: the mock is typed loosely.
   const query = vi.spyOn(browser.tabs, 'query').mockImplementation((async () => tabs) as never);
   const openOptions = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined as never);
