@@ -23,12 +23,13 @@ export function ShortenForm() {
   const field = fieldOf(error);
   const tabBlocked = checkUrl(tabUrl).kind === 'blocked';
   // The tab's own page has its alert (PageAlert); an address typed or pasted gets a hint.
+  const noTab = verdict.kind === 'empty' && !tabUrl;
   const hint =
     verdict.kind === 'invalid' && url.trim()
       ? verdict.message
       : verdict.kind === 'blocked' && !tabBlocked
         ? t('popupUrlHintBlocked')
-        : verdict.kind === 'empty' && !tabUrl
+        : noTab
           ? t('popupUrlHintNoTab')
           : null;
   const pageBlocked = verdict.kind === 'blocked' && tabBlocked;
@@ -72,7 +73,8 @@ export function ShortenForm() {
           onChange={(e) => setUrl(e.target.value)}
         />
         {hint && (
-          <p id="url-hint" className="hint">
+          // The tab's address could not be read: said as a status, as nothing else on screen says it.
+          <p id="url-hint" className="hint" role={noTab ? 'status' : undefined}>
             {hint}
           </p>
         )}

@@ -19,7 +19,13 @@ export function formSlice({ set, get }: SliceKit): FormActions {
   return {
     setUrl(url) {
       const s = get();
-      set({ form: { ...s.form, url, urlEdited: true }, duplicate: null, error: s.error?.field === 'url' ? null : s.error });
+      set({
+        form: { ...s.form, url, urlEdited: true },
+        duplicate: null,
+        error: s.error?.field === 'url' ? null : s.error,
+        // A link shown for the previous address (and its "Copied") must not look like the new one's.
+        ...(s.shown ? { shown: null, status: '' } : {}),
+      });
     },
 
     setDomain(domainId) {

@@ -88,6 +88,14 @@ describe('popup form', () => {
     expect(button).toHaveProperty('disabled', false);
   });
 
+  it('says in a status line that the tab’s address could not be read and that one can be pasted', async () => {
+    answer(askMock, { tabUrl: null });
+    render(<App />);
+    const status = await screen.findByText('The address of this page is not available here: paste a web address.');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('textbox', { name: 'Long URL' }).getAttribute('aria-describedby')).toContain(status.id);
+  });
+
   it('enables Shorten only for a web address and explains what is wrong', async () => {
     const { user } = answer(askMock, { tabUrl: null });
     render(<App />);

@@ -40,6 +40,21 @@ describe('after shortening', () => {
     expect(await screen.findByRole('button', { name: 'Copy https://go.brand.example/x1' })).toBeTruthy();
   });
 
+  it('takes the previous short link, its QR code and "Copied" away when Long URL is edited', async () => {
+    const { user } = answer(askMock, {
+      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+    });
+    render(<App />);
+    const field = screen.getByRole('textbox', { name: 'Long URL' });
+    await waitFor(() => expect(field).toHaveProperty('value', 'https://example.com/article'));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await screen.findByRole('textbox', { name: 'Short link' });
+    await user.type(field, '/other');
+    expect(screen.queryByRole('textbox', { name: 'Short link' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'QR code' })).toBeNull();
+    expect(screen.getByRole('status').textContent).not.toMatch(/Copied/);
+  });
+
   it('submits with Enter and sends the chosen domain and campaign', async () => {
     const { user } = answer(askMock);
     render(<App />);
