@@ -55,8 +55,6 @@ export function PreferencesSection() {
   // Shared domains (id null) cannot be sent as domain_id, so they cannot be the default.
   const domains = sendableDomains(p.domains ?? []);
   const campaigns = p.campaigns ?? [];
-  const domainKnown = draft?.defaultDomainId == null || domains.some((d) => d.id === draft.defaultDomainId);
-  const campaignKnown = draft?.defaultCampaignId == null || campaigns.some((c) => c.id === draft.defaultCampaignId);
 
   return (
     <>
@@ -66,34 +64,24 @@ export function PreferencesSection() {
       ) : (
         <div className="stack">
           <p className="muted">{t('optionsPrefsUsedBy', t('menuShortenLink'))}</p>
-          <label htmlFor={`${id}-domain`}>{t('optionsDefaultDomain')}</label>
-          <select
+          <DefaultSelect
             id={`${id}-domain`}
-            value={draft.defaultDomainId === null ? '' : String(draft.defaultDomainId)}
-            onChange={(e) => save({ defaultDomainId: toId(e.target.value) })}
-          >
-            <option value="">{t('optionsServiceDefault')}</option>
-            {!domainKnown && <option value={String(draft.defaultDomainId)}>{t('optionsDomainNotInList', draft.defaultDomainId ?? '')}</option>}
-            {domains.map((d) => (
-              <option key={d.id} value={String(d.id)}>
-                {d.domain || t('commonDomainNumbered', d.id)}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${id}-campaign`}>{t('optionsDefaultCampaign')}</label>
-          <select
+            label={t('optionsDefaultDomain')}
+            value={draft.defaultDomainId}
+            noneLabel={t('optionsServiceDefault')}
+            missingLabel={(n) => t('optionsDomainNotInList', n)}
+            choices={domains.map((d) => ({ id: d.id, name: d.domain || t('commonDomainNumbered', d.id) }))}
+            onChange={(defaultDomainId) => save({ defaultDomainId })}
+          />
+          <DefaultSelect
             id={`${id}-campaign`}
-            value={draft.defaultCampaignId === null ? '' : String(draft.defaultCampaignId)}
-            onChange={(e) => save({ defaultCampaignId: toId(e.target.value) })}
-          >
-            <option value="">{t('optionsNoneOption')}</option>
-            {!campaignKnown && <option value={String(draft.defaultCampaignId)}>{t('optionsCampaignNotInList', draft.defaultCampaignId ?? '')}</option>}
-            {campaigns.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name || t('commonCampaignNumbered', c.id)}
-              </option>
-            ))}
-          </select>
+            label={t('optionsDefaultCampaign')}
+            value={draft.defaultCampaignId}
+            noneLabel={t('optionsNoneOption')}
+            missingLabel={(n) => t('optionsCampaignNotInList', n)}
+            choices={campaigns.map((c) => ({ id: c.id, name: c.name || t('commonCampaignNumbered', c.id) }))}
+            onChange={(defaultCampaignId) => save({ defaultCampaignId })}
+          />
           {!p.connected && <p className="muted">{t('optionsConnectToChoose')}</p>}
           <div className="check">
             <input
@@ -154,6 +142,41 @@ export function PreferencesSection() {
         />
       )}
       <Feedback error={action.error} note={action.note} />
+    </>
+  );
+}
+
+/** A default's select: none, the saved id when it is not in the list (kept, not lost), then the choices. */
+function DefaultSelect({
+  id,
+  label,
+  value,
+  noneLabel,
+  missingLabel,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number | null;
+  noneLabel: string;
+  missingLabel: (id: number) => string;
+  choices: { id: number; name: string }[];
+  onChange: (id: number | null) => void;
+}) {
+  const known = value === null || choices.some((c) => c.id === value);
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value === null ? '' : String(value)} onChange={(e) => onChange(toId(e.target.value))}>
+        <option value="">{noneLabel}</option>
+        {!known && <option value={String(value)}>{missingLabel(value)}</option>}
+        {choices.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </select>
     </>
   );
 }
