@@ -105,10 +105,6 @@ export interface WaitingLinks {
   unsent: UnsentLink[];
 }
 
-/** The port a popup keeps open while it is open: it follows jobs over it, and closing it hands them back to the worker. */
-export const POPUP_PORT = 'popup';
-/** What a popup says over its port. */
-export type PopupPortMessage = { follow: string };
 
 export interface ProtocolMap {
   /** Connection state without the key. */

@@ -13,6 +13,7 @@ import './popup.css';
 const ErrorAlert = lazy(() => import('./ErrorAlert').then((m) => ({ default: m.ErrorAlert })));
 const DuplicateOffer = lazy(() => import('./DuplicateOffer').then((m) => ({ default: m.DuplicateOffer })));
 const ResultPanel = lazy(() => import('./ResultPanel').then((m) => ({ default: m.ResultPanel })));
+const UnsentLinks = lazy(() => import('./UnsentLinks').then((m) => ({ default: m.UnsentLinks })));
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {
@@ -29,6 +30,9 @@ export function PopupScreen() {
             <ErrorAlert />
           </Suspense>
           <StatusLine />
+          <Suspense fallback={null}>
+            <UnsentLinks />
+          </Suspense>
           <Suspense fallback={null}>
             <DuplicateOffer />
           </Suspense>

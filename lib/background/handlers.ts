@@ -3,7 +3,8 @@
  * answered: a content script, a web page or another extension gets a refusal, never data.
  */
 import { toApiError } from '../api';
-import { onMessage, POPUP_PORT, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
+import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
+import { POPUP_PORT } from '../popupPort';
 import type { Service } from './service';
 
 /** A sender the worker answers: this extension, from one of its own pages (not a content script). */

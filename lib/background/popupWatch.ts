@@ -5,7 +5,7 @@
  * closes, every job still being made goes back to the worker, so that a link whose popup closed
  * before the answer is still told and copied, once.
  */
-import type { PopupPortMessage } from '../messaging';
+import type { PopupPortMessage } from '../popupPort';
 import type { JobQueue } from './jobs';
 
 /** The worker's side of the popups' ports. */

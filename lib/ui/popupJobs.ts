@@ -12,9 +12,9 @@ const POLL_MS = 1000;
 
 /** A made or queued link, as the form's tasks use it. */
 export interface Jobs {
-  /** Shows a link that was just made (or found), copies it, and refreshes Recent links. */
-  showMade(entry: HistoryEntry, origin: ShownLink['origin']): Promise<void>;
-  /** Follows a queued link until it is made or fails. */
+  /** Shows a link that was just made (or found), copies it (unless the worker told of it already), and refreshes Recent links. */
+  showMade(entry: HistoryEntry, origin: ShownLink['origin'], opts?: { toldByWorker?: boolean }): Promise<void>;
+  /** Follows a queued link until it is made or fails (the worker is told that this popup shows it). */
   follow(jobId: string): void;
   /** Stops following the queued link. */
   unfollow(): void;
@@ -25,9 +25,9 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
   let stop: (() => void) | null = null;
   let polling = false;
 
-  /** Copies when the user wants it, and says so. */
-  const autoCopy = async (entry: HistoryEntry) => {
-    if (get().settings?.autoCopy === false) {
+  /** Copies when the user wants it, and says so (not when the worker already told and copied). */
+  const autoCopy = async (entry: HistoryEntry, toldByWorker: boolean) => {
+    if (get().settings?.autoCopy === false || toldByWorker) {
       set({ status: t('popupStatusCreated') });
       return;
     }
@@ -52,10 +52,13 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         void get().loadHistory();
       } else if (job.state === 'done' && job.result) {
         jobs.unfollow();
-        await jobs.showMade(job.result, 'new');
+        await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified });
       } else if (job.state === 'failed') {
         jobs.unfollow();
         set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: t('popupQueuedFailed') } });
+        // Not sent because the key changed: the popup names it with the way to make it now, and
+        // Recent links are another account's now.
+        if (job.error?.reason === 'account-changed') void Promise.all([get().loadWaiting(), get().loadHistory()]);
       }
     } catch {
       // The worker may be restarting: keep looking.
@@ -65,9 +68,9 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
   };
 
   const jobs: Jobs = {
-    async showMade(entry, origin) {
+    async showMade(entry, origin, opts = {}) {
       set({ shown: { entry, origin }, queued: null, error: null, duplicate: null });
-      await autoCopy(entry);
+      await autoCopy(entry, opts.toldByWorker ?? false);
       if (origin === 'new') {
         // The worker stores the entry (unless history is off): ask rather than guess.
         const recent = get().recent;
@@ -79,6 +82,7 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
     follow(jobId) {
       jobs.unfollow();
       if (timers.disposed) return;
+      get().claim(jobId);
       stop = timers.every(() => void poll(jobId), POLL_MS);
     },
 

@@ -101,7 +101,7 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
               get().applyRemembered();
             })
             .catch(() => undefined);
-      await Promise.all([get().loadHistory(), connection, settings, ...missing.map(loadOnce)]);
+      await Promise.all([get().loadHistory(), get().loadWaiting(), connection, settings, ...missing.map(loadOnce)]);
     },
 
     dispose() {

@@ -8,11 +8,12 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account, Campaign, Domain, SerializedApiError } from '../api';
-import type { HistoryEntry, Settings } from '../storage';
+import type { HistoryEntry, Settings, UnsentLink } from '../storage';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from './store';
 import { loadersSlice } from './popupLoaders';
 import { recentSlice } from './popupRecent';
 import { formSlice } from './popupForm';
+import { waitingSlice } from './popupWaiting';
 
 export type { LoadState, Loaded } from './store';
 
@@ -65,6 +66,8 @@ export interface PopupData {
   /** The one polite status line of the popup ("Copied to clipboard", the queue, …). */
   status: string;
   recent: RecentLinks;
+  /** Links not sent because the API key changed: named, to be made with the current account. */
+  unsent: UnsentLink[];
 }
 
 /** Loading what the form needs (popupLoaders). */
@@ -89,6 +92,16 @@ export interface RecentActions {
   cancelDelete(): void;
 }
 
+/** Links made outside this popup's submit, what happens at once (popupWaiting). */
+export interface WaitingActions {
+  /** Tells the worker that this popup shows (and copies) the job; closing the popup hands it back. */
+  claim(jobId: string): void;
+  /** Finds the links still being made for this account (follows the newest) and the unsent ones. */
+  loadWaiting(): Promise<void>;
+  /** Forgets the unsent links. */
+  dismissUnsent(): Promise<void>;
+}
+
 /** What asks the worker when the user acts, loaded after the first render (popupTasks). */
 export interface TaskActions {
   confirmDelete(): Promise<void>;
@@ -96,9 +109,21 @@ export interface TaskActions {
   submit(opts?: { force?: boolean }): Promise<void>;
   useExisting(): Promise<void>;
   createAnyway(): Promise<void>;
+  /** Shows a link being made as waiting and follows it until it is made (popupWaitingTasks). */
+  followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
+  /** Makes the unsent links with the current account, with the Domain and Campaign chosen. */
+  remakeUnsent(): Promise<void>;
 }
 
-const TASK_NAMES = ['confirmDelete', 'removeLocally', 'submit', 'useExisting', 'createAnyway'] as const satisfies readonly (keyof TaskActions)[];
+const TASK_NAMES = [
+  'confirmDelete',
+  'removeLocally',
+  'submit',
+  'useExisting',
+  'createAnyway',
+  'followJob',
+  'remakeUnsent',
+] as const satisfies readonly (keyof TaskActions)[];
 
 /** The form, what happens at once (popupForm). */
 export interface FormActions {
@@ -114,7 +139,7 @@ export interface FormActions {
   openBulk(): Promise<void>;
 }
 
-export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & TaskActions;
+export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & TaskActions & WaitingActions;
 export type PopupStore = StoreApi<PopupState>;
 
 /** What every slice is given: the store's set/get and its timers. */
@@ -140,6 +165,7 @@ function initialData(): PopupData {
     error: null,
     duplicate: null,
     status: '',
+    unsent: [],
     recent: { state: 'loading', items: [], query: '', confirmingId: null, deletingId: null, failure: null },
   };
 }
@@ -154,6 +180,7 @@ export function createPopupStore(): PopupStore {
       ...loadersSlice(kit),
       ...recentSlice(kit),
       ...formSlice(kit),
+      ...waitingSlice(kit),
       ...deferred(() => import('./popupTasks').then((m) => m.createTasks(kit)), TASK_NAMES),
     };
   });

@@ -40,7 +40,9 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
         if (outcome.status === 'done') {
           await jobs.showMade(outcome.entry, 'new');
         } else {
-          set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt }, status: queuedMessage(outcome.expectedAt) });
+          // Waiting for the rate limit, or tried again because the service did not answer.
+          const status = outcome.reason ? t('popupRetrying') : queuedMessage(outcome.expectedAt);
+          set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt }, status });
           jobs.follow(outcome.jobId);
         }
       } catch (e) {

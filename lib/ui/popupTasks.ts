@@ -5,9 +5,11 @@
 import { createJobs } from './popupJobs';
 import { recentTasks } from './popupRecentTasks';
 import { submitTasks } from './popupSubmit';
+import { waitingTasks } from './popupWaitingTasks';
 import type { SliceKit, TaskActions } from './popupStore';
 
 /** The tasks of one popup's store. */
 export function createTasks(kit: SliceKit): TaskActions {
-  return { ...submitTasks(kit, createJobs(kit)), ...recentTasks(kit) };
+  const jobs = createJobs(kit);
+  return { ...submitTasks(kit, jobs), ...recentTasks(kit), ...waitingTasks(kit, jobs) };
 }

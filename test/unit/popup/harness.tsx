@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
 import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/lib/api';
 import type { HistoryEntry, Job, Settings } from '@/lib/storage';
-import type { ShortenOutcome, ShortenRequest } from '@/lib/messaging';
+import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 
 export const SERVICE = 'http://127.0.0.1:8787';
 
@@ -69,6 +69,8 @@ export interface World {
   shorten?: Answer<ShortenOutcome>;
   getJob?: Answer<Job | null>;
   deleteHistoryEntry?: Answer<HistoryEntry[]>;
+  waiting?: Answer<WaitingLinks>;
+  remakeUnsent?: Answer<Job[]>;
 }
 
 function isError(v: unknown): v is SerializedApiError {
@@ -119,6 +121,12 @@ export function answer(ask: Mock, world: World = {}) {
       }
       case 'getJob':
         return resolve(world.getJob ?? null, data);
+      case 'getWaitingLinks':
+        return resolve(world.waiting ?? { pending: [], unsent: [] }, data);
+      case 'remakeUnsent':
+        return resolve(world.remakeUnsent ?? [], data);
+      case 'dismissUnsent':
+        return [];
       case 'deleteHistoryEntry': {
         if (world.deleteHistoryEntry) return resolve(world.deleteHistoryEntry, data);
         history = history.filter((e) => e.id !== (data as { id: string }).id);

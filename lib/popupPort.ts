@@ -1,0 +1,9 @@
+/**
+ * The port each open popup keeps to the worker (its own small module: the popup's first chunk
+ * does not load the messaging library). The popup follows jobs over it: it shows and copies
+ * them itself; when the last popup closes, the worker tells of every job still being made.
+ */
+export const POPUP_PORT = 'popup';
+
+/** What a popup says over its port: it follows (shows and copies) this job. */
+export type PopupPortMessage = { follow: string };

@@ -1,0 +1,156 @@
+/**
+ * Links nobody was looking at, in Chromium against the sandbox: a popup closed before the
+ * answer of a slow service (the reopened popup shows the link being made, then made, and
+ * copies it), and the API key replaced by another account's while links wait (the popup says
+ * they were not sent, names them, and makes them with the current account).
+ */
+import type { Page } from 'playwright-core';
+import type { Browser } from 'wxt/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import {
+  collectErrors,
+  configureExtension,
+  evalInWorker,
+  launchExtension,
+  openOptions,
+  openPopupFor,
+  readClipboard,
+  screenshot,
+  sleep,
+  until,
+  type ErrorLog,
+  type ExtensionHarness,
+} from './harness';
+
+declare const chrome: typeof Browser;
+
+const OTHER_KEY = 'other-account-key-0003';
+
+const ui = (p: Page) => ({
+  longUrl: p.getByLabel('Long URL', { exact: true }),
+  shorten: p.getByRole('button', { name: 'Shorten', exact: true }),
+  shortLink: p.getByLabel('Short link', { exact: true }),
+  status: p.getByRole('status'),
+  alert: p.getByRole('alert'),
+  recent: p.getByRole('region', { name: 'Recent links' }),
+  unsent: p.getByRole('region', { name: /^Not made/ }),
+});
+
+/** Resolves when the Domain list has arrived (the form is usable). */
+const formReady = (p: Page) =>
+  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: 15_000 });
+
+const notificationCount = async (h: ExtensionHarness) =>
+  Object.keys(await evalInWorker(h, () => chrome.notifications.getAll(), undefined)).length;
+
+describe('links nobody was looking at', () => {
+  let h: ExtensionHarness;
+  let errors: ErrorLog;
+  beforeAll(async () => {
+    h = await launchExtension();
+    errors = collectErrors(h);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  describe('a popup closed before the answer (slow service)', () => {
+    let sb: Sandbox;
+    beforeAll(async () => {
+      sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo' });
+      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    });
+    afterAll(() => sb?.close());
+
+    it('the reopened popup shows the link being made, then made, and it is copied', async () => {
+      const pageUrl = `${sb.url}/page/slow-answer`;
+      const first = await openPopupFor(h, pageUrl);
+      await formReady(first);
+      sb.faults.push({ path: /\/api\/shorten/, delayMs: 3000 });
+      await ui(first).longUrl.press('Enter');
+      await sleep(800);
+      await first.close();
+
+      const again = await openPopupFor(h, `${sb.url}/page/another`);
+      const c = ui(again);
+      await until(async () => /still being made/.test((await c.status.textContent()) ?? ''), 'the link shown as being made', 5_000);
+      expect(await c.status.textContent()).toContain(pageUrl);
+      await screenshot(again, 'popup-pending-reopened');
+      await c.shortLink.waitFor({ timeout: 10_000 });
+      const links = sb.state.forKey(sb.key).links.filter((l) => l.url === pageUrl);
+      expect(links).toHaveLength(1);
+      expect(await c.shortLink.inputValue()).toBe(links[0]!.short_url);
+      await until(async () => (await readClipboard(h, sb.url)) === links[0]!.short_url, 'the link on the clipboard', 5_000, 250);
+      expect(await c.recent.textContent()).toContain(links[0]!.short_url);
+      // The popup showed and copied it: the worker did not tell of it as well.
+      expect(await notificationCount(h)).toBe(0);
+      await screenshot(again, 'popup-pending-made');
+      await again.close();
+    });
+  });
+
+  describe('the API key replaced by another account while links wait', () => {
+    let sb: Sandbox;
+    beforeAll(async () => {
+      // One shorten a minute: the second and third links wait in the queue.
+      sb = await startSandbox({
+        port: 0,
+        plan: 'pro',
+        shortenLimit: 1,
+        shortenWindowMs: 60_000,
+        rateWindow: 'first-request',
+        extraKeys: [{ key: OTHER_KEY, plan: 'pro' }],
+      });
+      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    });
+    afterAll(() => sb?.close());
+
+    it('says the links were not sent, names them once, and makes them with the current account', async () => {
+      const a = `${sb.url}/page/wait-a`;
+      const b = `${sb.url}/page/wait-b`;
+      const popup = await openPopupFor(h, `${sb.url}/page/made`);
+      const c = ui(popup);
+      await formReady(popup);
+      await c.longUrl.press('Enter');
+      await c.shortLink.waitFor({ timeout: 15_000 });
+      for (const url of [a, b]) {
+        await c.longUrl.fill(url);
+        await c.longUrl.press('Enter');
+        await until(async () => /queued/.test((await c.status.textContent()) ?? ''), `${url} queued`, 10_000);
+      }
+
+      const options = await openOptions(h);
+      await options.getByLabel('Service URL', { exact: true }).fill(sb.url);
+      await options.getByLabel('API key', { exact: true }).fill(OTHER_KEY);
+      await options.getByRole('region', { name: 'Connection', exact: true }).getByRole('button', { name: 'Save', exact: true }).click();
+      await until(async () => /Connected/.test((await options.getByRole('region', { name: 'Connection', exact: true }).textContent()) ?? ''), 'connected to the other account', 10_000);
+      await options.close();
+
+      // The popup followed the last link: a true sentence, and both links named.
+      await c.unsent.waitFor({ timeout: 10_000 });
+      const alert = (await c.alert.textContent()) ?? '';
+      expect(alert).toMatch(/account changed/i);
+      expect(alert).not.toMatch(/did not accept the API key/);
+      const named = (await c.unsent.textContent()) ?? '';
+      expect(named).toContain(a);
+      expect(named).toContain(b);
+      await until(async () => (await notificationCount(h)) === 1, 'one notification naming the links', 5_000);
+      await sleep(1500);
+      expect(await notificationCount(h)).toBe(1);
+      await screenshot(popup, 'popup-unsent');
+
+      await c.unsent.getByRole('button', { name: 'Make with this account', exact: true }).click();
+      const other = () => sb.state.forKey(OTHER_KEY).links.map((l) => l.url);
+      await until(() => other().includes(a), 'the first link made with the other account', 10_000);
+      expect(sb.state.forKey(sb.key).links.filter((l) => l.url === a || l.url === b)).toEqual([]);
+      expect(await c.unsent.count()).toBe(0);
+      await screenshot(popup, 'popup-unsent-remade');
+      await popup.close();
+    });
+  });
+
+  it('made no page errors', () => {
+    expect(errors.of('popup.html')).toEqual([]);
+  });
+});

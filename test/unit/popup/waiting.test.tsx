@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { browser } from 'wxt/browser';
+import { ask } from '@/lib/messaging';
+import App from '@/entrypoints/popup/App';
+import type { Job, UnsentLink } from '@/lib/storage';
+import { answer, callsOf, entry } from './harness';
+
+vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
+const askMock = vi.mocked(ask);
+
+/** The popup's port to the worker: what it posts is recorded. */
+function fakePort() {
+  const posted: unknown[] = [];
+  const port = { postMessage: (m: unknown) => posted.push(m), onDisconnect: { addListener: () => {} }, onMessage: { addListener: () => {} } };
+  vi.spyOn(browser.runtime, 'connect').mockReturnValue(port as never);
+  return posted;
+}
+
+const job = (over: Partial<Job>): Job =>
+  ({ id: 'j1', kind: 'shorten', source: 'popup', args: { url: 'https://example.org/slow', domainId: null, campaignId: null }, state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: 'f', notify: true, ...over }) as Job;
+
+const unsent = (id: string, url: string): UnsentLink => ({ id, args: { url, domainId: null, campaignId: null }, createdAt: 1, announced: true });
+
+beforeEach(() => {
+  askMock.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('a link still being made when the popup opens', () => {
+  it('is shown as being made, followed (the worker is told over the port), then shown and copied', async () => {
+    const posted = fakePort();
+    let polls = 0;
+    const made = entry({ id: 'j1', longUrl: 'https://example.org/slow', shortUrl: 'https://sho.rt/slow' });
+    const { writeText } = answer(askMock, {
+      waiting: { pending: [job({})], unsent: [] },
+      getJob: () => (++polls < 2 ? job({ notify: false }) : job({ state: 'done', result: made, notify: false })),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your link for https://example.org/slow is still being made: it will show here and be copied.'));
+    expect(posted).toContainEqual({ follow: 'j1' });
+    const short = await screen.findByRole('textbox', { name: 'Short link' }, { timeout: 4000 });
+    expect(short).toHaveProperty('value', 'https://sho.rt/slow');
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/slow');
+    expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+  });
+
+  it('is not copied again when the worker already told of it', async () => {
+    fakePort();
+    const made = entry({ id: 'j1', shortUrl: 'https://sho.rt/told' });
+    const { writeText } = answer(askMock, {
+      waiting: { pending: [job({})], unsent: [] },
+      getJob: job({ state: 'done', result: made, notified: true }),
+    });
+    render(<App />);
+    await screen.findByRole('textbox', { name: 'Short link' }, { timeout: 4000 });
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toBe('Short link created.');
+  });
+});
+
+describe('a service that does not answer', () => {
+  it('says at once that the link is queued and tried again', async () => {
+    fakePort();
+    const { user } = answer(askMock, { shorten: { status: 'queued', jobId: 'j2', expectedAt: Date.now(), reason: { kind: 'network', message: 'refused' } } });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^The service is not answering right now: your link is queued and is being tried again\./));
+  });
+});
+
+describe('links not sent because the API key changed', () => {
+  it('names them, and "Make with this account" makes them with the chosen domain and campaign', async () => {
+    fakePort();
+    const { user } = answer(askMock, {
+      waiting: { pending: [], unsent: [unsent('u1', 'https://example.org/a'), unsent('u2', 'https://example.org/b')] },
+      remakeUnsent: [job({ id: 'r1' }), job({ id: 'r2' })],
+    });
+    render(<App />);
+    const region = await screen.findByRole('region', { name: 'Not made: the API key changed before these were sent' });
+    expect(region.textContent).toContain('https://example.org/a');
+    expect(region.textContent).toContain('https://example.org/b');
+    const domain = screen.getByRole('combobox', { name: 'Domain' });
+    await waitFor(() => expect(domain.querySelectorAll('option')).toHaveLength(3));
+    await user.selectOptions(domain, '9');
+    await user.click(screen.getByRole('button', { name: 'Make with this account' }));
+    await waitFor(() => expect(callsOf(askMock, 'remakeUnsent')).toEqual([{ ids: ['u1', 'u2'], domainId: 9, campaignId: null }]));
+    expect(screen.queryByRole('region', { name: /^Not made/ })).toBeNull();
+    expect(screen.getByRole('status').textContent).toMatch(/^Making the links with this account/);
+    // The last one is followed here; the worker tells of the others.
+    await waitFor(() => expect(callsOf(askMock, 'getJob')).toContainEqual({ jobId: 'r2' }), { timeout: 3000 });
+  });
+
+  it('a followed link that fails so says why in words that are true, and shows them', async () => {
+    fakePort();
+    let waitingAsked = 0;
+    const { user } = answer(askMock, {
+      shorten: { status: 'queued', jobId: 'j3', expectedAt: Date.now() + 60_000 },
+      getJob: job({ id: 'j3', state: 'failed', error: { kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' } }),
+      waiting: () => (++waitingAsked > 1 ? { pending: [], unsent: [unsent('j3', 'https://example.com/article')] } : { pending: [], unsent: [] }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toBe('The account changed before this link could be made; it was not created.');
+    expect(alert.textContent).not.toMatch(/did not accept the API key/);
+    expect(screen.queryByRole('button', { name: 'Open options' })).toBeNull();
+    const region = await screen.findByRole('region', { name: /^Not made/ });
+    expect(region.textContent).toContain('https://example.com/article');
+  });
+});
