@@ -20,7 +20,7 @@ import type {
   Qr,
   Splash,
 } from './api';
-import type { HistoryEntry, Job, Settings, UnsentLink } from './storage';
+import type { BulkBatch, HistoryEntry, Job, Settings, UnsentLink } from './storage';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -106,6 +106,24 @@ export interface WaitingLinks {
 }
 
 
+/** A batch for the bulk page: the addresses (cleaned, each once), the choices. */
+export interface BulkRequest {
+  addresses: { url: string; title?: string }[];
+  domainId: number | null;
+  campaignId: number | null;
+  channelId: number | null;
+  /** "Make new links even if one exists": no reuse of Recent links. */
+  makeNew: boolean;
+}
+
+/** The stored batch and, for each waiting row, when it is expected to be sent (epoch ms; null: now or unknown). */
+export interface BulkView {
+  batch: BulkBatch;
+  expectedAt: (number | null)[];
+  /** The worker's clock when it answered. */
+  now: number;
+}
+
 export interface ProtocolMap {
   /** Connection state without the key. */
   getConnection(): Result<ConnectionInfo>;
@@ -142,6 +160,17 @@ export interface ProtocolMap {
   /** Removes a history entry; `remote` also deletes the link on the service (DELETE /api/delete-link). */
   deleteHistoryEntry(data: { id: string; remote: boolean }): Result<HistoryEntry[]>;
   clearHistory(): Result<HistoryEntry[]>;
+
+  /** Starts a bulk batch (at most 500 addresses): Recent links reused, the rest queued. */
+  startBulk(data: BulkRequest): Result<BulkView | null>;
+  /** Where the stored batch stands (null: none). */
+  getBulk(): Result<BulkView | null>;
+  /** Cancels the batch's rows not sent yet. */
+  cancelBulk(): Result<BulkView | null>;
+  /** Queues a failed or cancelled row again. */
+  retryBulk(data: { index: number }): Result<BulkView | null>;
+  /** Forgets a finished batch. */
+  clearBulk(): Result<null>;
 
   getSettings(): Result<Settings>;
   saveSettings(data: Partial<Settings>): Result<Settings>;

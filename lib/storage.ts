@@ -130,7 +130,9 @@ export const cacheItem = storage.defineItem<CacheState | null>('local:cache', { 
 export interface Job {
   id: string;
   kind: 'shorten';
-  source: 'popup' | 'context-link' | 'context-page' | 'command' | 'omnibox';
+  source: 'popup' | 'context-link' | 'context-page' | 'command' | 'omnibox' | 'bulk';
+  /** The bulk batch the job belongs to (bulk page). */
+  batchId?: string;
   args: ShortenJobArgs;
   priority: 'interactive' | 'background';
   state: 'pending' | 'sending' | 'done' | 'failed';
@@ -194,3 +196,29 @@ export const budgetsItem = storage.defineItem<BudgetsState | null>('local:budget
   fallback: null,
   version: 1,
 });
+
+/** One address of a bulk batch and what became of it. */
+export interface BulkItem {
+  url: string;
+  /** The page's title when the address came from a tab (Markdown results). */
+  title?: string;
+  /** waiting: its job is queued or sending; made; reused: a Recent link; failed; cancelled before it was sent. */
+  state: 'waiting' | 'made' | 'reused' | 'failed' | 'cancelled';
+  /** The job making it (the latest one, after a retry). */
+  jobId: string | null;
+  shortUrl?: string;
+  error?: SerializedApiError;
+}
+/** The batch of the bulk page, stored so that closing the page or a stopped worker loses nothing. */
+export interface BulkBatch {
+  id: string;
+  createdAt: number;
+  /** Account and service the batch was made for (its jobs run only there). */
+  fingerprint: string;
+  service: string;
+  domainId: number | null;
+  campaignId: number | null;
+  channelId: number | null;
+  items: BulkItem[];
+}
+export const bulkItem = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });

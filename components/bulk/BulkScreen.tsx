@@ -1,32 +1,70 @@
 import { t } from '@/lib/i18n';
+import { isRunning } from '@/lib/ui/bulkRun';
 import { useBulk } from './BulkContext';
 import { AddressesField } from './AddressesField';
 import { BulkChoices } from './BulkChoices';
+import { BulkProgress } from './BulkProgress';
+import { BulkRows } from './BulkRows';
+import { BulkResults } from './BulkResults';
 import './bulk.css';
 
-/** The whole bulk page: the addresses, the choices, then the run and its results. */
+/** The whole bulk page: the addresses, the choices, "Shorten all", then the run and its results. */
 export function BulkScreen() {
   const connection = useBulk((s) => s.connection);
   const alert = useBulk((s) => s.alert);
   const status = useBulk((s) => s.status);
   const openOptions = useBulk((s) => s.openOptions);
-  return (
-    <main className="bulk">
-      <h1>{t('bulkHeading')}</h1>
-      {connection === 'disconnected' ? (
+  const running = useBulk((s) => isRunning(s.view?.batch));
+  const starting = useBulk((s) => s.starting);
+  const hasBatch = useBulk((s) => !!s.view);
+  const start = useBulk((s) => s.start);
+  if (connection === 'disconnected') {
+    return (
+      <main className="bulk">
+        <h1>{t('bulkHeading')}</h1>
         <div role="alert">
           <p>{t('bulkNotConnected')}</p>
           <button type="button" onClick={openOptions}>
             {t('bulkOpenOptions')}
           </button>
         </div>
-      ) : (
-        <>
-          <AddressesField disabled={false} />
-          <BulkChoices disabled={false} />
-          <div aria-live="assertive">{alert && <p role="alert">{alert}</p>}</div>
-          <p role="status">{status}</p>
-        </>
+      </main>
+    );
+  }
+  const busy = running || starting;
+  return (
+    <main className="bulk">
+      <h1>{t('bulkHeading')}</h1>
+      <form
+        aria-label={t('bulkHeading')}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void start();
+        }}
+      >
+        <AddressesField disabled={busy} />
+        <BulkChoices disabled={busy} />
+        <div className="bulk-actions row">
+          <button type="submit" className="primary" disabled={busy} aria-describedby={running ? 'bulk-running-note' : undefined}>
+            {t('bulkShortenAll')}
+          </button>
+          {running && (
+            <span id="bulk-running-note" className="muted">
+              {t('bulkRunningNote')}
+            </span>
+          )}
+        </div>
+      </form>
+      <div aria-live="assertive">{alert && <p role="alert">{alert}</p>}</div>
+      <p role="status">{status}</p>
+      {hasBatch && (
+        <section aria-labelledby="bulk-results-heading">
+          <h2 id="bulk-results-heading">{t('bulkResultsHeading')}</h2>
+          <BulkProgress />
+          <BulkResults />
+          <BulkRows />
+        </section>
       )}
     </main>
   );

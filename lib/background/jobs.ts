@@ -5,7 +5,7 @@
  * died has an unknown outcome and is sent again (documented in the README); a job whose
  * short link is known only redoes the campaign step.
  */
-import { isTransient, toApiError, type ApiError } from '../api';
+import { isTransient, toApiError, type ApiError, type SerializedApiError } from '../api';
 import { queueItem, type Job } from '../storage';
 import { serializer } from './serialize';
 import { backoffMs } from './retry';
@@ -18,8 +18,10 @@ export const KEEP_SETTLED_MS = 15 * 60_000;
 export interface JobDeps {
   /** Runs one job; `markSending` is called right before the request goes out (it records, it does not wait). */
   run: (job: Job, markSending: () => Promise<void>, checkpoint: (patch: Partial<Job>) => Promise<void>) => Promise<Job['result']>;
-  /** Told when a job is done or failed for good. */
+  /** Told when a job is done or failed for good (jobs that want a notification). */
   onSettled: (job: Job) => Promise<void>;
+  /** Told of every job that settles (the bulk batch records its outcome). */
+  onFinished?: (job: Job) => Promise<void>;
   /** Asks to be woken at `at` (alarms), for jobs that must wait past the worker's life. */
   wakeAt: (at: number) => void;
   now?: () => number;
@@ -34,6 +36,8 @@ export class JobQueue {
   private flushing: Promise<void> | null = null;
   private flushAgain: Promise<void> | null = null;
   private readonly running = new Set<string>();
+  /** Jobs cancelled while they waited at the gate: stopped before sending. */
+  private readonly cancelled = new Set<string>();
   private readonly waiters = new Map<string, ((job: Job) => void)[]>();
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -50,6 +54,34 @@ export class JobQueue {
     this.deps.wakeAt(this.now());
     void this.kick();
     return job;
+  }
+
+  /** Stores many new jobs in one write and starts them (a bulk batch); returns them in order. */
+  async addMany(list: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>[]): Promise<Job[]> {
+    const made = list.map((fields): Job => ({ ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() }));
+    if (made.length === 0) return made;
+    await this.update((jobs) => [...jobs, ...made]);
+    this.deps.wakeAt(this.now());
+    void this.kick();
+    return made;
+  }
+
+  /**
+   * Cancels jobs not sent yet: a pending job fails at once as cancelled; one waiting at the gate
+   * is stopped right before it would be sent. Returns the ids cancelled (a job on the wire goes on).
+   */
+  async cancel(ids: readonly string[], error: SerializedApiError): Promise<string[]> {
+    const wanted = new Set(ids);
+    const cancelled: string[] = [];
+    await this.update((jobs) =>
+      jobs.map((j) => {
+        if (!wanted.has(j.id) || j.state !== 'pending') return j;
+        cancelled.push(j.id);
+        this.cancelled.add(j.id);
+        return { ...j, state: 'failed', error, settledAt: this.now() };
+      }),
+    );
+    return cancelled;
   }
 
   /** All stored jobs. */
@@ -144,8 +176,9 @@ export class JobQueue {
     try {
       // Recorded without holding the request back: after a restart a 'sending' job goes again
       // just like a 'pending' one, so waiting for this write (tens of ms when many jobs start
-      // together) would only delay every request of a window.
+      // together) would only delay every request of a window. A cancelled job stops here.
       const markSending = () => {
+        if (this.cancelled.has(job.id)) return Promise.reject(new CancelledError());
         void this.patch(job.id, { state: 'sending' });
         return Promise.resolve();
       };
@@ -155,6 +188,7 @@ export class JobQueue {
         const result = await this.deps.run(current, markSending, checkpoint);
         await this.finish(job.id, { state: 'done', result, settledAt: this.now(), attempts: current.attempts + 1 });
       } catch (e) {
+        if (this.cancelled.has(job.id)) return; // settled as cancelled by cancel()
         const err: ApiError = toApiError(e);
         // An attempt counts when it ends; a worker restart while the job waits costs none.
         const attempts = current.attempts + 1;
@@ -178,6 +212,7 @@ export class JobQueue {
     const job = claimed ?? (await this.get(id));
     if (!job) return;
     try {
+      await this.deps.onFinished?.(job);
       if (claimed) await this.deps.onSettled(claimed);
     } finally {
       this.settle(job);
@@ -226,3 +261,6 @@ export class JobQueue {
     return this.flushAgain;
   }
 }
+
+/** Thrown inside a cancelled job right before its request would go out. */
+class CancelledError extends Error {}

@@ -4,6 +4,7 @@
  * recent links and the preferences. Every request goes through the session's gate (rate
  * budgets); shortens go through the persisted job queue.
  */
+import { createBulk } from './bulk';
 import { createConnection } from './connection';
 import { createLists } from './lists';
 import { createRecentLinks } from './recentLinks';
@@ -35,11 +36,13 @@ export interface ServiceDeps {
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs });
+  const shortening = createShortening({ ...deps, sessions, now });
   return {
     sessions,
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
     ...createLists(sessions),
-    ...createShortening({ ...deps, sessions, now }),
+    ...shortening,
+    ...createBulk({ sessions, jobs: shortening.jobs, now }),
     ...createRecentLinks(sessions),
     getSettings,
     saveSettings,

@@ -27,6 +27,7 @@ function checkChannelId(v: unknown): number | null {
   if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
   throw new ApiError({ kind: 'invalid-input', field: 'channelId', message: t('errChannelId') });
 }
+import { recordBulkOutcome } from './bulk';
 
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
 export const QUEUE_ANSWER_AFTER_MS = 1500;
@@ -63,6 +64,7 @@ export function createShortening(deps: ShorteningDeps) {
       onRetry: (job, err) => (err.kind === 'network' ? retryWatch.get(job.id)?.(err) : undefined),
     }),
     onSettled: settledNotice(deps),
+    onFinished: recordBulkOutcome,
   });
   const watch = createPopupWatch(jobs);
 

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { t } from '../i18n';
 import { extractAddresses } from '../bulk/extract';
 import { prepareBatch } from '../bulk/prepare';
+import { cleanUrl } from '../links/cleanUrl';
 import type { Settings } from '../storage';
 import { checkUrl } from './popupUrl';
 import type { BulkForm, BulkFormActions, BulkKit, BulkPreview } from './bulkStore';
@@ -56,6 +57,10 @@ export function bulkFormSlice({ set, get }: BulkKit): BulkFormActions {
       try {
         const tabs = await browser.tabs.query(windowId !== null ? { windowId } : { currentWindow: true });
         urls = tabs.map((tab) => tab.url ?? '').filter(Boolean);
+        const titles = { ...get().titles };
+        // Keyed by the address as it will be sent (cleaned) too.
+        for (const tab of tabs) if (tab.url && tab.title) titles[tab.url] = titles[cleanUrl(tab.url).url] = tab.title;
+        set({ titles });
       } catch {
         set({ alert: t('bulkTabsFailed'), status: '' });
         return;

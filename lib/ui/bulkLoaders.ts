@@ -49,7 +49,7 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
           get().applyRemembered();
         })
         .catch(() => undefined);
-      await Promise.all([connection, settings, load('domains'), load('campaigns'), load('channels')]);
+      await Promise.all([connection, settings, load('domains'), load('campaigns'), load('channels'), get().refresh()]);
     },
 
     dispose() {

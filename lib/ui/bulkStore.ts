@@ -1,16 +1,20 @@
 /**
  * The bulk page's state ("Shorten many links"): a zustand store fed only by messages to the
  * worker (`ask`), in the one store pattern of lib/ui/store.ts. Slices, one file each: loading
- * what the choices need (bulkLoaders) and the form with the window's tabs (bulkForm).
+ * what the choices need (bulkLoaders), the form with the window's tabs (bulkForm), and the run
+ * with its results (bulkRun).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Campaign, Channel, Domain } from '../api';
 import type { Settings } from '../storage';
+import type { BulkView } from '../messaging';
+import type { BulkCopyFormat } from '../bulk/formats';
 import type { Skipped } from '../bulk/extract';
 import type { BatchAddress } from '../bulk/prepare';
 import { createTimers, type Loaded, type StoreTimers } from './store';
 import { bulkLoadersSlice } from './bulkLoaders';
 import { bulkFormSlice } from './bulkForm';
+import { bulkRunSlice } from './bulkRun';
 
 export interface BulkForm {
   /** The pasted text of the field "Addresses". */
@@ -43,6 +47,13 @@ export interface BulkData {
   channels: Loaded<Channel[]>;
   form: BulkForm;
   preview: BulkPreview;
+  /** Page titles of addresses taken from tabs (Markdown results). */
+  titles: Record<string, string>;
+  /** The stored batch as the worker last told it (null: none). */
+  view: BulkView | null;
+  /** "Shorten all" was pressed and the worker has not answered yet. */
+  starting: boolean;
+  copyFormat: BulkCopyFormat;
   /** A refusal shown with role alert (too many addresses, tabs not allowed…). */
   alert: string;
   /** The polite status line. */
@@ -71,7 +82,22 @@ export interface BulkFormActions {
   openOptions(): void;
 }
 
-export type BulkState = BulkData & BulkLoaderActions & BulkFormActions;
+/** The run and its results (bulkRun). */
+export interface BulkRunActions {
+  /** Asks the worker where the stored batch stands. */
+  refresh(): Promise<void>;
+  /** "Shorten all": hands the batch to the worker (refused before sending when empty or over 500). */
+  start(): Promise<void>;
+  cancel(): Promise<void>;
+  retry(index: number): Promise<void>;
+  /** Forgets the finished batch to start another. */
+  newBatch(): Promise<void>;
+  setCopyFormat(format: BulkCopyFormat): void;
+  copyAll(): Promise<void>;
+  downloadCsv(): void;
+}
+
+export type BulkState = BulkData & BulkLoaderActions & BulkFormActions & BulkRunActions;
 export type BulkStore = StoreApi<BulkState>;
 
 /** What every slice is given: the store's set/get and its timers. */
@@ -97,6 +123,10 @@ function initialData(search: string): BulkData {
     channels: { state: 'loading', value: [] },
     form: { text: '', domainId: '', campaignId: '', channelId: '', makeNew: false, choicesEdited: false },
     preview: { addresses: [], repeats: 0, skipped: [] },
+    titles: {},
+    view: null,
+    starting: false,
+    copyFormat: 'list',
     alert: '',
     status: '',
   };
@@ -107,6 +137,6 @@ export function createBulkStore(search = ''): BulkStore {
   const timers = createTimers();
   return createStore<BulkState>()((set, get) => {
     const kit: BulkKit = { set, get, timers };
-    return { ...initialData(search), ...bulkLoadersSlice(kit), ...bulkFormSlice(kit) };
+    return { ...initialData(search), ...bulkLoadersSlice(kit), ...bulkFormSlice(kit), ...bulkRunSlice(kit) };
   });
 }

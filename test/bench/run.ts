@@ -8,6 +8,7 @@
  *   BENCH_QUICK=1 …                                              # fewer repetitions (development)
  *   BENCH_ONLY=popup …                                           # the popup and worker figures only (no queue runs)
  *   BENCH_ONLY=queue …                                           # only the queue runs → .output/bench-queue.json
+ *   BENCH_ONLY=bulk …                                            # only the bulk page runs → .output/bench-bulk.json
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { clearCache, expectedOf, installProbe, keepOpen, openAndMeasure, shortenRoundTrips, staticLoadMs } from './popup';
 import { QUEUE_TARGETS, queueReport, runQueues } from './queueFigures';
+import { BULK_TARGETS, bulkReport, runBulk } from './bulkFigures';
 import { measureSizes } from './sizes';
 import { withReferencePopup } from './reference';
 import { ask, defineNameHelper, machine, round, stat, type Stat } from './util';
@@ -34,6 +36,7 @@ import { coldStart, warmAnswerMs } from './worker';
 const QUICK = !!process.env.BENCH_QUICK;
 const POPUP_ONLY = process.env.BENCH_ONLY === 'popup';
 const ONLY_QUEUE = process.env.BENCH_ONLY === 'queue';
+const ONLY_BULK = process.env.BENCH_ONLY === 'bulk';
 const RUNS = {
   popupWarm: QUICK ? 4 : 15,
   popupCold: QUICK ? 2 : 5,
@@ -48,6 +51,7 @@ const TARGETS = {
   popupVsReferenceWorkerStopped: 1.1,
   requestsPerWarmOpen: 0,
   ...QUEUE_TARGETS,
+  ...BULK_TARGETS,
   workerFirstAnswerMs: 100,
   popupJsGzipBytes: 75 * KB,
 };
@@ -199,9 +203,9 @@ function printTable(rows: Row[]): void {
   console.log('');
 }
 
-/** BENCH_ONLY=queue: the queue runs alone, written to .output/bench-queue.json (bench.json keeps the last full run). */
-async function queueOnly(extensionDir: string) {
-  const report = queueReport(await runQueues(extensionDir, RUNS.queueContended, say));
+/** BENCH_ONLY=queue or bulk: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
+async function partOnly(extensionDir: string, name: 'queue' | 'bulk') {
+  const report = name === 'queue' ? queueReport(await runQueues(extensionDir, RUNS.queueContended, say)) : bulkReport(await runBulk(extensionDir, say));
   printTable(report.rows);
   const json = {
     ...report.json,
@@ -215,7 +219,7 @@ async function queueOnly(extensionDir: string) {
     takenAt: new Date().toISOString(),
     benchSeconds: Math.round((Date.now() - t0) / 1000),
   };
-  const out = join(REPO_ROOT, '.output/bench-queue.json');
+  const out = join(REPO_ROOT, `.output/bench-${name}.json`);
   mkdirSync(join(REPO_ROOT, '.output'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`Load average (1/5/15 min) at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
@@ -225,12 +229,14 @@ async function queueOnly(extensionDir: string) {
 async function main() {
   const extensionDir = DEFAULT_EXTENSION_DIR;
   say(`extension: ${extensionDir}${QUICK ? ' (BENCH_QUICK: fewer repetitions)' : ''}`);
-  if (ONLY_QUEUE) return queueOnly(extensionDir);
+  if (ONLY_QUEUE) return partOnly(extensionDir, 'queue');
+  if (ONLY_BULK) return partOnly(extensionDir, 'bulk');
   const sizes = measureSizes(extensionDir);
   const withReference = await withReferencePopup(extensionDir);
   say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);
   const p = await popupAndWorker(withReference.dir);
   const queue = queueReport(POPUP_ONLY ? { alone: [], contended: [], human: [] } : await runQueues(extensionDir, RUNS.queueContended, say));
+  const bulk = bulkReport(POPUP_ONLY ? [] : await runBulk(extensionDir, say));
 
   const ratio = p.popupReady.median / p.staticPage.median;
   const vsReference = p.popupReady.median / p.reference.median;
@@ -283,6 +289,7 @@ async function main() {
     { figure: 'API requests per cold open', stat: p.coldRequests, unit: '', target: '' },
     { figure: 'Shorten round trip (less server time)', stat: p.roundTrip, unit: 'ms', target: '' },
     ...queue.rows,
+    ...bulk.rows,
     {
       figure: 'Worker first answer after stop',
       stat: p.workerFirst,
@@ -329,6 +336,7 @@ async function main() {
     ...withRange('shortenRoundTripTotalMs', p.roundTripTotal),
     ...withRange('shortenHandlingMs', p.roundTripHandling, 3),
     ...queue.json,
+    ...bulk.json,
     ...withRange('workerFirstAnswerMs', p.workerFirst),
     ...withRange('workerStartMs', p.workerStart),
     ...withRange('workerScriptToAnswerMs', p.workerScript),
@@ -345,12 +353,14 @@ async function main() {
       popupVsReferenceWorkerStopped: vsReferenceStopped <= TARGETS.popupVsReferenceWorkerStopped,
       requestsPerWarmOpen: p.warmRequests.max <= TARGETS.requestsPerWarmOpen,
       ...queue.pass,
+      ...bulk.pass,
       workerFirstAnswerMs: p.workerFirst.median <= TARGETS.workerFirstAnswerMs,
       popupJsGzipBytes: jsOk,
     },
     details: {
       runs: RUNS,
       ...queue.details,
+      ...bulk.details,
       popupJsFiles: sizes.popupFiles,
       popupJsFetchedBeforeReady: p.jsBeforeReady,
       popupJsMatchesBrowser: jsMatches,

@@ -88,6 +88,23 @@ describe('accessibility', () => {
     await options.close();
   });
 
+  it('the bulk page has no serious violation, and runs a batch with the keyboard alone', async () => {
+    const page = await h.context.newPage();
+    await page.goto(h.url('bulk.html'));
+    await page.getByRole('heading', { name: 'Shorten many links' }).waitFor();
+    // Keyboard only: Tab to Addresses, type, Tab to "Shorten all" and press Enter.
+    await tabTo(page, 'Addresses');
+    await page.keyboard.type(`${sb.url}/page/a11y-bulk-1\nnot an address\n${sb.url}/page/a11y-bulk-2`);
+    await tabTo(page, 'Shorten all');
+    await page.keyboard.press('Enter');
+    await page.getByText('2 of 2 made', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText(/Skipped lines/).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('the QR view has no serious violation', async () => {
     const page = await h.context.newPage();
     await page.goto(h.url(`qr.html?url=${encodeURIComponent(`${sb.url}/page/qr`)}`));

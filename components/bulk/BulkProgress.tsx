@@ -1,0 +1,27 @@
+import { t } from '@/lib/i18n';
+import { useBulk } from './BulkContext';
+
+/** The progress bar (role progressbar with its value) and the line "N of M made". */
+export function BulkProgress() {
+  const items = useBulk((s) => s.view?.batch.items);
+  if (!items) return null;
+  const total = items.length;
+  const made = items.filter((it) => it.state === 'made' || it.state === 'reused').length;
+  const line = t('bulkProgress', made, total);
+  return (
+    <div className="bulk-progress">
+      <div
+        role="progressbar"
+        aria-label={t('bulkProgressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={made}
+        aria-valuetext={line}
+        className="bulk-bar"
+      >
+        <div className="bulk-bar-fill" style={{ width: `${total ? (100 * made) / total : 0}%` }} />
+      </div>
+      <p className="bulk-count">{line}</p>
+    </div>
+  );
+}

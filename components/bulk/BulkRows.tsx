@@ -1,0 +1,71 @@
+import { clock, t } from '@/lib/i18n';
+import { errorSentence } from '@/lib/errorText';
+import { safeHttpUrl } from '@/lib/api/safeUrl';
+import type { BulkItem } from '@/lib/storage';
+import { useBulk } from './BulkContext';
+
+/** The words of a row's state; a waiting row says when it is expected once the budget is spent. */
+function stateText(item: BulkItem, expectedAt: number | null, now: number): string {
+  switch (item.state) {
+    case 'waiting':
+      return expectedAt !== null && expectedAt - now > 1000 ? t('bulkStateWaitingUntil', clock(expectedAt)) : t('bulkStateWaiting');
+    case 'made':
+      return t('bulkStateMade');
+    case 'reused':
+      return t('bulkStateReused');
+    case 'cancelled':
+      return t('bulkStateCancelled');
+    default:
+      return t('bulkStateFailed', errorSentence(item.error, 'notification'));
+  }
+}
+
+/** A row per address: the address, its state (with "Retry" when it failed) and its short link. */
+export function BulkRows() {
+  const view = useBulk((s) => s.view);
+  const retry = useBulk((s) => s.retry);
+  if (!view) return null;
+  return (
+    <table className="bulk-rows">
+      <caption className="visually-hidden">{t('bulkResultsHeading')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('bulkColAddress')}</th>
+          <th scope="col" className="col-state">
+            {t('bulkColState')}
+          </th>
+          <th scope="col" className="col-short">
+            {t('bulkColShort')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {view.batch.items.map((item, i) => {
+          const href = item.shortUrl ? safeHttpUrl(item.shortUrl) : null;
+          return (
+            <tr key={`${i}:${item.url}`} className="bulk-row" data-state={item.state}>
+              <td>{item.url}</td>
+              <td className={`bulk-state-${item.state}`}>
+                {stateText(item, view.expectedAt[i] ?? null, view.now)}
+                {(item.state === 'failed' || item.state === 'cancelled') && (
+                  <button type="button" aria-label={t('bulkRetryRow', item.url)} onClick={() => void retry(i)}>
+                    {t('bulkRetry')}
+                  </button>
+                )}
+              </td>
+              <td>
+                {href ? (
+                  <a href={href} target="_blank" rel="noopener noreferrer">
+                    {item.shortUrl}
+                  </a>
+                ) : (
+                  item.shortUrl ?? ''
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Bulk shortening (the bulk page): a batch of addresses is stored as one record, each address
+ * not already in Recent links becomes a shorten job of the persisted queue (background priority,
+ * so a link the user waits for in the popup goes first), and every job that settles writes its
+ * outcome into the record. Closing the page or a stopped worker loses nothing: the record and
+ * the jobs are in storage, and the page reads where the batch stands when it opens.
+ */
+import { ApiError, checkInput, ShortenInput, type SerializedApiError } from '../api';
+import { batchSizeProblem, reusableLink } from '../bulk/prepare';
+import { t } from '../i18n';
+import type { BulkRequest, BulkView } from '../messaging';
+import { bulkItem, historyItem, type BulkBatch, type BulkItem, type Job } from '../storage';
+import { historyOf } from './history';
+import type { JobQueue } from './jobs';
+import { serializer } from './serialize';
+import type { SessionHolder } from './session';
+
+const write = serializer();
+
+/** Applies a change to the stored batch, one change at a time. */
+function updateBatch(fn: (b: BulkBatch) => BulkBatch | null): Promise<BulkBatch | null> {
+  return write(async () => {
+    const current = await bulkItem.getValue();
+    if (!current) return null;
+    const next = fn(current);
+    await bulkItem.setValue(next);
+    return next;
+  });
+}
+
+/** The outcome of a settled job as the state of its batch row. */
+function itemOf(item: BulkItem, job: Job): BulkItem {
+  if (job.state === 'done' && job.result) return { ...item, state: 'made', shortUrl: job.result.shortUrl, error: undefined };
+  if (job.state === 'failed') {
+    const cancelled = job.error?.field === 'cancelled';
+    return { ...item, state: cancelled ? 'cancelled' : 'failed', error: job.error };
+  }
+  return item;
+}
+
+/** The queue's hook for every settled job: a bulk job writes its row. */
+export async function recordBulkOutcome(job: Job): Promise<void> {
+  if (!job.batchId) return;
+  await updateBatch((b) =>
+    b.id !== job.batchId ? b : { ...b, items: b.items.map((it) => (it.jobId === job.id ? itemOf(it, job) : it)) },
+  );
+}
+
+/** The error of a job cancelled before it was sent (a row "cancelled", with Retry). */
+function cancelledError(): SerializedApiError {
+  return { kind: 'invalid-input', field: 'cancelled', message: t('bulkCancelledReason') };
+}
+
+export interface BulkDeps {
+  sessions: SessionHolder;
+  jobs: JobQueue;
+  now: () => number;
+}
+
+/** The bulk messages: start, follow, cancel, retry, clear. */
+export function createBulk({ sessions, jobs, now }: BulkDeps) {
+  /** Queues one job per row (the rows' indexes), then records the job ids in the batch. */
+  async function queueRows(batch: BulkBatch, rows: number[]): Promise<BulkBatch | null> {
+    const made = await jobs.addMany(
+      rows.map((i) => ({
+        kind: 'shorten' as const,
+        source: 'bulk' as const,
+        batchId: batch.id,
+        args: { url: batch.items[i]!.url, domainId: batch.domainId, campaignId: batch.campaignId, channelId: batch.channelId },
+        priority: 'background' as const,
+        fingerprint: batch.fingerprint,
+        service: batch.service,
+        notify: false,
+      })),
+    );
+    const jobOf = new Map(rows.map((row, k) => [row, made[k]!.id]));
+    return updateBatch((b) =>
+      b.id !== batch.id ? b : { ...b, items: b.items.map((it, i) => (jobOf.has(i) ? { ...it, state: 'waiting', jobId: jobOf.get(i)!, error: undefined } : it)) },
+    );
+  }
+
+  /** Brings waiting rows up to date with their jobs (a row whose job is gone is looked up in the history). */
+  async function reconcile(batch: BulkBatch): Promise<BulkBatch> {
+    const all = await jobs.list();
+    const byId = new Map(all.map((j) => [j.id, j]));
+    const history = await historyItem.getValue();
+    let changed = false;
+    const orphans: number[] = [];
+    const items = batch.items.map((it, i): BulkItem => {
+      if (it.state !== 'waiting') return it;
+      const job = it.jobId ? byId.get(it.jobId) : all.find((j) => j.batchId === batch.id && j.args.url === it.url);
+      if (job) {
+        const next = itemOf({ ...it, jobId: job.id }, job);
+        if (next !== it) changed = true;
+        return next;
+      }
+      const entry = it.jobId ? history.find((e) => e.id === it.jobId) : undefined;
+      changed = true;
+      if (entry) return { ...it, state: 'made', shortUrl: entry.shortUrl };
+      // Stored before its job was (the worker stopped in between): queued again below.
+      if (!it.jobId) orphans.push(i);
+      return it.jobId ? { ...it, state: 'failed', error: { kind: 'unreadable', message: t('bulkOutcomeUnknown') } } : it;
+    });
+    if (!changed) return batch;
+    const stored = (await updateBatch((b) => (b.id === batch.id ? { ...b, items } : b))) ?? { ...batch, items };
+    return orphans.length ? ((await queueRows(stored, orphans)) ?? stored) : stored;
+  }
+
+  /** The batch with the expected send time of each waiting row (budget and queue ahead of it). */
+  async function view(batch: BulkBatch | null): Promise<BulkView | null> {
+    if (!batch) return null;
+    const s = await sessions.get();
+    const unsettled = (await jobs.unsettled()).map((j) => j.id);
+    const expectedAt = batch.items.map((it) => {
+      if (it.state !== 'waiting' || !it.jobId || !s) return null;
+      const ahead = unsettled.indexOf(it.jobId);
+      return ahead < 0 ? null : s.gate.budgets.estimateSendAt('shorten', ahead);
+    });
+    return { batch, expectedAt, now: now() };
+  }
+
+  return {
+    /** Starts a batch: reuses Recent links (unless new links are asked for), queues the rest. */
+    async startBulk(req: BulkRequest): Promise<BulkView | null> {
+      const s = await sessions.require();
+      const addresses = Array.isArray(req?.addresses) ? req.addresses : [];
+      const problem = batchSizeProblem(addresses.length);
+      if (problem) throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: problem });
+      const running = await bulkItem.getValue();
+      if (running && running.items.some((it) => it.state === 'waiting'))
+        throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
+      const history = await historyOf(s.connection.serviceUrl, s.fingerprint);
+      const items = addresses.map((a): BulkItem => {
+        const base = { url: String(a.url ?? ''), ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null };
+        try {
+          checkInput(ShortenInput, { url: base.url, domain_id: req.domainId ?? undefined });
+        } catch (e) {
+          return { ...base, state: 'failed', error: (e as ApiError).toJSON() };
+        }
+        const reused = reusableLink(history, base.url, req.domainId, !!req.makeNew);
+        return reused ? { ...base, state: 'reused', shortUrl: reused.shortUrl } : { ...base, state: 'waiting' };
+      });
+      const batch: BulkBatch = {
+        id: crypto.randomUUID(),
+        createdAt: now(),
+        fingerprint: s.fingerprint,
+        service: s.connection.serviceUrl,
+        domainId: req.domainId,
+        campaignId: req.campaignId,
+        channelId: req.channelId ?? null,
+        items,
+      };
+      // The record first: should the worker stop before the jobs are stored, reopening queues them.
+      await write(() => bulkItem.setValue(batch));
+      const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
+      return view((await queueRows(batch, rows)) ?? batch);
+    },
+
+    /** Where the stored batch stands (null: none). */
+    async getBulk(): Promise<BulkView | null> {
+      const batch = await bulkItem.getValue();
+      return view(batch ? await reconcile(batch) : null);
+    },
+
+    /** Stops every row not sent yet; rows on the wire complete. */
+    async cancelBulk(): Promise<BulkView | null> {
+      const batch = await bulkItem.getValue();
+      if (!batch) return null;
+      const ids = batch.items.flatMap((it) => (it.state === 'waiting' && it.jobId ? [it.jobId] : []));
+      const cancelled = new Set(await jobs.cancel(ids, cancelledError()));
+      const next = await updateBatch((b) => ({
+        ...b,
+        items: b.items.map((it) => (it.jobId && cancelled.has(it.jobId) ? { ...it, state: 'cancelled', error: cancelledError() } : it)),
+      }));
+      return view(next);
+    },
+
+    /** Queues a failed or cancelled row again. */
+    async retryBulk(data: { index: number }): Promise<BulkView | null> {
+      await sessions.require();
+      const batch = await bulkItem.getValue();
+      const item = batch?.items[data?.index];
+      if (!batch || !item) throw new ApiError({ kind: 'not-found', message: t('bulkRowGone') });
+      if (item.state !== 'failed' && item.state !== 'cancelled') return view(batch);
+      return view(await queueRows(batch, [data.index]));
+    },
+
+    /** Forgets a finished batch (its links stay in Recent links). */
+    async clearBulk(): Promise<null> {
+      const batch = await bulkItem.getValue();
+      if (batch?.items.some((it) => it.state === 'waiting'))
+        throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
+      await write(() => bulkItem.setValue(null));
+      return null;
+    },
+  };
+}

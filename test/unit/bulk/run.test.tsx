@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ask, type BulkRequest, type BulkView } from '@/lib/messaging';
+import App from '@/entrypoints/bulk/App';
+import { createBulkStore } from '@/lib/ui/bulkStore';
+import type { BulkBatch } from '@/lib/storage';
+import { answer, callsOf } from '../popup/harness';
+
+vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
+const askMock = vi.mocked(ask);
+
+beforeEach(() => {
+  askMock.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const batch = (items: BulkBatch['items']): BulkBatch => ({
+  id: 'b1',
+  createdAt: 1_700_000_000_000,
+  fingerprint: 'f',
+  service: 'http://127.0.0.1:8787',
+  domainId: null,
+  campaignId: null,
+  channelId: null,
+  items,
+});
+
+/** The fake worker of the popup's tests, plus the bulk messages answered from `view`. */
+function world(view: () => BulkView | null) {
+  const base = answer(askMock);
+  const inner = askMock.getMockImplementation()!;
+  askMock.mockImplementation(async (type: string, data?: unknown) => {
+    if (type === 'getBulk' || type === 'startBulk' || type === 'cancelBulk' || type === 'retryBulk') return view();
+    if (type === 'clearBulk') return null;
+    return inner(type as never, data as never);
+  });
+  return base;
+}
+
+describe('bulk page, the run', () => {
+  it('refuses more than 500 addresses with a clear message before anything is sent', async () => {
+    world(() => null);
+    render(<App store={createBulkStore('')} />);
+    const lines = Array.from({ length: 501 }, (_, i) => `https://example.com/${i}`).join('\n');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: lines } });
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/501 addresses are too many for one batch: at most 500.*nothing was sent/);
+    expect(callsOf(askMock, 'startBulk')).toEqual([]);
+  });
+
+  it('"Shorten all" sends the cleaned addresses once each with the choices, then shows every row', async () => {
+    let view: BulkView | null = null;
+    world(() => view);
+    render(<App store={createBulkStore('')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), {
+      target: { value: 'https://a.example/?utm_medium=x\nhttps://a.example/\nhttps://b.example/' },
+    });
+    view = {
+      batch: batch([
+        { url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' },
+        { url: 'https://b.example/', state: 'waiting', jobId: 'j2' },
+      ]),
+      expectedAt: [null, Date.now() + 60_000],
+      now: Date.now(),
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    await screen.findByText('1 of 2 made');
+    const [req] = callsOf(askMock, 'startBulk') as BulkRequest[];
+    expect(req!.addresses).toEqual([{ url: 'https://a.example/' }, { url: 'https://b.example/' }]);
+    expect(req).toMatchObject({ domainId: null, campaignId: null, channelId: null, makeNew: false });
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('1');
+    expect(bar.getAttribute('aria-valuemax')).toBe('2');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('link').textContent).toBe('https://sho.rt/a');
+    expect(rows[1]!.textContent).toMatch(/Waiting for the rate limit, expected at \d\d:\d\d:\d\d/);
+    expect(screen.getByRole('button', { name: 'Shorten all' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('a reopened page shows the stored batch; a failed row says why and offers Retry; Copy all as CSV', async () => {
+    let view: BulkView | null = {
+      batch: batch([
+        { url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' },
+        { url: 'https://b.example/', state: 'failed', jobId: 'j2', error: { kind: 'invalid-request', message: 'Blocked domain.' } },
+      ]),
+      expectedAt: [null, null],
+      now: Date.now(),
+    };
+    const { writeText } = world(() => view);
+    render(<App store={createBulkStore('')} />);
+    await screen.findByText('1 of 2 made');
+    const failed = screen.getAllByRole('row')[2]!;
+    expect(failed.textContent).toMatch(/Failed: .*Blocked domain\./);
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry https://b.example/' }));
+    await waitFor(() => expect(callsOf(askMock, 'retryBulk')).toEqual([{ index: 1 }]));
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Copy as' }), { target: { value: 'csv' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]![0]).toBe('long_url,short_url,status\r\nhttps://a.example/,https://sho.rt/a,made\r\nhttps://b.example/,,failed\r\n');
+    expect(screen.getByRole('status').textContent).toBe('Copied to the clipboard (CSV).');
+    view = null;
+  });
+});
