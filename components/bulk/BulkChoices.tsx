@@ -46,11 +46,11 @@ export function BulkChoices({ disabled }: { disabled: boolean }) {
         />
         <ChoiceSelect
           id="bulk-channel"
-          label={t('bulkChannelLabel')}
-          none={t('bulkNoChannel')}
+          label={t('commonChannel')}
+          none={t('popupNoChannel')}
           value={form.channelId}
           choices={channelChoices}
-          failed={channels.state === 'error' ? t('bulkChannelsFailed') : null}
+          failed={channels.state === 'error' ? t('popupChannelsFailed') : null}
           disabled={disabled}
           onChange={setChannel}
         />

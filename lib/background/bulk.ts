@@ -13,6 +13,7 @@ import { bulkItem, historyItem, type BulkBatch, type BulkItem, type Job } from '
 import { historyOf } from './history';
 import type { JobQueue } from './jobs';
 import { serializer } from './serialize';
+import { checkChannelId } from './shortening';
 import type { SessionHolder } from './session';
 
 const write = serializer();
@@ -66,7 +67,13 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
         kind: 'shorten' as const,
         source: 'bulk' as const,
         batchId: batch.id,
-        args: { url: batch.items[i]!.url, domainId: batch.domainId, campaignId: batch.campaignId, channelId: batch.channelId },
+        args: {
+          url: batch.items[i]!.url,
+          domainId: batch.domainId,
+          campaignId: batch.campaignId,
+          channelId: batch.channelId,
+          ...(batch.items[i]!.title ? { title: batch.items[i]!.title } : {}),
+        },
         priority: 'background' as const,
         fingerprint: batch.fingerprint,
         service: batch.service,
@@ -147,7 +154,7 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
         service: s.connection.serviceUrl,
         domainId: req.domainId,
         campaignId: req.campaignId,
-        channelId: req.channelId ?? null,
+        channelId: checkChannelId(req.channelId),
         items,
       };
       // The record first: should the worker stop before the jobs are stored, reopening queues them.

@@ -22,7 +22,7 @@ import type { NotifyOptions } from './notify';
 const MAX_TITLE_LENGTH = 500;
 
 /** A channel id from a page: a positive integer or none; anything else is refused before anything is sent. */
-function checkChannelId(v: unknown): number | null {
+export function checkChannelId(v: unknown): number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
   throw new ApiError({ kind: 'invalid-input', field: 'channelId', message: t('errChannelId') });

@@ -10,8 +10,7 @@ import type { BulkForm, BulkFormActions, BulkKit, BulkPreview } from './bulkStor
 
 /** Whether tracking parameters are removed: the preference, on by default. */
 export function cleansLinks(settings: Settings | null): boolean {
-  const v = (settings as { cleanLinks?: unknown } | null)?.cleanLinks;
-  return typeof v === 'boolean' ? v : true;
+  return settings?.cleanLinks ?? true;
 }
 
 /** What the pasted text gives, as the page shows it before anything is sent. */

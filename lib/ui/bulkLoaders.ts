@@ -13,12 +13,6 @@ const sources = {
   channels: () => ask('getList', { name: 'channels' }).then((r) => ({ stale: r.stale, value: listOf<Channel>(r.value) })),
 };
 
-/** The remembered channel (a preference not every stored settings object has yet). */
-function lastChannelOf(settings: object): number | null {
-  const v = (settings as { lastChannelId?: unknown }).lastChannelId;
-  return typeof v === 'number' ? v : null;
-}
-
 /** The loaders slice: init, dispose, remembered choices. */
 export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActions {
   let started = false;
@@ -59,7 +53,7 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
     applyRemembered() {
       const s = get();
       if (s.form.choicesEdited || !s.settings) return;
-      const channelId = remembered(lastChannelOf(s.settings), s.channels);
+      const channelId = remembered(s.settings.lastChannelId, s.channels);
       set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns), channelId } });
     },
   };

@@ -75,9 +75,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
           makeNew,
           ...ids,
         });
-        void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, ...({ lastChannelId: ids.channelId } as object) }).catch(
-          () => undefined,
-        );
+        void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, lastChannelId: ids.channelId }).catch(() => undefined);
         set({ status: t('bulkStarted') });
         shown(view);
       } catch (e) {
