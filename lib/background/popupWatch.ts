@@ -12,9 +12,9 @@ import type { JobQueue } from './jobs';
 export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify' | 'unmarkNotify'>) {
   let open = 0;
 
-  /** Jobs nobody waits for any more are told by the worker when they settle. */
+  /** Popup jobs nobody waits for any more are told by the worker when they settle (the bulk page reports its own). */
   const handBack = async () => {
-    for (const job of await jobs.unsettled()) if (!job.notify) await jobs.markNotify(job.id);
+    for (const job of await jobs.unsettled()) if (!job.notify && job.source === 'popup') await jobs.markNotify(job.id);
   };
 
   return {

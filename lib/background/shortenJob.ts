@@ -104,7 +104,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     } catch (e) {
       // Closing the old session fails its waiting requests: the account changed, not the key.
       if (!(await changed(job))) throw e;
-      if (!made.shortened) await deps.keepUnsent(job);
+      // The bulk page shows its own rows' failures (and retries them); the others are kept to be named.
+      if (!made.shortened && job.source !== 'bulk') await deps.keepUnsent(job);
       return accountChanged({ ...job, shortened: made.shortened }, now());
     }
   };

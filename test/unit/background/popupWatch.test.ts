@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createPopupWatch } from '@/lib/background/popupWatch';
+import type { Job } from '@/lib/storage';
+
+/** The queue as the watch sees it: jobs by id, with their notify flag. */
+function queue(jobs: Partial<Job>[]) {
+  const all = jobs.map((j) => ({ state: 'pending', notify: false, source: 'popup', ...j }) as Job);
+  return {
+    all,
+    unsettled: async () => all.filter((j) => j.state === 'pending' || j.state === 'sending'),
+    markNotify: async (id: string) => void (all.find((j) => j.id === id)!.notify = true),
+    unmarkNotify: async (id: string) => void (all.find((j) => j.id === id)!.notify = false),
+  };
+}
+
+function port() {
+  const message: ((m: unknown) => void)[] = [];
+  const disconnect: (() => void)[] = [];
+  return {
+    port: { onMessage: { addListener: (f: (m: unknown) => void) => message.push(f) }, onDisconnect: { addListener: (f: () => void) => disconnect.push(f) } },
+    post: (m: unknown) => message.forEach((f) => f(m)),
+    close: () => disconnect.forEach((f) => f()),
+  };
+}
+const settle = () => new Promise((r) => setTimeout(r, 10));
+
+describe('who tells of a link: the popup that follows it, else the worker', () => {
+  it('the last popup closing hands its jobs back; bulk jobs and settled ones stay as they are', async () => {
+    const q = queue([{ id: 'p' }, { id: 'b', source: 'bulk' }, { id: 'd', state: 'done' }]);
+    const watch = createPopupWatch(q);
+    const one = port();
+    const two = port();
+    watch.connected(one.port);
+    watch.connected(two.port);
+    one.close();
+    await settle();
+    expect(q.all.map((j) => j.notify)).toEqual([false, false, false]); // another popup is still open
+    two.close();
+    await settle();
+    expect(q.all.map((j) => j.notify)).toEqual([true, false, false]);
+  });
+
+  it('a popup that follows a job takes it over until it closes', async () => {
+    const q = queue([{ id: 'q', notify: true }]);
+    const watch = createPopupWatch(q);
+    const p = port();
+    watch.connected(p.port);
+    p.post({ follow: 'q' });
+    await settle();
+    expect(q.all[0]!.notify).toBe(false);
+    p.post({ nonsense: 1 });
+    p.close();
+    await settle();
+    expect(q.all[0]!.notify).toBe(true);
+  });
+});
