@@ -12,12 +12,12 @@ export function Feedback({ error, note, busy }: { error: string | null; note?: s
     <>
       {error && <p role="alert">{error}</p>}
       {note !== undefined ? (
-        <p className="note" aria-live="polite">
+        <p className={waiting ? 'note waiting' : 'note'} aria-live="polite">
           {waiting ?? note ?? ''}
         </p>
       ) : (
         busy !== undefined && (
-          <p className="note" role="status">
+          <p className={waiting ? 'note waiting' : 'note'} role="status">
             {waiting ?? ''}
           </p>
         )

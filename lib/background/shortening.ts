@@ -6,7 +6,7 @@
 import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
 import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
-import { t } from '../i18n';
+import { clock, t } from '../i18n';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '../messaging';
 import { settingsItem, type Job } from '../storage';
 import { JobQueue } from './jobs';
@@ -167,7 +167,7 @@ export function createShortening(deps: ShorteningDeps) {
           source,
         );
         if (outcome.status === 'queued' && outcome.expectedAt - now() > QUEUE_ANSWER_AFTER_MS) {
-          const at = new Date(outcome.expectedAt).toLocaleTimeString();
+          const at = clock(outcome.expectedAt);
           await deps.notify(t('notifyQueuedTitle'), t('notifyQueuedBody', at));
         }
       } catch (e) {
