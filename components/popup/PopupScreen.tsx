@@ -7,6 +7,7 @@ import { RecentLinks } from './RecentLinks';
 import { ShortenManyButton } from './ShortenManyButton';
 import { t } from '@/lib/i18n';
 import './popup.css';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
 // result with its QR code; Recent links loads its items so).
@@ -18,6 +19,7 @@ const UnsentLinks = lazy(() => import('./UnsentLinks').then((m) => ({ default: m
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {
   const connection = usePopup((s) => s.connection);
+  const later = useAfterFirstPaint();
   return (
     <main className="popup">
       <h1 className="popup-title">{t('popupHeading')}</h1>
@@ -26,19 +28,11 @@ export function PopupScreen() {
       ) : (
         <>
           <ShortenForm />
-          <Suspense fallback={null}>
-            <ErrorAlert />
-          </Suspense>
+          <Suspense fallback={null}>{later && <ErrorAlert />}</Suspense>
           <StatusLine />
-          <Suspense fallback={null}>
-            <UnsentLinks />
-          </Suspense>
-          <Suspense fallback={null}>
-            <DuplicateOffer />
-          </Suspense>
-          <Suspense fallback={null}>
-            <ResultPanel />
-          </Suspense>
+          <Suspense fallback={null}>{later && <UnsentLinks />}</Suspense>
+          <Suspense fallback={null}>{later && <DuplicateOffer />}</Suspense>
+          <Suspense fallback={null}>{later && <ResultPanel />}</Suspense>
           <RecentLinks />
           <ShortenManyButton />
         </>
