@@ -6,10 +6,11 @@ import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
+import { CopyFormatSelect, LinkSwitches } from './LinkPrefs';
 import { t } from '@/lib/i18n';
 import { sendableDomains, toId } from '@/lib/ui/choices';
 
-/** Preferences: default domain and campaign of the context menu and shortcut, copying, history, cache. */
+/** Preferences: defaults of the context menu, shortcut and address bar, copying, cleaning, menu items, history, cache. */
 export function PreferencesSection() {
   const p = useOptions(
     useShallow((s) => {
@@ -20,6 +21,7 @@ export function PreferencesSection() {
         connected,
         domains: connected ? s.lists.domains.items : null,
         campaigns: connected ? s.lists.campaigns.items : null,
+        channels: connected ? s.lists.channels.items : null,
         onSave: s.saveSettings,
         onClearHistory: s.clearHistory,
         onClearCache: s.clearCache,
@@ -82,6 +84,16 @@ export function PreferencesSection() {
             choices={campaigns.map((c) => ({ id: c.id, name: c.name || t('commonCampaignNumbered', c.id) }))}
             onChange={(defaultCampaignId) => save({ defaultCampaignId })}
           />
+          <DefaultSelect
+            id={`${id}-channel`}
+            label={t('optionsDefaultChannel')}
+            value={draft.defaultChannelId}
+            noneLabel={t('popupNoChannel')}
+            missingLabel={(n) => t('optionsChannelNotInList', n)}
+            choices={(p.channels ?? []).map((c) => ({ id: c.id, name: c.name || t('optionsChannelNumbered', c.id) }))}
+            onChange={(defaultChannelId) => save({ defaultChannelId })}
+          />
+          <CopyFormatSelect draft={draft} save={save} />
           {!p.connected && <p className="muted">{t('optionsConnectToChoose')}</p>}
           <div className="check">
             <input
@@ -101,6 +113,7 @@ export function PreferencesSection() {
             />
             <label htmlFor={`${id}-history`}>{t('optionsKeepHistory')}</label>
           </div>
+          <LinkSwitches draft={draft} save={save} />
         </div>
       )}
       <div className="row">

@@ -1,5 +1,6 @@
-import type { CampaignOutcome } from '@/lib/storage';
+import type { CampaignOutcome, ChannelOutcome } from '@/lib/storage';
 import { campaignFailedMessage } from '@/lib/ui/popupText';
+import { toPlainText } from '@/lib/api/plainText';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 
@@ -12,4 +13,15 @@ export function CampaignNote({ outcome }: { outcome: CampaignOutcome }) {
     return <p className="note ok">{t('popupCampaignAdded', name)}</p>;
   }
   return <p className="note warn">{campaignFailedMessage(outcome.reason)}</p>;
+}
+
+/** What happened to the channel of a new link: added, or why it could not be. */
+export function ChannelNote({ outcome }: { outcome: ChannelOutcome }) {
+  const channels = usePopup((s) => s.channels.value);
+  if (outcome.state === 'none') return null;
+  if (outcome.state === 'assigned') {
+    const name = channels.find((c) => c.id === outcome.channelId)?.name || `#${outcome.channelId}`;
+    return <p className="note ok">{t('popupChannelAdded', name)}</p>;
+  }
+  return <p className="note warn">{t('popupChannelFailed', toPlainText(outcome.reason) || t('popupCampaignNoReason'))}</p>;
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { sendableDomains } from '@/lib/ui/choices';
+import type { Loaded } from '@/lib/ui/store';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 
@@ -44,36 +45,81 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
   );
 }
 
+/** A select of named items of the account: "none" first, then each item by name (Campaign, Channel). */
+function NamedSelect(props: {
+  id: string;
+  label: string;
+  none: string;
+  failed: string;
+  list: Loaded<readonly { id: number; name?: string | null }[]>;
+  value: string;
+  numbered: (id: number) => string;
+  onChange: (id: string) => void;
+}) {
+  const busy = usePopup((s) => s.busy);
+  const { id, list, value } = props;
+  const known = list.value.some((c) => String(c.id) === value);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        value={value}
+        disabled={busy}
+        aria-describedby={list.state === 'error' ? `${id}-hint` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">{props.none}</option>
+        {pendingOption(value, known)}
+        {list.value.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name || props.numbered(c.id)}
+          </option>
+        ))}
+      </select>
+      {list.state === 'error' && (
+        <p id={`${id}-hint`} className="hint">
+          {props.failed}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Select "Campaign": no campaign, then every campaign by name. */
 export function CampaignSelect() {
   const campaigns = usePopup((s) => s.campaigns);
   const value = usePopup((s) => s.form.campaignId);
   const setCampaign = usePopup((s) => s.setCampaign);
-  const busy = usePopup((s) => s.busy);
-  const known = campaigns.value.some((c) => String(c.id) === value);
   return (
-    <div className="field">
-      <label htmlFor="campaign">{t('commonCampaign')}</label>
-      <select
-        id="campaign"
-        value={value}
-        disabled={busy}
-        aria-describedby={campaigns.state === 'error' ? 'campaign-hint' : undefined}
-        onChange={(e) => setCampaign(e.target.value)}
-      >
-        <option value="">{t('popupNoCampaign')}</option>
-        {pendingOption(value, known)}
-        {campaigns.value.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name || t('commonCampaignNumbered', c.id)}
-          </option>
-        ))}
-      </select>
-      {campaigns.state === 'error' && (
-        <p id="campaign-hint" className="hint">
-          {t('popupCampaignsFailed')}
-        </p>
-      )}
-    </div>
+    <NamedSelect
+      id="campaign"
+      label={t('commonCampaign')}
+      none={t('popupNoCampaign')}
+      failed={t('popupCampaignsFailed')}
+      list={campaigns}
+      value={value}
+      numbered={(n) => t('commonCampaignNumbered', n)}
+      onChange={setCampaign}
+    />
+  );
+}
+
+/** Select "Channel": no channel, then every channel of the account by name. */
+export function ChannelSelect() {
+  const channels = usePopup((s) => s.channels);
+  const value = usePopup((s) => s.form.channelId);
+  const setChannel = usePopup((s) => s.setChannel);
+  return (
+    <NamedSelect
+      id="channel"
+      label={t('commonChannel')}
+      none={t('popupNoChannel')}
+      failed={t('popupChannelsFailed')}
+      list={channels}
+      value={value}
+      numbered={(n) => t('optionsChannelNumbered', n)}
+      onChange={setChannel}
+    />
   );
 }

@@ -3,13 +3,15 @@ import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { qrFileBase } from '@/lib/ui/qrImage';
 import { QrPanel } from '@/components/qr/QrPanel';
 import { usePopup } from './PopupContext';
-import { CampaignNote } from './CampaignNote';
+import { CampaignNote, ChannelNote } from './CampaignNote';
+import { CopyAs } from './CopyAs';
+import { DeleteLink } from './DeleteLink';
 import { t } from '@/lib/i18n';
 
-/** The short link made (or chosen): field "Short link", Copy, the campaign outcome and the QR code. */
+/** The short link made (or chosen): field "Short link", Copy and "Copy as", the campaign and channel outcomes, the QR code, "Delete link". */
 export function ResultPanel() {
   const shown = usePopup((s) => s.shown);
-  const copy = usePopup((s) => s.copy);
+  const copyLink = usePopup((s) => s.copyLink);
   const announce = usePopup((s) => s.announce);
   const field = useRef<HTMLInputElement>(null);
 
@@ -32,9 +34,10 @@ export function ResultPanel() {
       </label>
       <div className="row nowrap">
         <input id="short-link" ref={field} type="text" readOnly value={entry.shortUrl} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" onClick={() => void copy(entry.shortUrl)}>
+        <button type="button" onClick={() => void copyLink(entry)}>
           {t('commonCopy')}
         </button>
+        <CopyAs />
       </div>
       <p className="muted long-url" title={entry.longUrl}>
         {href ? (
@@ -45,7 +48,9 @@ export function ResultPanel() {
         → <span>{entry.longUrl}</span>
       </p>
       {origin !== 'history' && <CampaignNote outcome={entry.campaign} />}
+      {origin !== 'history' && entry.channel && <ChannelNote outcome={entry.channel} />}
       <QrPanel text={entry.shortUrl} fileBase={qrFileBase(entry.shortCode || entry.shortUrl)} onStatus={announce} />
+      {origin !== 'history' && <DeleteLink entry={entry} />}
     </section>
   );
 }

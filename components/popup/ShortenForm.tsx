@@ -3,7 +3,8 @@ import { checkField, checkUrl } from '@/lib/ui/popupUrl';
 import { fieldOf } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
 import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
-import { CampaignSelect, DomainSelect } from './ChoiceSelects';
+import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
+import { CleanedNote, CLEANED_ID } from './CleanedNote';
 import { AliasField } from './AliasField';
 import { ERROR_ID } from './ids';
 import { t } from '@/lib/i18n';
@@ -14,6 +15,7 @@ export function ShortenForm() {
   const urlEdited = usePopup((s) => s.form.urlEdited);
   const tabUrl = usePopup((s) => s.tabUrl);
   const busy = usePopup((s) => s.busy);
+  const cleaned = usePopup((s) => s.cleaned !== null);
   const error = usePopup((s) => s.error);
   const setUrl = usePopup((s) => s.setUrl);
   const submit = usePopup((s) => s.submit);
@@ -42,7 +44,7 @@ export function ShortenForm() {
     if (!urlEdited && tabUrl && document.activeElement === input.current) input.current?.select();
   }, [tabUrl, urlEdited]);
 
-  const describedBy = [pageBlocked ? PAGE_ALERT_ID : null, hint ? 'url-hint' : null, field === 'url' ? ERROR_ID : null]
+  const describedBy = [pageBlocked ? PAGE_ALERT_ID : null, hint ? 'url-hint' : null, cleaned ? CLEANED_ID : null, field === 'url' ? ERROR_ID : null]
     .filter(Boolean)
     .join(' ');
 
@@ -78,12 +80,16 @@ export function ShortenForm() {
             {hint}
           </p>
         )}
+        <CleanedNote />
       </div>
       <div className="row two">
         <DomainSelect invalid={field === 'domain'} />
         <CampaignSelect />
       </div>
-      <AliasField invalid={field === 'alias'} errorId={ERROR_ID} />
+      <div className="row two">
+        <ChannelSelect />
+        <AliasField invalid={field === 'alias'} errorId={ERROR_ID} />
+      </div>
       <div className="row actions">
         <button type="submit" className="primary" disabled={verdict.kind !== 'ok' || busy} aria-busy={busy || undefined}>
           {t('popupShorten')}

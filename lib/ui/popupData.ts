@@ -1,5 +1,5 @@
 /** Rules about the popup's data, shared by its slices and components (pure functions). */
-import type { Account, Campaign, Domain, SerializedApiError } from '../api';
+import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../api';
 import type { Settings } from '../storage';
 import { sendableDomains } from './choices';
 import type { Loaded } from './store';
@@ -19,11 +19,12 @@ export function remembered(id: number | null | undefined, list: Loaded<readonly 
 /** An answer that should be a list, as a list (a confused worker must not break the popup). */
 export const listOf = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
-/** The remembered Domain and Campaign (select values) that still exist in their loaded lists. */
-export function rememberedChoices(settings: Settings, domains: Loaded<Domain[]>, campaigns: Loaded<Campaign[]>) {
+/** The remembered Domain, Campaign and (when given) Channel select values that still exist in their loaded lists. */
+export function rememberedChoices(settings: Settings, domains: Loaded<Domain[]>, campaigns: Loaded<Campaign[]>, channels?: Loaded<Channel[]>) {
   return {
     domainId: remembered(settings.lastDomainId, { state: domains.state, value: sendableDomains(domains.value) }),
     campaignId: remembered(settings.lastCampaignId, campaigns),
+    ...(channels ? { channelId: remembered(settings.lastChannelId, channels) } : {}),
   };
 }
 

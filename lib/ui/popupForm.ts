@@ -6,6 +6,7 @@
 import { browser } from 'wxt/browser';
 import { ask } from './popupAsk';
 import { toId } from './choices';
+import { formatCopy } from '../links/copyFormat';
 import { t } from '../i18n';
 import type { FormActions, SliceKit } from './popupStore';
 
@@ -21,6 +22,8 @@ export function formSlice({ set, get }: SliceKit): FormActions {
       const s = get();
       set({
         form: { ...s.form, url, urlEdited: true },
+        // An edited address is the user's own: the note about removed parameters no longer applies.
+        cleaned: null,
         duplicate: null,
         error: s.error?.field === 'url' ? null : s.error,
         // A link shown for the previous address (and its "Copied") must not look like the new one's.
@@ -36,6 +39,25 @@ export function formSlice({ set, get }: SliceKit): FormActions {
     setCampaign(campaignId) {
       set({ form: { ...get().form, campaignId, choicesEdited: true } });
       saveChoices();
+    },
+
+    setChannel(channelId) {
+      set({ form: { ...get().form, channelId, choicesEdited: true } });
+      void ask('saveSettings', { lastChannelId: toId(channelId) }).catch(() => undefined);
+    },
+
+    keepParams() {
+      const { cleaned, form } = get();
+      if (!cleaned) return;
+      set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null });
+    },
+
+    setCopyFormat(copyFormat) {
+      set({ copyFormat });
+    },
+
+    async copyLink(entry) {
+      await get().copy(formatCopy(get().copyFormat, entry));
     },
 
     setCustomCode(customCode) {

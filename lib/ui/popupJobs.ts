@@ -5,6 +5,7 @@
 import { ask } from './popupAsk';
 import type { HistoryEntry, Job } from '../storage';
 import { t } from '../i18n';
+import { formatCopy } from '../links/copyFormat';
 import type { ShownLink, SliceKit } from './popupStore';
 
 /** How often a queued link is looked at. */
@@ -32,7 +33,7 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
       return;
     }
     try {
-      await navigator.clipboard.writeText(entry.shortUrl);
+      await navigator.clipboard.writeText(formatCopy(get().copyFormat, entry));
       set({ status: t('popupStatusCopied') });
     } catch {
       set({ status: t('popupStatusNotAutoCopied') });

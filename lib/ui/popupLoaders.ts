@@ -1,8 +1,9 @@
 /**
  * The popup's loaders. Before the first render, `prime` reads the tab's address and, in one
  * storage call, what the cache already answers (connection state, preferences, account, domains,
- * campaigns). After the first paint, `init` asks the worker for Recent links, the connection, and
- * only those cached values that storage did not answer or that are stale (one loader for the three).
+ * campaigns, channels). After the first paint, `init` asks the worker for Recent links, the
+ * connection, and only those cached values that storage did not answer or that are stale (one
+ * loader for them), and removes tracking parameters from the tab's address.
  */
 import { browser } from 'wxt/browser';
 import { ask } from './popupAsk';
@@ -18,18 +19,20 @@ const STALE_RECHECK_MS = 3000;
 const sources = {
   domains: () => ask('getList', { name: 'domains' }),
   campaigns: () => ask('getList', { name: 'campaigns' }),
+  channels: () => ask('getList', { name: 'channels' }),
   account: () => ask('getAccount', {}) as Promise<{ stale: boolean; value: Account | null }>,
 } satisfies Record<string, () => Promise<{ stale: boolean; value: unknown }>>;
 
 type CachedKey = keyof typeof sources;
 const CACHED_KEYS = Object.keys(sources) as CachedKey[];
 
-/** The address of the page the popup acts on; `popup.html?url=…` names it (the popup opened as a tab). */
-async function activeTabUrl(): Promise<string | null> {
-  const given = new URLSearchParams(globalThis.location?.search ?? '').get('url');
-  if (given) return given;
+/** The page the popup acts on; `popup.html?url=…&title=…` names it (the popup opened as a tab). */
+async function activeTab(): Promise<{ url: string | null; title: string | null }> {
+  const params = new URLSearchParams(globalThis.location?.search ?? '');
+  const given = params.get('url');
+  if (given) return { url: given, title: params.get('title') };
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return tab?.url || null;
+  return { url: tab?.url || null, title: tab?.title || null };
 }
 
 /** The loaders slice: prime, init, dispose, remembered choices. */
@@ -50,11 +53,11 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
   };
 
   /** Shows what storage answered, in one update. */
-  const apply = (snap: PopupSnapshot, url: string | null) => {
+  const apply = (snap: PopupSnapshot, { url, title }: { url: string | null; title: string | null }) => {
     const s = get();
-    const patch: Partial<PopupData> = { tabUrl: url, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
+    const patch: Partial<PopupData> = { tabUrl: url, tabTitle: title, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
     if (snap.state) patch.connection = snap.state.connected ? 'connected' : 'disconnected';
-    if (snap.settings) patch.settings = snap.settings;
+    if (snap.settings) Object.assign(patch, { settings: snap.settings, copyFormat: snap.settings.copyFormat ?? 'link' });
     for (const key of CACHED_KEYS) {
       const cached = snap[key];
       if (cached) Object.assign(patch, { [key]: { state: 'ready', value: cached.value } });
@@ -64,8 +67,8 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
   };
 
   const prime = () =>
-    (primed ??= Promise.all([readSnapshot().catch(() => EMPTY_SNAPSHOT), activeTabUrl().catch(() => null)]).then(([snap, url]) => {
-      apply(snap, url);
+    (primed ??= Promise.all([readSnapshot().catch(() => EMPTY_SNAPSHOT), activeTab().catch(() => ({ url: null, title: null }))]).then(([snap, tab]) => {
+      apply(snap, tab);
       return snap;
     }));
 
@@ -79,6 +82,7 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
       if (started) return;
       started = true;
       const snap = await prime();
+      const cleaning = get().applyCleaning().catch(() => undefined);
       const asked = new Set<CachedKey>();
       const loadOnce = (key: CachedKey) => (asked.has(key) ? undefined : (asked.add(key), load(key)));
       // Disconnected: the popup shows the way to the options, not the lists.
@@ -97,11 +101,12 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
         ? undefined
         : ask('getSettings')
             .then((value) => {
-              set({ settings: value });
+              set({ settings: value, copyFormat: value.copyFormat ?? 'link' });
               get().applyRemembered();
+              return get().applyCleaning();
             })
             .catch(() => undefined);
-      await Promise.all([get().loadHistory(), get().loadWaiting(), connection, settings, ...missing.map(loadOnce)]);
+      await Promise.all([get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, ...missing.map(loadOnce)]);
     },
 
     dispose() {
@@ -111,7 +116,18 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
     applyRemembered() {
       const s = get();
       if (s.form.choicesEdited || !s.settings) return;
-      set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns) } });
+      set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns, s.channels) } });
+    },
+
+    async applyCleaning() {
+      const { settings, tabUrl, form, cleaned } = get();
+      if (!settings?.cleanLinks || !tabUrl || form.urlEdited || cleaned) return;
+      // Loaded on demand: the cleaner is not part of the popup's first paint.
+      const { cleanUrl } = await import('../links/cleanUrl');
+      const out = cleanUrl(tabUrl);
+      const now = get();
+      if (out.removed.length === 0 || now.form.urlEdited || now.cleaned || now.tabUrl !== tabUrl) return;
+      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url } });
     },
   };
 }

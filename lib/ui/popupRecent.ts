@@ -29,8 +29,8 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
       recent({ query });
     },
 
-    askDelete(id) {
-      recent({ confirmingId: id, failure: null });
+    askDelete(id, where = 'list') {
+      recent({ confirmingId: id, confirmingIn: where, failure: null });
     },
 
     cancelDelete() {

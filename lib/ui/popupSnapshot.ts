@@ -1,11 +1,11 @@
 /**
  * What the popup's first render needs, read from storage.local in one call before it renders:
  * the key-free connection state, the preferences (remembered choices) and the worker's cache of
- * the account, domains and campaigns. The `connection` item, which holds the API key, is never
+ * the account, domains, campaigns and channels. The `connection` item, which holds the API key, is never
  * read here. The raw item names are those of lib/storage.ts (a unit test keeps them equal).
  */
 import { browser } from 'wxt/browser';
-import type { Account, Campaign, Domain } from '../api';
+import type { Account, Campaign, Channel, Domain } from '../api';
 import type { CacheState, ConnectionState, Settings } from '../storage';
 import { CACHE_TTL_MS } from '../cachePolicy';
 
@@ -24,10 +24,11 @@ export interface PopupSnapshot {
   settings: Settings | null;
   domains: SnapshotValue<Domain[]> | null;
   campaigns: SnapshotValue<Campaign[]> | null;
+  channels: SnapshotValue<Channel[]> | null;
   account: SnapshotValue<Account> | null;
 }
 
-export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, account: null };
+export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, channels: null, account: null };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -49,6 +50,7 @@ export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnap
     settings,
     domains: entryOf<Domain[]>(lists.domains, now, Array.isArray),
     campaigns: entryOf<Campaign[]>(lists.campaigns, now, Array.isArray),
+    channels: entryOf<Channel[]>(lists.channels, now, Array.isArray),
     account: ours ? entryOf<Account>(cache.account, now, isObject) : null,
   };
 }

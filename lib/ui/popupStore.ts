@@ -7,7 +7,8 @@
  * first render. Slices reach each other only through the store's own actions.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Account, Campaign, Domain, SerializedApiError } from '../api';
+import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../api';
+import type { CopyFormat } from '../links/copyFormat';
 import type { HistoryEntry, Settings, UnsentLink } from '../storage';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from './store';
 import { loadersSlice } from './popupLoaders';
@@ -29,6 +30,7 @@ export interface PopupForm {
   /** '' = the service's default domain / no campaign; else the id as text (select values). */
   domainId: string;
   campaignId: string;
+  channelId: string;
   customCode: string;
   /** The user edited the URL: a late tab answer must not overwrite it. */
   urlEdited: boolean;
@@ -42,6 +44,8 @@ export interface RecentLinks {
   query: string;
   /** The entry whose inline "Delete this link on the service?" is open. */
   confirmingId: string | null;
+  /** Where that question is asked: under the entry in the list, or under the result ("Delete link"). */
+  confirmingIn: 'list' | 'result';
   deletingId: string | null;
   /** A failed delete, shown under its entry. */
   failure: { id: string; error: SerializedApiError } | null;
@@ -51,10 +55,15 @@ export interface RecentLinks {
 export interface PopupData {
   /** The page's address as the browser gave it (null: unknown). */
   tabUrl: string | null;
+  /** The page's title (for the copy formats); null when unknown or the URL was typed. */
+  tabTitle: string | null;
+  /** Tracking parameters removed from the tab's URL ("Keep them" puts `original` back). */
+  cleaned: { original: string; url: string; removed: string[] } | null;
   connection: 'unknown' | 'connected' | 'disconnected';
   settings: Settings | null;
   domains: Loaded<Domain[]>;
   campaigns: Loaded<Campaign[]>;
+  channels: Loaded<Channel[]>;
   account: Loaded<Account | null>;
   form: PopupForm;
   busy: boolean;
@@ -68,6 +77,8 @@ export interface PopupData {
   recent: RecentLinks;
   /** Links not sent because the API key changed: named, to be made with the current account. */
   unsent: UnsentLink[];
+  /** "Copy as" beside Copy: starts as the preference "Copy format". */
+  copyFormat: CopyFormat;
 }
 
 /** Loading what the form needs (popupLoaders). */
@@ -78,8 +89,10 @@ export interface LoaderActions {
   init(): Promise<void>;
   /** Stops timers (the popup closes or unmounts). */
   dispose(): void;
-  /** Applies remembered Domain/Campaign choices until the user picks one. */
+  /** Applies remembered Domain/Campaign/Channel choices until the user picks one. */
   applyRemembered(): void;
+  /** Removes tracking parameters from the tab's URL when the preference says so (the cleaner loads after the first paint). */
+  applyCleaning(): Promise<void>;
 }
 
 /** Recent links, what happens at once (popupRecent). */
@@ -88,7 +101,7 @@ export interface RecentActions {
   loadHistory(): Promise<void>;
   showEntry(entry: HistoryEntry): void;
   setQuery(query: string): void;
-  askDelete(id: string): void;
+  askDelete(id: string, where?: RecentLinks['confirmingIn']): void;
   cancelDelete(): void;
 }
 
@@ -130,6 +143,12 @@ export interface FormActions {
   setUrl(url: string): void;
   setDomain(id: string): void;
   setCampaign(id: string): void;
+  setChannel(id: string): void;
+  /** "Keep them": the tab's URL with its tracking parameters, for this link. */
+  keepParams(): void;
+  setCopyFormat(format: CopyFormat): void;
+  /** Copies a link in the "Copy as" format. */
+  copyLink(entry: HistoryEntry): Promise<void>;
   setCustomCode(code: string): void;
   dismissDuplicate(): void;
   copy(text: string): Promise<void>;
@@ -153,12 +172,15 @@ export interface SliceKit {
 function initialData(): PopupData {
   return {
     tabUrl: null,
+    tabTitle: null,
+    cleaned: null,
     connection: 'unknown',
     settings: null,
     domains: { state: 'loading', value: [] },
     campaigns: { state: 'loading', value: [] },
+    channels: { state: 'loading', value: [] },
     account: { state: 'loading', value: null },
-    form: { url: '', domainId: '', campaignId: '', customCode: '', urlEdited: false, choicesEdited: false },
+    form: { url: '', domainId: '', campaignId: '', channelId: '', customCode: '', urlEdited: false, choicesEdited: false },
     busy: false,
     shown: null,
     queued: null,
@@ -166,7 +188,8 @@ function initialData(): PopupData {
     duplicate: null,
     status: '',
     unsent: [],
-    recent: { state: 'loading', items: [], query: '', confirmingId: null, deletingId: null, failure: null },
+    recent: { state: 'loading', items: [], query: '', confirmingId: null, confirmingIn: 'list', deletingId: null, failure: null },
+    copyFormat: 'link',
   };
 }
 

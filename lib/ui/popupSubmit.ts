@@ -25,6 +25,10 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
       }
       const domainId = toId(s.form.domainId);
       const campaignId = toId(s.form.campaignId);
+      const channelId = toId(s.form.channelId);
+      // The page's title goes with a link of the tab's page (cleaned or not), not with a typed address.
+      const ofTab = verdict.url === s.tabUrl || verdict.url === s.cleaned?.url;
+      const title = ofTab && s.tabTitle ? s.tabTitle : undefined;
       const customCode = isPro(s.account.value) ? s.form.customCode.trim() : '';
       if (!opts.force && !customCode) {
         const dup = findDuplicate(s.recent.items, verdict.url, domainId);
@@ -36,7 +40,14 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
       jobs.unfollow();
       set({ busy: true, error: null, duplicate: null, shown: null, queued: null, status: '' });
       try {
-        const outcome = await ask('shorten', { url: verdict.url, domainId, campaignId, ...(customCode ? { customCode } : {}) });
+        const outcome = await ask('shorten', {
+          url: verdict.url,
+          domainId,
+          campaignId,
+          ...(channelId !== null ? { channelId } : {}),
+          ...(title ? { title } : {}),
+          ...(customCode ? { customCode } : {}),
+        });
         if (outcome.status === 'done') {
           await jobs.showMade(outcome.entry, 'new');
         } else {

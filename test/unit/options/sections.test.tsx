@@ -213,6 +213,31 @@ describe('Preferences', () => {
     expect(worker.settings).toMatchObject({ defaultDomainId: 5, defaultCampaignId: null, autoCopy: false, keepHistory: false });
   });
 
+  it('saves the default channel, the copy format, cleaning and the menu items shown', async () => {
+    worker.lists.channels = [{ id: 8, name: 'Press', description: '', color: '', starred: false }];
+    const { user } = openOptions();
+    const region = await section('Preferences');
+    const channel = within(region).getByLabelText('Default channel') as HTMLSelectElement;
+    await waitFor(() => expect([...channel.options].map((o) => o.textContent)).toEqual(['No channel', 'Press']));
+    await user.selectOptions(channel, 'Press');
+    await waitFor(() => expect(worker.sent('saveSettings')).toEqual([{ defaultChannelId: 8 }]));
+    const format = within(region).getByLabelText('Copy format') as HTMLSelectElement;
+    expect([...format.options].map((o) => o.textContent)).toEqual(['Link', 'Markdown', 'HTML', 'Title and link']);
+    await user.selectOptions(format, 'Markdown');
+    await waitFor(() => expect(worker.sent('saveSettings')[1]).toEqual({ copyFormat: 'markdown' }));
+    const clean = within(region).getByLabelText('Remove tracking parameters') as HTMLInputElement;
+    expect(clean.checked).toBe(true); // on by default
+    await user.click(clean);
+    await waitFor(() => expect(worker.sent('saveSettings')[2]).toEqual({ cleanLinks: false }));
+    const menu = within(region).getByRole('group', { name: 'Show in the right-click menu' });
+    const boxes = within(menu).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.labels?.[0]?.textContent)).toEqual(['Shorten link', 'Shorten this page', 'QR code for this page']);
+    expect(boxes.every((b) => b.checked)).toBe(true);
+    await user.click(within(menu).getByLabelText('QR code for this page'));
+    await waitFor(() => expect(worker.sent('saveSettings')[3]).toEqual({ menuQrPage: false }));
+    expect(worker.settings).toMatchObject({ defaultChannelId: 8, copyFormat: 'markdown', cleanLinks: false, menuQrPage: false, menuShortenPage: true });
+  });
+
   it('clears history (after confirming) and the cache', async () => {
     const { user } = openOptions();
     const region = await section('Preferences');

@@ -24,7 +24,7 @@ async function warmStorage(over: { fingerprint?: string; fetchedAt?: number } = 
   await cacheItem.setValue({
     fingerprint: over.fingerprint ?? FP,
     account: { value: FREE, fetchedAt },
-    lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: CAMPAIGNS, fetchedAt } },
+    lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: CAMPAIGNS, fetchedAt }, channels: { value: [], fetchedAt } },
   });
 }
 
@@ -59,7 +59,7 @@ describe('the popup’s storage snapshot', () => {
     expect([other.domains, other.account, other.campaigns]).toEqual([null, null, null]);
     const loggedOut = snapshotOf({ connectionState: { connected: false, fingerprint: null }, cache: raw(FP, NOW).cache }, NOW);
     expect(loggedOut.account).toBeNull();
-    expect(snapshotOf({ cache: 'garbage', settings: 7 }, NOW)).toEqual({ state: null, settings: null, domains: null, campaigns: null, account: null });
+    expect(snapshotOf({ cache: 'garbage', settings: 7 }, NOW)).toEqual({ state: null, settings: null, domains: null, campaigns: null, channels: null, account: null });
   });
 
   it('fills the form from storage without asking the worker for lists, account or preferences', async () => {
