@@ -4,7 +4,7 @@ import { popupFirstScreen } from './scripts/popupFirstScreen';
 
 // https://wxt.dev/api/config.html
 export default defineConfig({
-  modules: ['@wxt-dev/module-react'],
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: popupFirstScreen(), build: { modulePreload: { polyfill: false } } }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
