@@ -9,7 +9,7 @@ import { t } from '@/lib/i18n';
 
 /** One link of Recent links: the short link, the long URL, Copy, QR and (when its id is known) Delete. */
 export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
-  const copy = usePopup((s) => s.copy);
+  const copyLink = usePopup((s) => s.copyLink);
   const showEntry = usePopup((s) => s.showEntry);
   const askDelete = usePopup((s) => s.askDelete);
   const removeLocally = usePopup((s) => s.removeLocally);
@@ -35,7 +35,7 @@ export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
         </span>
       </div>
       <div className="row recent-actions">
-        <button type="button" aria-label={t('popupCopyLabel', short)} onClick={() => void copy(short)}>
+        <button type="button" aria-label={t('popupCopyLabel', short)} onClick={() => void copyLink(entry)}>
           {t('commonCopy')}
         </button>
         <button type="button" aria-label={t('popupQrLabel', short)} onClick={() => showEntry(entry)}>

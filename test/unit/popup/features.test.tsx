@@ -121,6 +121,18 @@ describe('Copy as', () => {
   });
 });
 
+describe('Recent links', () => {
+  it('Copy uses the copy format with the title kept in the entry', async () => {
+    const { user, writeText } = answer(askMock, {
+      settings: { ...SETTINGS, copyFormat: 'markdown' },
+      history: [entry({ id: 'old', shortUrl: 'https://go.example/old', title: 'Old [page]' })],
+    });
+    render(<App />);
+    await user.click(await screen.findByRole('button', { name: 'Copy https://go.example/old' }));
+    expect(writeText).toHaveBeenLastCalledWith('[Old \\[page\\]](https://go.example/old)');
+  });
+});
+
 describe('Delete link', () => {
   it('asks inline, then deletes the link just made on the service', async () => {
     const { user } = answer(askMock, { shorten: made });
