@@ -20,7 +20,7 @@ import type {
   Qr,
   Splash,
 } from './api';
-import type { BulkBatch, HistoryEntry, Job, Settings, UnsentLink } from './storage';
+import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, UnsentLink } from './storage';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -77,16 +77,8 @@ export type Mutation = {
 }[MutationName];
 export type MutationResult<K extends MutationName> = Awaited<ReturnType<ApiClient[K]>>;
 
-export interface ShortenRequest {
-  url: string;
-  domainId: number | null;
-  campaignId: number | null;
-  customCode?: string;
-  /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
-  channelId?: number | null;
-  /** The page's title, kept in Recent links for the copy formats. */
-  title?: string;
-}
+/** What a page asks to shorten: the same members as the stored job's arguments. */
+export type ShortenRequest = ShortenJobArgs;
 
 /** The outcome of a shorten: done at once, or waiting in the persisted queue. */
 export type ShortenOutcome =

@@ -154,11 +154,13 @@ export interface Job {
   error?: SerializedApiError;
   settledAt?: number;
 }
+/** A link to make: the address, the choices and the page's title (kept in Recent links for the copy formats). */
 export interface ShortenJobArgs {
   url: string;
   domainId: number | null;
   campaignId: number | null;
   customCode?: string;
+  /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
   channelId?: number | null;
   title?: string;
 }
