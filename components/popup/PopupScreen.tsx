@@ -4,17 +4,17 @@ import { NotConnected } from './NotConnected';
 import { ShortenForm } from './ShortenForm';
 import { StatusLine } from './StatusLine';
 import { RecentLinks } from './RecentLinks';
-import { ShortenManyButton } from './ShortenManyButton';
 import { t } from '@/lib/i18n';
 import './popup.css';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
-// result with its QR code; Recent links loads its items so).
+// result with its QR code, the button "Shorten many…"; Recent links loads its items so).
 const ErrorAlert = lazy(() => import('./ErrorAlert').then((m) => ({ default: m.ErrorAlert })));
 const DuplicateOffer = lazy(() => import('./DuplicateOffer').then((m) => ({ default: m.DuplicateOffer })));
 const ResultPanel = lazy(() => import('./ResultPanel').then((m) => ({ default: m.ResultPanel })));
 const UnsentLinks = lazy(() => import('./UnsentLinks').then((m) => ({ default: m.UnsentLinks })));
+const ShortenManyButton = lazy(() => import('./ShortenManyButton').then((m) => ({ default: m.ShortenManyButton })));
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {
@@ -34,7 +34,9 @@ export function PopupScreen() {
           <Suspense fallback={null}>{later && <DuplicateOffer />}</Suspense>
           <Suspense fallback={null}>{later && <ResultPanel />}</Suspense>
           <RecentLinks />
-          <ShortenManyButton />
+          <Suspense fallback={null}>
+            <ShortenManyButton />
+          </Suspense>
         </>
       )}
     </main>

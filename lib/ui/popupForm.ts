@@ -88,10 +88,7 @@ export function formSlice({ set, get }: SliceKit): FormActions {
     },
 
     async openBulk() {
-      // The bulk page reads the tabs of the window the popup was opened from: its id goes along.
-      const win = await browser.windows.getCurrent().catch(() => null);
-      const query = typeof win?.id === 'number' ? `?window=${win.id}` : '';
-      await browser.tabs.create({ url: browser.runtime.getURL(`/bulk.html${query}` as '/bulk.html') });
+      await (await import('./openBulk')).openBulkPage();
     },
   };
 }

@@ -21,7 +21,7 @@ it('the popup\'s "Shorten many…" opens the bulk page in a tab, for the popup\'
   vi.spyOn(browser.windows, 'getCurrent').mockResolvedValue({ id: 42 } as never);
   const create = vi.spyOn(browser.tabs, 'create').mockResolvedValue({} as never);
   render(<App />);
-  await user.click(screen.getByRole('button', { name: 'Shorten many…' }));
+  await user.click(await screen.findByRole('button', { name: 'Shorten many…' }));
   await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
   expect(create.mock.calls[0]![0].url).toMatch(/\/bulk\.html\?window=42$/);
 });
