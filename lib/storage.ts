@@ -188,6 +188,10 @@ export interface BudgetState {
   learned: boolean;
   /** The latest window end the server itself announced (0: none yet). */
   serverResetAt?: number;
+  /** True once two window ends the server announced taught `windowMs`. */
+  windowLearned?: boolean;
+  /** Until then, the window's length as the answer to its first request showed it (for estimates only). */
+  windowGuessMs?: number;
 }
 /** The budgets of one account (keyed by the same fingerprint as the cache). */
 export interface BudgetsState {

@@ -87,13 +87,24 @@ export class RateBudgets {
       const known = s.serverResetAt ?? 0;
       if (reset < known) {
         settled = true; // a late answer from an earlier window: it says nothing of this one
-      } else if (reset !== s.resetAt) {
-        // Another window than the one we assumed. Two window ends are a whole number of
-        // windows apart, so the smallest gap seen is the window's length.
-        if (known > 0 && reset > known && reset - known < s.windowMs) s.windowMs = reset - known;
-        s.resetAt = reset;
-        s.remaining = info.remaining ?? Math.max(0, s.limit - 1);
-        settled = true;
+      } else {
+        // Two window ends are a whole number of windows apart: the smallest gap seen is the
+        // window's length.
+        if (known > 0 && reset > known && reset - known <= s.windowMs) {
+          s.windowMs = reset - known;
+          s.windowLearned = true;
+          delete s.windowGuessMs;
+        } else if (!s.windowLearned && reset > known && reset > now && info.limit !== undefined && info.remaining === info.limit - 1) {
+          // The first request of a window: the window ends one length after it (when windows
+          // open at the first request; a lower bound when they are fixed on the clock).
+          s.windowGuessMs = Math.min(s.windowMs, reset - now);
+        }
+        if (reset !== s.resetAt) {
+          // Another window than the one we assumed.
+          s.resetAt = reset;
+          s.remaining = info.remaining ?? Math.max(0, s.limit - 1);
+          settled = true;
+        }
       }
       s.serverResetAt = Math.max(known, reset);
     }
@@ -126,7 +137,8 @@ export class RateBudgets {
     const available = s.remaining - (this.inFlight[group] ?? 0);
     if (ahead < available) return now;
     const windowsNeeded = Math.floor((ahead - available) / Math.max(1, s.limit));
-    return s.resetAt + RESET_MARGIN_MS + windowsNeeded * s.windowMs;
+    // A window not learned yet is as long as its first answer showed, not the interface's figure.
+    return s.resetAt + RESET_MARGIN_MS + windowsNeeded * (s.windowGuessMs ?? s.windowMs);
   }
 
   /** Forgets everything (another account). */

@@ -88,6 +88,24 @@ describe('links nobody was looking at', () => {
       await screenshot(again, 'popup-pending-made');
       await again.close();
     });
+
+    it('no popup open when it is made: the worker copies it and tells of it, once', async () => {
+      const pageUrl = `${sb.url}/page/slow-closed`;
+      const before = await notificationCount(h);
+      const popup = await openPopupFor(h, pageUrl);
+      await formReady(popup);
+      sb.faults.push({ path: /\/api\/shorten/, delayMs: 3000 });
+      await ui(popup).longUrl.press('Enter');
+      await sleep(500);
+      await popup.close();
+
+      await until(() => sb.state.forKey(sb.key).links.some((l) => l.url === pageUrl), 'the link made', 10_000, 100);
+      const link = sb.state.forKey(sb.key).links.find((l) => l.url === pageUrl)!;
+      await until(async () => (await readClipboard(h, sb.url)) === link.short_url, 'the link on the clipboard', 5_000, 250);
+      await until(async () => (await notificationCount(h)) === before + 1, 'one notification', 5_000, 250);
+      await sleep(1000);
+      expect(await notificationCount(h)).toBe(before + 1);
+    });
   });
 
   describe('the API key replaced by another account while links wait', () => {

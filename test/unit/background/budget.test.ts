@@ -112,6 +112,24 @@ describe('rate budgets', () => {
     expect(b.estimateSendAt('shorten', 25)).toBe(c.t + 2000 + RESET_MARGIN_MS + 2 * b.state('shorten').windowMs);
   });
 
+  it('estimate a slot in a later window by the length the first answer showed, before two window ends taught it', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.plan = 'pro';
+    b.take('shorten');
+    // One shorten per 15 s: the first answer of the window says 0 left, the window ending in 15 s.
+    b.observe('shorten', { limit: 1, remaining: 0, resetAt: c.t + 15_000 }, 200);
+    c.advance(1000);
+    // The one queued ahead takes the next window; this one the window after it, not an hour on.
+    expect(b.estimateSendAt('shorten', 1)).toBe(c.t - 1000 + 15_000 + RESET_MARGIN_MS + 15_000);
+    // Two window ends an hour apart teach the real length: the estimate follows it.
+    c.advance(14_000 + RESET_MARGIN_MS);
+    b.take('shorten');
+    b.observe('shorten', { limit: 1, remaining: 0, resetAt: c.t - RESET_MARGIN_MS + 3_600_000 - 15_000 + 15_000 }, 200);
+    expect(b.state('shorten').windowMs).toBe(3_600_000);
+    expect(b.estimateSendAt('shorten', 1)).toBe(b.state('shorten').resetAt + RESET_MARGIN_MS + 3_600_000);
+  });
+
   it('survive a restart through the persisted state', () => {
     const c = clock();
     let saved = {};
