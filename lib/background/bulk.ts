@@ -13,7 +13,7 @@ import { bulkItem, historyItem, type BulkBatch, type BulkItem, type Job } from '
 import { historyOf } from './history';
 import type { JobQueue } from './jobs';
 import { serializer } from './serialize';
-import { checkChannelId } from './shortening';
+import { checkChannelId } from './channelId';
 import type { SessionHolder } from './session';
 
 const write = serializer();

@@ -17,17 +17,12 @@ import type { Session } from './session';
 import { createUnsent } from './unsent';
 import { createPopupWatch } from './popupWatch';
 import type { NotifyOptions } from './notify';
+import { recordBulkOutcome } from './bulk';
+import { checkChannelId } from './channelId';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
 
-/** A channel id from a page: a positive integer or none; anything else is refused before anything is sent. */
-export function checkChannelId(v: unknown): number | null {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
-  throw new ApiError({ kind: 'invalid-input', field: 'channelId', message: t('errChannelId') });
-}
-import { recordBulkOutcome } from './bulk';
 
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
 export const QUEUE_ANSWER_AFTER_MS = 1500;

@@ -4,8 +4,7 @@ import type { Campaign, Channel, Domain } from '../api';
 import { listOf, remembered, rememberedChoices } from './popupData';
 import { previewOf } from './bulkForm';
 import type { BulkData, BulkKit, BulkLoaderActions } from './bulkStore';
-
-const STALE_RECHECK_MS = 3000;
+import { cachedLoader } from './store';
 
 const sources = {
   domains: () => ask('getList', { name: 'domains' }).then((r) => ({ stale: r.stale, value: listOf<Domain>(r.value) })),
@@ -17,16 +16,13 @@ const sources = {
 export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActions {
   let started = false;
 
-  const load = async (key: keyof typeof sources, again = false): Promise<void> => {
-    try {
-      const r = await sources[key]();
-      set({ [key]: { state: 'ready', value: r.value } } as Partial<BulkData>);
-      if (r.stale && !again) timers.later(() => void load(key, true), STALE_RECHECK_MS);
-    } catch {
-      if (!again) set({ [key]: { state: 'error', value: get()[key].value } } as Partial<BulkData>);
-    }
-    get().applyRemembered();
-  };
+  const load = cachedLoader<keyof typeof sources>({
+    sources,
+    timers,
+    put: (key, loaded) => set({ [key]: loaded } as Partial<BulkData>),
+    shown: (key) => get()[key].value,
+    after: () => get().applyRemembered(),
+  });
 
   return {
     async init() {

@@ -11,9 +11,7 @@ import type { Account } from '../api';
 import { rememberedChoices } from './popupData';
 import { EMPTY_SNAPSHOT, readSnapshot, type PopupSnapshot } from './popupSnapshot';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
-
-/** How long before a stale cached value is asked for again (the worker refreshes it meanwhile). */
-const STALE_RECHECK_MS = 3000;
+import { cachedLoader } from './store';
 
 /** The cached values the form uses, each asked of the worker by its own message. */
 const sources = {
@@ -40,17 +38,14 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
   let started = false;
   let primed: Promise<PopupSnapshot> | null = null;
 
-  /** Asks for one cached value; a stale answer is asked for once more a little later. */
-  const load = async (key: CachedKey, again = false): Promise<void> => {
-    try {
-      const r = await sources[key]();
-      set({ [key]: { state: 'ready', value: r.value } } as Partial<PopupData>);
-      if (r.stale && !again) timers.later(() => void load(key, true), STALE_RECHECK_MS);
-    } catch {
-      if (!again) set({ [key]: { state: 'error', value: get()[key].value } } as Partial<PopupData>);
-    }
-    if (key !== 'account') get().applyRemembered();
-  };
+  /** Asks for one cached value (the one loader of lib/ui/store.ts). */
+  const load = cachedLoader<CachedKey>({
+    sources,
+    timers,
+    put: (key, loaded) => set({ [key]: loaded } as Partial<PopupData>),
+    shown: (key) => get()[key].value,
+    after: (key) => key !== 'account' && get().applyRemembered(),
+  });
 
   /** Shows what storage answered, in one update. */
   const apply = (snap: PopupSnapshot, { url, title }: { url: string | null; title: string | null }) => {
