@@ -229,11 +229,11 @@ export async function readStorage<T = unknown>(h: ExtensionHarness, key: string)
 }
 
 /** The listeners the background page registers (lib/background/index.ts keeps them on its global). */
-export type BackgroundListener = 'menuClick' | 'command';
+export type BackgroundListener = 'menuClick' | 'command' | 'omniboxEntered';
 
 /**
  * Calls one of the background page's own listeners with `args`, as Firefox would for a menu
- * click or the shortcut (headless Firefox has no native context menu, and BiDi's key events
+ * click, the shortcut or Enter after the `ls` keyword (headless Firefox has no native context menu, and BiDi's key events
  * reach the page, not the browser's shortcuts). Starts the background page when it is stopped.
  * Does not wait for the work the listener starts.
  */
