@@ -1,9 +1,10 @@
 import type { ReactNode, Ref } from 'react';
+import { onEscape } from './ConfirmInline';
 import { Feedback } from './Feedback';
 import { FormActions } from './FormActions';
 import type { Submit } from './useSubmit';
 
-/** The frame of every options form: named form, legend, the fields, submit (and Cancel), then its outcome. */
+/** The frame of every options form: named form, legend, the fields, submit (and Cancel, also on Escape), then its outcome. */
 export function FormCard({
   label,
   legend = label,
@@ -32,7 +33,7 @@ export function FormCard({
 }) {
   const { form, action, onSubmit, onInput } = submit;
   return (
-    <form ref={form} className="stack card" onSubmit={onSubmit} onInput={onInput} noValidate aria-label={label} aria-busy={action.busy}>
+    <form ref={form} className="stack card" onSubmit={onSubmit} onInput={onInput} noValidate aria-label={label} aria-busy={action.busy} onKeyDown={onEscape(onCancel)}>
       <fieldset>
         <legend>{legend}</legend>
         {children}

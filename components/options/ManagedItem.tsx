@@ -40,6 +40,12 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
   const editBtn = useRef<HTMLButtonElement>(null);
   const deleteBtn = useRef<HTMLButtonElement>(null);
   const action = useAction();
+  const item = useRef<HTMLLIElement>(null);
+
+  // An opened edit form takes the focus on its first field.
+  useEffect(() => {
+    if (mode === 'edit') item.current?.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea')?.focus();
+  }, [mode]);
 
   // Back in view mode, focus returns to the button that left it.
   useEffect(() => {
@@ -61,7 +67,7 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
   }
 
   return (
-    <li className="item">
+    <li className="item" ref={item}>
       {mode === 'edit' && renderEdit ? (
         renderEdit(() => {
           setMode('view');
@@ -75,6 +81,7 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
               question={deleteQuestion}
               confirmLabel={t('optionsYesDelete')}
               confirmAria={t('optionsYesDeleteItem', label)}
+              cancelAria={t('optionsNoKeepItem', label)}
               busy={action.busy}
               onConfirm={() => void remove()}
               onCancel={() => {

@@ -26,7 +26,7 @@ export function DeleteLink({ entry }: { entry: HistoryEntry }) {
       >
         {deleting ? t('popupDeleting') : t('popupDeleteLink')}
       </button>
-      <DeleteConfirm entryId={entry.id} where="result" returnTo={button} />
+      <DeleteConfirm entryId={entry.id} shortUrl={entry.shortUrl} where="result" returnTo={button} />
       {failure && (
         <p role="alert" className="alert-text">
           {t('popupDeleteFailed', errorSentence(failure, 'popup'))}

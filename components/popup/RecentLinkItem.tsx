@@ -55,7 +55,7 @@ export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
           </button>
         )}
       </div>
-      <DeleteConfirm entryId={entry.id} where="list" returnTo={deleteButton} />
+      <DeleteConfirm entryId={entry.id} shortUrl={entry.shortUrl} where="list" returnTo={deleteButton} />
       {failure && (
         <div role="alert">
           <p className="alert-text">{t('popupDeleteFailed', errorSentence(failure, 'popup'))}</p>

@@ -286,7 +286,7 @@ describe('popup', () => {
       await confirm.waitFor();
       expect(link.deleted).toBe(false); // nothing happens before the confirmation
       await screenshot(again, 'popup-recent-links-confirm');
-      await confirm.getByRole('button', { name: 'Yes', exact: true }).click();
+      await confirm.getByRole('button', { name: `Yes, delete ${shortUrl}`, exact: true }).click();
 
       await until(async () => (await c.status.textContent()) === 'Link deleted', 'status "Link deleted"');
       await item.waitFor({ state: 'detached' });

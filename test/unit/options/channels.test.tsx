@@ -140,9 +140,16 @@ describe('Channels', () => {
     await user.click(await within(region).findByRole('button', { name: 'Delete channel Spring launch' }));
     expect(within(region).getByText(/Deleting a channel also unassigns all its items\./)).toBeTruthy();
     expect(worker.mutations()).toEqual([]);
-    // Focus starts on Cancel; Cancel sends nothing and returns focus to Delete.
-    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Cancel' }));
+    // Focus starts on Cancel (named with the channel); Cancel sends nothing and returns focus to Delete.
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'No, keep channel Spring launch' }));
     await user.keyboard('{Enter}');
+    expect(worker.mutations()).toEqual([]);
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Delete channel Spring launch' }));
+    // Escape cancels as well.
+    await user.keyboard('{Enter}');
+    expect(within(region).getByRole('group', { name: /Delete channel Spring launch\?/ })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(within(region).queryByRole('group', { name: /Delete channel Spring launch\?/ })).toBeNull();
     expect(worker.mutations()).toEqual([]);
     expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Delete channel Spring launch' }));
     await user.click(within(region).getByRole('button', { name: 'Delete channel Spring launch' }));
@@ -150,6 +157,20 @@ describe('Channels', () => {
     await waitFor(() => expect(worker.mutations()).toEqual([{ op: 'deleteChannel', args: [7] }]));
     await waitFor(() => expect(within(region).queryByText('Spring launch')).toBeNull());
     expect(within(region).getByText('Autumn')).toBeTruthy();
+  });
+
+  it('Edit puts the focus on the form\'s first field; Escape closes the form and returns to Edit', async () => {
+    worker.lists.channels = [SPRING];
+    const { user } = openOptions();
+    const region = await section('Channels');
+    (await within(region).findByRole('button', { name: 'Edit channel Spring launch' })).focus();
+    await user.keyboard('{Enter}');
+    const form = within(region).getByRole('form', { name: 'Edit channel Spring launch' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Name'));
+    await user.keyboard('{Escape}');
+    expect(within(region).queryByRole('form', { name: 'Edit channel Spring launch' })).toBeNull();
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Edit channel Spring launch' }));
+    expect(worker.mutations()).toEqual([]);
   });
 
   it('shows a server message containing HTML as text', async () => {

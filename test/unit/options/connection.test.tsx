@@ -139,6 +139,13 @@ describe('Connection', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(worker.sent('forgetKey')).toHaveLength(0);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Forget key' }));
+    // Escape cancels the question too.
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('button', { name: 'Yes, forget key' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Forget key' }));
+    expect(worker.sent('forgetKey')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Forget key' }));
     await user.click(screen.getByRole('button', { name: 'Yes, forget key' }));
     await waitFor(() => expect(worker.sent('forgetKey')).toHaveLength(1));

@@ -62,12 +62,20 @@ describe('Recent links', () => {
     await user.click(await within(section).findByRole('button', { name: 'Delete https://sho.rt/aaa' }));
     expect(within(section).getByText('Delete this link on the service?')).toBeTruthy();
     expect(confirm).not.toHaveBeenCalled();
-    await user.click(within(section).getByRole('button', { name: 'No' }));
+    // The answers name the link (a screen reader hears which link "Yes" deletes).
+    await user.click(within(section).getByRole('button', { name: 'No, keep https://sho.rt/aaa' }));
     expect(within(section).queryByText('Delete this link on the service?')).toBeNull();
+    expect(callsOf(askMock, 'deleteHistoryEntry')).toEqual([]);
+    // Escape answers "No" too, and the focus goes back to Delete.
+    await user.click(within(section).getByRole('button', { name: 'Delete https://sho.rt/aaa' }));
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'No, keep https://sho.rt/aaa' }));
+    await user.keyboard('{Escape}');
+    expect(within(section).queryByText('Delete this link on the service?')).toBeNull();
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Delete https://sho.rt/aaa' }));
     expect(callsOf(askMock, 'deleteHistoryEntry')).toEqual([]);
 
     await user.click(within(section).getByRole('button', { name: 'Delete https://sho.rt/aaa' }));
-    await user.click(within(section).getByRole('button', { name: 'Yes' }));
+    await user.click(within(section).getByRole('button', { name: 'Yes, delete https://sho.rt/aaa' }));
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
     expect(callsOf(askMock, 'deleteHistoryEntry')).toEqual([{ id: 'a', remote: true }]);
     expect(screen.getByRole('status').textContent).toBe('Link deleted');
@@ -84,7 +92,7 @@ describe('Recent links', () => {
     render(<App />);
     const section = recentSection();
     await user.click(await within(section).findByRole('button', { name: 'Delete https://sho.rt/ccc' }));
-    await user.click(within(section).getByRole('button', { name: 'Yes' }));
+    await user.click(within(section).getByRole('button', { name: 'Yes, delete https://sho.rt/ccc' }));
     expect((await within(section).findByRole('alert')).textContent).toMatch(/could not be deleted.*Link not found/);
     await user.click(within(section).getByRole('button', { name: 'Remove from this list only' }));
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
