@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Checked } from '@/lib/ui/optionsForms';
 import { errorSentence } from '@/lib/errorText';
 import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/optionsText';
+import { pageWideError } from '@/lib/ui/optionsStore';
 import { AccountFacts } from './AccountSection';
 import { ConfirmInline } from './ConfirmInline';
 import { Feedback } from './Feedback';
@@ -132,7 +133,7 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
         />
         <p id={keyHelp} className="muted">
           {hasKey && !keyRequired
-            ? t('optionsKeySavedHelp', keyHint)
+            ? t('optionsKeySavedHelp')
             : hasKey && !sameService
               ? t('optionsKeyRequiredOtherService')
               : t('optionsKeyRequiredHelp')}
@@ -186,12 +187,15 @@ class PermissionRefused extends Error {
 function ConnectionStatus({ checking, otherTyped }: { checking: boolean; otherTyped: boolean }) {
   const connection = useOptions((s) => s.connection);
   const account = useOptions((s) => s.account);
+  const unreachable = useOptions(pageWideError);
   return (
     <div role="status" className="connection-status">
       {checking ? (
         <p>{t('optionsChecking')}</p>
       ) : connection?.connected && account.error?.kind === 'bad-key' ? (
         <p>{t('optionsKeyRefusedStatus', connection.serviceUrl ?? '')}</p>
+      ) : connection?.connected && unreachable ? (
+        <p role="alert">{t('optionsUnreachableStatus', connection.serviceUrl ?? '', errorSentence(unreachable, 'options'))}</p>
       ) : connection?.connected && !account.value && account.error ? (
         <p>{t('optionsSavedButUnreadable', connection.serviceUrl ?? '', errorSentence(account.error, 'options'))}</p>
       ) : connection?.connected ? (

@@ -16,7 +16,8 @@ export function Feedback({ error, note, busy }: { error: string | null; note?: s
           {waiting ?? note ?? ''}
         </p>
       ) : (
-        busy !== undefined && (
+        // Only while a change is under way: an item at rest has no empty live region (one per section says what happened).
+        busy && (
           <p className={waiting ? 'note waiting' : 'note'} role="status">
             {waiting ?? ''}
           </p>

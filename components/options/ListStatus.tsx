@@ -1,9 +1,9 @@
 import type { SerializedApiError } from '@/lib/api';
-import { isLoading, type ListState } from '@/lib/ui/optionsStore';
+import { isLoading, isPageWide, type ListState } from '@/lib/ui/optionsStore';
 import { errorSentence } from '@/lib/errorText';
 import { clock, t, type MessageKey } from '@/lib/i18n';
 
-/** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure. */
+/** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure (a page-wide one only named). */
 export function StatusHead({
   text,
   error,
@@ -26,7 +26,8 @@ export function StatusHead({
           {t('commonRefresh')}
         </button>
       </div>
-      {error && <p role="alert">{errorSentence(error, 'options')}</p>}
+      {/* The service out of reach is said once, in the connection box; here only that this was not loaded. */}
+      {error && (isPageWide(error) ? <p className="muted">{t('optionsNotLoadedSeeConnection')}</p> : <p role="alert">{errorSentence(error, 'options')}</p>)}
     </>
   );
 }

@@ -12,6 +12,17 @@ import { createTimers, type LoadState } from './store';
 import { toApiError } from '../api/errors';
 import { t } from '../i18n';
 
+/** A failure that is the whole page's, not one list's (the service cannot be reached): said once, in the connection box. */
+export function isPageWide(err: SerializedApiError | null | undefined): boolean {
+  return err?.kind === 'network' || err?.kind === 'timeout';
+}
+
+/** The page-wide failure of the account or of any list, if there is one (the first met). */
+export function pageWideError(s: Pick<OptionsData, 'account' | 'lists'>): SerializedApiError | null {
+  const errors = [s.account.error, ...LIST_NAMES.map((name) => s.lists[name].error)];
+  return errors.find(isPageWide) ?? null;
+}
+
 /** A list as the page knows it: `items` is null until the first answer. */
 export interface ListState<T> {
   state: LoadState;

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWorker, fail, manyChannels } from './fakeWorker';
+import { openOptions, section, within } from './setup';
+
+const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
+vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
+
+let worker: FakeWorker;
+beforeEach(() => {
+  worker = new FakeWorker();
+  h.ask = worker.ask;
+});
+
+const UNREACHABLE = 'The service could not be reached. Check your connection and the service URL.';
+
+describe('The options page says a thing once', () => {
+  it('the service out of reach (account from the cache, every list failing): the connection box says so, once; the sections only that they are not loaded', async () => {
+    worker.override.getList = () => {
+      throw fail('network', 'fetch failed');
+    };
+    openOptions();
+    const channels = await section('Channels');
+    await within(channels).findByText('Could not be loaded (see Connection).');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Saved for http://127.0.0.1:8787. ${UNREACHABLE}`));
+    expect(screen.getByRole('status').textContent).not.toContain('Connected');
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([`Saved for http://127.0.0.1:8787. ${UNREACHABLE}`]);
+    for (const name of ['Pixels', 'Domains', 'Campaigns', 'QR codes', 'CTA overlays', 'Splash pages'])
+      expect(within(await section(name)).getByText('Could not be loaded (see Connection).')).toBeTruthy();
+  });
+
+  it('a list refused for its own reason still says why, in its section', async () => {
+    worker.override.getList = (d) => {
+      if ((d as { name: string }).name === 'pixels') throw fail('server', 'boom', { status: 500 });
+      return { value: [], fetchedAt: 1, stale: false };
+    };
+    openOptions();
+    const pixels = await section('Pixels');
+    expect((await within(pixels).findByRole('alert')).textContent).not.toBe('');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Connected'));
+  });
+
+  it('the saved key is shown once (masked), and a long list has no empty live region per item', async () => {
+    worker.lists.channels = manyChannels(50);
+    openOptions();
+    const channels = await section('Channels');
+    await within(channels).findByText('Channel 50');
+    expect(screen.getAllByText(/abcd/).map((e) => e.textContent)).toEqual(['••••abcd']);
+    const live = channels.querySelectorAll('[role="status"], [role="alert"], [aria-live]');
+    expect(live.length).toBeLessThanOrEqual(3);
+    expect(document.querySelectorAll('[role="status"]').length).toBe(1); // the connection box
+  });
+});
