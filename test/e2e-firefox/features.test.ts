@@ -168,7 +168,7 @@ describe('Firefox: clean links, channels, copy formats, the address bar, the bul
     await (await control(recent, 'button', `Delete ${link.short_url}`)).click();
     const confirm = await control(recent, 'group', 'Delete this link on the service?');
     expect(link.deleted).toBe(false); // nothing happens before the confirmation
-    await (await control(confirm, 'button', 'Yes')).click();
+    await (await control(confirm, 'button', `Yes, delete ${link.short_url}`)).click();
     await statusSays(popup, 'Link deleted');
     expect(linksTo(sb, url)).toHaveLength(0);
     const history = (await readStorage<HistoryEntry[]>(h, 'history')) ?? [];
