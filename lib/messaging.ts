@@ -89,6 +89,8 @@ export type ShortenOutcome =
       expectedAt: number;
       /** Why it waits when it is not the rate limit: the service did not answer and it is being tried again. */
       reason?: SerializedApiError;
+      /** The same link with the same choices was waiting already: this is its job, no second link is made. */
+      already?: true;
     };
 
 /** Links the popup finds when it opens: its own links still being made, and links not sent because the account changed. */

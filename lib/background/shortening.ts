@@ -8,7 +8,7 @@ import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
 import { clock, t } from '../i18n';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '../messaging';
-import { settingsItem, type Job } from '../storage';
+import { settingsItem, type Job, type ShortenJobArgs } from '../storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { SessionHolder } from './session';
@@ -90,9 +90,21 @@ export function createShortening(deps: ShorteningDeps) {
     return { job, sendAt };
   }
 
+  /** The same link with the same choices still waiting for this account (not a bulk row), and when it may go. */
+  async function sameWaiting(s: Session, req: ShortenRequest): Promise<{ job: Job; expectedAt: number } | null> {
+    const pending = await jobs.unsettled();
+    const i = pending.findIndex((j) => j.source !== 'bulk' && j.fingerprint === s.fingerprint && sameLink(j.args, req));
+    const job = pending[i];
+    if (!job) return null;
+    return { job, expectedAt: Math.max(now(), job.notBefore, s.gate.budgets.estimateSendAt('shorten', i)) };
+  }
+
   /** Shortens for a page: done at once, or queued when the budget makes it wait or the service does not answer. */
   async function shorten(req: ShortenRequest, source: Job['source'] = 'popup'): Promise<ShortenOutcome> {
     const s = await sessions.require();
+    // A second press while the link waits follows the same job: one link, not two.
+    const waiting = await sameWaiting(s, req);
+    if (waiting) return { status: 'queued', jobId: waiting.job.id, expectedAt: waiting.expectedAt, already: true };
     const willWait = (sendAt: number) => sendAt - now() > QUEUE_ANSWER_AFTER_MS;
     // The menu and the shortcut do not wait: the job tells the user when it settles.
     const { job, sendAt } = await enqueue(s, req, source, (at) => source !== 'popup' || willWait(at));
@@ -197,4 +209,15 @@ export function createShortening(deps: ShorteningDeps) {
       return unsent.list();
     },
   };
+}
+
+/** Whether a waiting job makes the link asked for: the same address with the same choices. */
+function sameLink(a: ShortenJobArgs, b: ShortenRequest): boolean {
+  return (
+    a.url === b.url &&
+    (a.domainId ?? null) === (b.domainId ?? null) &&
+    (a.campaignId ?? null) === (b.campaignId ?? null) &&
+    (a.customCode || '') === (b.customCode || '') &&
+    (a.channelId ?? null) === (b.channelId ?? null)
+  );
 }

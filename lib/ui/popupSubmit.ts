@@ -1,6 +1,6 @@
 /** Shorten (with the duplicate offer): what the form does when pressed. */
 import { ask } from './popupAsk';
-import { t } from '../i18n';
+import { clock, t } from '../i18n';
 import { checkField, findDuplicate } from './popupUrl';
 import { toApiError } from '../api/errors';
 import { queuedMessage } from './popupText';
@@ -52,7 +52,11 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
           await jobs.showMade(outcome.entry, 'new');
         } else {
           // Waiting for the rate limit, or tried again because the service did not answer.
-          const status = outcome.reason ? t('popupRetrying') : queuedMessage(outcome.expectedAt);
+          const status = outcome.already
+            ? t('popupAlreadyQueued', clock(outcome.expectedAt))
+            : outcome.reason
+              ? t('popupRetrying')
+              : queuedMessage(outcome.expectedAt);
           set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt }, status });
           jobs.follow(outcome.jobId);
         }

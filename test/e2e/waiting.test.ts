@@ -108,6 +108,46 @@ describe('links nobody was looking at', () => {
     });
   });
 
+  describe('a second press while the link waits for the rate limit', () => {
+    let sb: Sandbox;
+    beforeAll(async () => {
+      // One shorten per 6 s, the window opening at the first request: the second link waits.
+      sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 6000, rateWindow: 'first-request' });
+      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    });
+    afterAll(() => sb?.close());
+
+    it('makes no second link, says it is already queued, and the open popup shows the link when it is made', async () => {
+      const queued = `${sb.url}/page/queued`;
+      const popup = await openPopupFor(h, `${sb.url}/page/first`);
+      const c = ui(popup);
+      await formReady(popup);
+      await c.longUrl.press('Enter');
+      await c.shortLink.waitFor({ timeout: 15_000 });
+      await c.longUrl.fill(queued);
+      await c.longUrl.press('Enter');
+      await until(async () => /^Rate limit reached/.test((await c.status.textContent()) ?? ''), 'the queued status', 5_000);
+      await sleep(1000);
+      await c.longUrl.press('Enter');
+      await until(async () => /already queued/.test((await c.status.textContent()) ?? ''), 'the second press refused as already queued', 5_000);
+      const status = (await c.status.textContent()) ?? '';
+      const [hh, mm, ss] = status.match(/(\d\d):(\d\d):(\d\d)/)!.slice(1).map(Number) as [number, number, number];
+      const at = new Date();
+      at.setHours(hh, mm, ss, 0);
+      // Within the 6 s window, not an hour on.
+      expect(Math.abs(at.getTime() - Date.now())).toBeLessThan(10_000);
+      await screenshot(popup, 'popup-already-queued');
+
+      // The open popup follows the link and shows it when it is made, in the next window.
+      await c.shortLink.waitFor({ timeout: 9_000 });
+      await sleep(7000); // a second link would be made in the window after
+      const links = sb.state.forKey(sb.key).links.filter((l) => l.url === queued);
+      expect(links).toHaveLength(1);
+      expect(await c.shortLink.inputValue()).toBe(links[0]!.short_url);
+      await popup.close();
+    });
+  });
+
   describe('the API key replaced by another account while links wait', () => {
     let sb: Sandbox;
     beforeAll(async () => {
