@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { Account } from '@/lib/api';
 import { AccountUpdateInput } from '@/lib/api/inputs';
 import { isLoading } from '@/lib/ui/optionsStore';
+import { valueWord } from '@/lib/ui/valueWords';
 import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
 import { ConfirmInline } from './ConfirmInline';
 import { TextField, useFields } from './fields';
@@ -20,7 +21,7 @@ export function AccountFacts({ account, registered }: { account: Account; regist
       <dt>{t('optionsFactUsername')}</dt>
       <dd>{account.username || '—'}</dd>
       <dt>{t('optionsFactPlan')}</dt>
-      <dd>{account.status || '—'}</dd>
+      <dd>{account.status ? valueWord('plan', account.status) : '—'}</dd>
       <dt>{t('optionsFactExpires')}</dt>
       <dd>{account.expires || '—'}</dd>
       {registered && (

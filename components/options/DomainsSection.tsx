@@ -14,7 +14,7 @@ const domainLabel = (d: Domain) => t('optionsDomainLabel', d.domain || `#${d.id 
 
 /** A URL from the service as a link when it is http(s), else as text. */
 function UrlText({ url }: { url: string }) {
-  if (!url) return <span className="muted">{t('commonNone')}</span>;
+  if (!url) return <span className="muted">{t('optionsNoRedirect')}</span>;
   const href = safeHref(url);
   return href ? (
     <a href={href} target="_blank" rel="noopener noreferrer">

@@ -4,6 +4,7 @@ import type { Pixel } from '@/lib/api';
 import { PIXEL_TYPES } from '@/lib/api/constants';
 import { PixelAddInput, PixelUpdateInput } from '@/lib/api/inputs';
 import { optional, validate } from '@/lib/ui/optionsForms';
+import { isKnownValue, valueWord } from '@/lib/ui/valueWords';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { ListSection } from './ListSection';
@@ -12,7 +13,7 @@ import { t } from '@/lib/i18n';
 
 const pixelLabel = (p: Pixel) => t('optionsPixelLabel', p.name || `#${p.id}`);
 
-/** Pixels: every pixel (type, name, tag, date), types outside the known 13 shown as they are; create, edit, delete. */
+/** Pixels: every pixel (type by its name, name, tag, date), types outside the known 13 shown as they are; create, edit, delete. */
 export function PixelsSection() {
   return (
     <ListSection
@@ -24,8 +25,8 @@ export function PixelsSection() {
         view: (p) => (
           <div className="row">
             <strong className="name">{p.name || t('optionsPixelNumbered', p.id)}</strong>
-            <span className="tag" title={(PIXEL_TYPES as readonly string[]).includes(p.type) ? undefined : t('optionsPixelUnknownType')}>
-              {p.type || t('optionsPixelNoType')}
+            <span className="tag" title={isKnownValue('pixel', p.type) ? undefined : t('optionsPixelUnknownType')}>
+              {p.type ? valueWord('pixel', p.type) : t('optionsPixelNoType')}
             </span>
             <code className="ellipsis">{p.tag}</code>
             {p.date && <span className="muted">{p.date}</span>}
@@ -59,14 +60,14 @@ function PixelForm({ item: pixel, onClose }: { item?: Pixel; onClose?: () => voi
   return (
     <FormCard {...form}>
       {pixel ? (
-        <p className="muted">{t('optionsPixelTypeLine', pixel.type || t('commonNone'))}</p>
+        <p className="muted">{t('optionsPixelTypeLine', pixel.type ? valueWord('pixel', pixel.type) : t('commonNone'))}</p>
       ) : (
         <>
           <label htmlFor={`${id}-type`}>{t('optionsFieldType')}</label>
           <select id={`${id}-type`} name="type" value={f.type} onChange={(e) => set('type')(e.target.value)}>
             {PIXEL_TYPES.map((kind) => (
               <option key={kind} value={kind}>
-                {kind}
+                {valueWord('pixel', kind)}
               </option>
             ))}
           </select>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { QrDetail } from '@/lib/api';
 import { errorSentence } from '@/lib/errorText';
 import { BarChart } from './BarChart';
+import { valueWord } from '@/lib/ui/valueWords';
 import { t } from '@/lib/i18n';
 
 /** The statistics of one QR code: scans, unique scans and bar charts of where they came from (or that none are available). */
@@ -47,7 +48,7 @@ export function QrStats({ id, scans, load }: { id: number; scans: number; load: 
         <BarChart title={t('optionsTopReferrers')} data={s.topReferrers} />
         <BarChart title={t('optionsTopBrowsers')} data={s.topBrowsers} />
         <BarChart title={t('optionsTopOs')} data={s.topOs} />
-        <BarChart title={t('optionsSocial')} data={s.socialCount} />
+        <BarChart title={t('optionsSocial')} data={Object.fromEntries(Object.entries(s.socialCount).map(([k, v]) => [valueWord('social', k), v]))} />
       </div>
     </div>
   );

@@ -1,13 +1,14 @@
 import type { Overlay, Splash } from '@/lib/api';
 import { ListSection } from './ListSection';
 import { t, type MessageKey } from '@/lib/i18n';
+import { valueWord } from '@/lib/ui/valueWords';
 
 /** A read-only item: its name (or "<kind> #id"), its type when it has one, and its date. */
 function namedItem(numbered: MessageKey) {
   return (item: Overlay | Splash) => (
     <>
       <strong className="name">{item.name || t(numbered, item.id)}</strong>
-      {'type' in item && item.type && <span className="tag">{item.type}</span>}
+      {'type' in item && item.type && <span className="tag">{valueWord('overlay', item.type)}</span>}
       {item.date && <span className="muted">{item.date}</span>}
     </>
   );

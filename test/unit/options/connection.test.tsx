@@ -41,7 +41,7 @@ describe('Connection', () => {
     await waitFor(() => expect(status.textContent).toContain('Connected'));
     expect(status.textContent).toContain('demo@example.com');
     expect(status.textContent).toContain('demo');
-    expect(status.textContent).toContain('pro');
+    expect(status.textContent).toContain('Pro');
     expect(status.textContent).toContain('2030-01-01');
     expect(worker.sent('saveConnection')).toEqual([{ serviceUrl: 'http://127.0.0.1:8787', apiKey: 'secret-key-wxyz' }]);
     // Loopback: no host permission is needed.

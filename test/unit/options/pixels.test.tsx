@@ -19,12 +19,13 @@ beforeEach(() => {
 });
 
 describe('Pixels', () => {
-  it('shows every pixel with type, tag and date; an unknown type as it is', async () => {
+  it('shows every pixel with type (by its name), tag and date; an unknown type as it is', async () => {
     openOptions();
     const region = await section('Pixels');
     await within(region).findByText('Shop pixel');
     const list = within(region).getByRole('list', { name: 'Pixels' });
-    expect(within(list).getByText('fbpixel')).toBeTruthy();
+    expect(within(list).getByText('Meta (Facebook) Pixel')).toBeTruthy();
+    expect(within(list).queryByText('fbpixel')).toBeNull();
     expect(within(region).getByText('123456')).toBeTruthy();
     expect(within(region).getByText('2025-01-02 03:04:05')).toBeTruthy();
     expect(within(region).getByText('Legacy pixel')).toBeTruthy();
@@ -37,6 +38,10 @@ describe('Pixels', () => {
     const form = within(region).getByRole('form', { name: 'New pixel' });
     const type = within(form).getByLabelText('Type') as HTMLSelectElement;
     expect([...type.options].map((o) => o.value)).toEqual([...PIXEL_TYPES]);
+    // Each type by its readable name, none by the service's internal value.
+    const names = [...type.options].map((o) => o.textContent);
+    expect(names.slice(0, 3)).toEqual(['Google Tag Manager', 'Meta (Facebook) Pixel', 'Google Ads']);
+    for (const value of PIXEL_TYPES) expect(names).not.toContain(value);
     await user.selectOptions(type, 'tiktok');
     await user.type(within(form).getByLabelText('Name'), 'Video pixel');
     await user.type(within(form).getByLabelText('Tag'), 'has space');

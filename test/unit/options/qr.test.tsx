@@ -25,7 +25,7 @@ beforeEach(() => {
       topReferrers: { 'news.example.com': 5 },
       topBrowsers: { Firefox: 25, Chrome: 17 },
       topOs: { Linux: 22, Android: 20 },
-      socialCount: { social1: 3, social2: 0, social3: 1 },
+      socialCount: { facebook: 3, twitter: 0, mastodon: 1 },
     },
   };
   worker.qrDetails[12] = { details: FLYER, statsEmpty: true, stats: EMPTY_QR_STATS };
@@ -62,6 +62,8 @@ describe('QR codes', () => {
     expect(widths[0]).toBeGreaterThan(widths[1]!);
     for (const name of [/^Top referrers:/, /^Top browsers:/, /^Top operating systems:/, /^Social:/])
       expect(within(stats).getByRole('img', { name })).toBeTruthy();
+    // Known networks by their names; one the client does not know as the service sent it.
+    expect(within(stats).getByRole('img', { name: 'Social: Facebook 3, mastodon 1, X (Twitter) 0' })).toBeTruthy();
   });
 
   it('missing statistics say they are not available; an unscanned code says "No scans yet"', async () => {

@@ -32,7 +32,7 @@ describe('Account', () => {
     const region = await section('Account');
     await within(region).findByText('2024-02-03 10:00:00');
     expect(within(region).getByText('demo@example.com')).toBeTruthy();
-    expect(within(region).getByText('pro')).toBeTruthy();
+    expect(within(region).getByText('Pro')).toBeTruthy(); // the plan in words, not the value "pro"
     expect(within(region).getByRole('img', { name: 'Avatar of demo' }).getAttribute('src')).toBe('https://cdn.example.com/a.png');
 
     const form = within(region).getByRole('form', { name: 'Update email or password' });
@@ -65,6 +65,9 @@ describe('Domains', () => {
     await within(region).findByText('https://go.brand.example');
     expect(within(region).getByText('https://shared.example')).toBeTruthy();
     expect(within(region).getByText('shared')).toBeTruthy();
+    // An empty redirect in words (not the bare "none"): the shared domain has neither.
+    expect(within(region).getAllByText('No redirect')).toHaveLength(3);
+    expect(within(region).queryByText('none')).toBeNull();
     expect(within(region).getByRole('link', { name: 'https://brand.example' })).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Edit domain https://go.brand.example' })).toBeTruthy();
     expect(within(region).queryByRole('button', { name: 'Edit domain https://shared.example' })).toBeNull();
@@ -170,7 +173,9 @@ describe('CTA overlays and Splash pages', () => {
     const overlays = await section('CTA overlays');
     await within(overlays).findByText('Welcome banner');
     expect(within(overlays).getByText('Quick poll')).toBeTruthy();
-    expect(within(overlays).getByText('poll')).toBeTruthy();
+    expect(within(overlays).getByText('Poll')).toBeTruthy(); // the type in words
+    expect(within(overlays).getByText('Message')).toBeTruthy();
+    expect(within(overlays).queryByText('poll')).toBeNull();
     const splash = await section('Splash pages');
     await within(splash).findByText('Holding page');
     expect(within(splash).getByText('2025-01-03 00:00:00')).toBeTruthy();

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { PIXEL_TYPES } from '@/lib/api/constants';
+import { isKnownValue, valueWord } from '@/lib/ui/valueWords';
+
+describe('The service’s values in words', () => {
+  it('names every known pixel type, each differently, and none by its internal value', () => {
+    const names = PIXEL_TYPES.map((p) => valueWord('pixel', p));
+    expect(new Set(names).size).toBe(PIXEL_TYPES.length);
+    PIXEL_TYPES.forEach((p, i) => expect(names[i]).not.toBe(p));
+    expect(valueWord('pixel', 'adwordspixel')).toBe('Google Ads');
+  });
+
+  it('words overlay types, the plan and social networks; an unknown value stays as the service sent it', () => {
+    expect(valueWord('overlay', 'contact')).toBe('Contact form');
+    expect(valueWord('plan', 'pro')).toBe('Pro');
+    expect(valueWord('social', 'linkedin')).toBe('LinkedIn');
+    expect(valueWord('overlay', 'quiz')).toBe('quiz');
+    expect(valueWord('plan', 'enterprise-2026')).toBe('enterprise-2026');
+    expect(isKnownValue('pixel', 'myspacepixel')).toBe(false);
+    expect(isKnownValue('pixel', 'tiktok')).toBe(true);
+  });
+});
