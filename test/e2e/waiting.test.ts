@@ -1,8 +1,10 @@
 /**
  * Links nobody was looking at, in Chromium against the sandbox: a popup closed before the
  * answer of a slow service (the reopened popup shows the link being made, then made, and
- * copies it), and the API key replaced by another account's while links wait (the popup says
- * they were not sent, names them, and makes them with the current account).
+ * copies it; with no popup reopened the worker copies and tells of it once), a second press
+ * of a link waiting for the rate limit (no second link; the open popup shows it when made),
+ * the API key replaced by another account's while links wait (the popup says they were not
+ * sent, names them, and makes them with the current account), and the service down (said at once).
  */
 import type { Page } from 'playwright-core';
 import type { Browser } from 'wxt/browser';
@@ -204,6 +206,24 @@ describe('links nobody was looking at', () => {
       expect(sb.state.forKey(sb.key).links.filter((l) => l.url === a || l.url === b)).toEqual([]);
       expect(await c.unsent.count()).toBe(0);
       await screenshot(popup, 'popup-unsent-remade');
+      await popup.close();
+    });
+  });
+
+  describe('the service down (connection refused)', () => {
+    it('says at once that the service is not answering and the link is being tried again, not the rate limit', async () => {
+      const sb = await startSandbox({ port: 0, plan: 'pro' });
+      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+      const popup = await openPopupFor(h, `${sb.url}/page/down`);
+      const c = ui(popup);
+      await formReady(popup);
+      await sb.close();
+      await c.longUrl.press('Enter');
+      await until(async () => /queued/.test((await c.status.textContent()) ?? ''), 'the queued status', 8_000);
+      const status = (await c.status.textContent()) ?? '';
+      expect(status).toMatch(/^The service is not answering right now: your link is queued and is being tried again\./);
+      expect(status).not.toMatch(/Rate limit/);
+      await screenshot(popup, 'popup-service-down');
       await popup.close();
     });
   });
