@@ -145,3 +145,26 @@ describe('a service that does not answer', () => {
     expect(job?.notify).toBe(true);
   });
 });
+
+describe('a second press while the link waits', () => {
+  it('is the same job (no second link); another choice for the same address is a link of its own', async () => {
+    await sb.close();
+    // One shorten per 3 s: the links after the first wait for the next windows.
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000, rateWindow: 'first-request' });
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    expect((await service.shorten({ url: 'https://example.org/first', domainId: null, campaignId: null })).status).toBe('done');
+    const url = 'https://example.org/twice';
+    const first = await service.shorten({ url, domainId: null, campaignId: null });
+    const again = await service.shorten({ url, domainId: null, campaignId: null, customCode: '' });
+    if (first.status !== 'queued' || again.status !== 'queued') throw new Error('not queued');
+    expect(first.already).toBeUndefined();
+    expect(again).toMatchObject({ jobId: first.jobId, already: true });
+    const domainId = sb.state.forKey(sb.key).domains[0]!.id;
+    const other = await service.shorten({ url, domainId, campaignId: null });
+    expect(other.status === 'queued' && other.jobId !== first.jobId && !other.already).toBe(true);
+
+    await vi.waitFor(async () => expect((await service.getJob({ jobId: first.jobId }))?.state).toBe('done'), { timeout: 6000 });
+    expect(sb.state.forKey(sb.key).links.filter((l) => l.url === url && l.domain_id == null)).toHaveLength(1);
+  }, 15_000);
+});
