@@ -111,7 +111,7 @@ function inputSentence(err: SerializedApiError): string {
   const problem = problemOf(err);
   if (!err.field || problem === text) return text || t('errRefused');
   const label = Object.hasOwn(FIELD_LABELS, err.field) ? t(FIELD_LABELS[err.field]!) : err.field;
-  return t('commonInvalidField', label, issueText(problem));
+  return fieldProblemSentence(label, issueText(problem));
 }
 
 /** The service refused the request: its reason once, framed in the user's language. */
@@ -224,5 +224,10 @@ export function issueText(problem: string): string {
 
 /** "<field> <problem>" as the schemas word it, with the problem in the user's language. */
 export function fieldIssueText(field: string, problem: string): string {
-  return t('commonInvalidField', field, issueText(problem));
+  return fieldProblemSentence(field, issueText(problem));
+}
+
+/** The one sentence of a bad field: its name and its problem (already in the user's language), ending with one full stop. */
+export function fieldProblemSentence(label: string, problem: string): string {
+  return t('commonInvalidField', label, problem.replace(/[.\s]+$/, ''));
 }

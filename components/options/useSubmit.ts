@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from 'react';
+import type { FieldProblem } from '@/lib/ui/optionsForms';
 import type { Checked } from '@/lib/ui/optionsForms';
-import { t } from '@/lib/i18n';
+import { fieldProblemSentence } from '@/lib/errorText';
 import { focusField, useAction, type RunOptions } from './useAction';
 
 export interface SubmitSteps<A> {
@@ -26,21 +27,21 @@ function labelOf(el: HTMLElement): string | null {
 }
 
 /** A failure's sentence, naming the field by its visible label when the problem alone is known. */
-function failureText(form: HTMLFormElement | null, failed: Extract<Checked<unknown>, { ok: false }>): string {
+function failureText(form: HTMLFormElement | null, failed: FieldProblem): string {
   const el = fieldOf(form, failed.field);
   const label = el && labelOf(el);
-  return label && failed.problem ? t('commonInvalidField', label, failed.problem) : failed.message;
+  return label && failed.problem ? fieldProblemSentence(label, failed.problem) : failed.message;
 }
 
-/** Marks the bad field (aria-invalid) and unmarks the others. */
-function markInvalid(form: HTMLFormElement | null, field: string | null): void {
+/** Marks the bad fields (aria-invalid) and unmarks the others. */
+function markInvalid(form: HTMLFormElement | null, fields: string[]): void {
   form?.querySelectorAll('[aria-invalid="true"]').forEach((el) => el.removeAttribute('aria-invalid'));
-  if (field) fieldOf(form, field)?.setAttribute('aria-invalid', 'true');
+  for (const field of fields) fieldOf(form, field)?.setAttribute('aria-invalid', 'true');
 }
 
 /**
- * The one submit of every options form: check → on a bad field say so with its label, mark it
- * and focus it → send → reset (only when the fields still hold what was sent).
+ * The one submit of every options form: check → on bad fields say each with its label, mark them
+ * and focus the first → send → reset (only when the fields still hold what was sent).
  */
 export function useSubmit<A>(steps: SubmitSteps<A>) {
   const action = useAction();
@@ -53,12 +54,14 @@ export function useSubmit<A>(steps: SubmitSteps<A>) {
     const { check, run, describe } = latest.current;
     const checked = check();
     if (!checked.ok) {
-      action.fail(failureText(form.current, checked));
-      markInvalid(form.current, checked.field);
+      // Every bad field is said (each once) and marked; the first takes the focus.
+      const all = [checked, ...(checked.more ?? [])];
+      action.fail([...new Set(all.map((p) => failureText(form.current, p)))].join(' '));
+      markInvalid(form.current, all.map((p) => p.field));
       focusField(form.current, checked.field);
       return;
     }
-    markInvalid(form.current, null);
+    markInvalid(form.current, []);
     const sent = JSON.stringify(checked.data);
     const ok = await action.run(() => run(checked.data), { describe });
     if (!ok) return;

@@ -45,7 +45,7 @@ export const slugInput = z
   .trim()
   .max(64, 'must be at most 64 characters')
   .regex(/^[A-Za-z0-9_-]*$/, 'may contain only letters, digits, - and _');
-export const emailInput = z.string().trim().email('must be an email address');
+export const emailInput = z.string({ error: 'is required' }).trim().min(1, 'is required').email('must be an email address');
 export const phoneInput = z.string().trim().regex(/^\+?[0-9 ().-]{3,30}$/, 'must be a phone number');
 export const pixelTagInput = z
   .string({ error: 'is required' })

@@ -6,21 +6,28 @@ import type { z } from 'zod';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { fieldIssueText, issueText } from '@/lib/errorText';
 
-/**
- * A form's values checked: the data, or the bad field's name (its `name` attribute), the message,
- * and the problem alone ("is required") so that the page can put the field's visible label before it.
- */
-export type Checked<T> = { ok: true; data: T } | { ok: false; field: string; message: string; problem?: string };
+/** One bad field: its name (its `name` attribute), the message, and the problem alone ("is required") for the page to put the field's visible label before it. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+  problem?: string;
+}
 
-/** Runs an input schema; on failure names the first bad field like the client does ("color must be …"). */
+/** A form's values checked: the data, or the first bad field (and, in `more`, every other bad field, one problem each). */
+export type Checked<T> = { ok: true; data: T } | ({ ok: false; more?: FieldProblem[] } & FieldProblem);
+
+/** Runs an input schema; on failure names every bad field (its first problem) like the client does ("color must be …"). */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, fieldPrefix?: string): Checked<z.output<S>> {
   const r = schema.safeParse(value);
   if (r.success) return { ok: true, data: r.data };
-  const issue = r.error.issues[0];
-  const path = [fieldPrefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
-  const field = path || fieldPrefix || 'input';
-  const problem = issue?.message ?? 'is not valid';
-  return { ok: false, field, message: fieldIssueText(field, problem), problem: issueText(problem) };
+  const problems = new Map<string, FieldProblem>();
+  for (const issue of r.error.issues) {
+    const field = [fieldPrefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'input';
+    const problem = issue.message || 'is not valid';
+    if (!problems.has(field)) problems.set(field, { field, message: fieldIssueText(field, problem), problem: issueText(problem) });
+  }
+  const [first, ...more] = [...problems.values()];
+  return { ok: false, ...(first ?? { field: fieldPrefix || 'input', message: fieldIssueText(fieldPrefix || 'input', 'is not valid') }), more };
 }
 
 /** '' (after trimming) becomes undefined: optional fields left empty are not sent. */

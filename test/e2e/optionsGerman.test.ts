@@ -40,7 +40,7 @@ describe('options in German', () => {
     const form = region('QR-Codes').getByRole('form', { name: 'Neuer QR-Code', exact: true });
     await form.getByLabel('Typ', { exact: true }).selectOption('wifi');
     await form.getByRole('button', { name: 'QR-Code erstellen', exact: true }).click();
-    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toBe('Netzwerkname (SSID) ist erforderlich');
+    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toBe('Netzwerkname (SSID) ist erforderlich.');
     expect(await form.getByLabel('Netzwerkname (SSID)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByLabel('Vordergrundfarbe auswählen', { exact: true }).getAttribute('title')).toBe('Keine Farbe');
   });

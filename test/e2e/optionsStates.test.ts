@@ -59,7 +59,7 @@ describe('options states', () => {
     const form = region('QR codes').getByRole('form', { name: 'New QR code', exact: true });
     await form.getByLabel('Type', { exact: true }).selectOption('wifi');
     await form.getByRole('button', { name: 'Create QR code', exact: true }).click();
-    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toBe('Network name (SSID) is required');
+    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toBe('Network name (SSID) is required.');
     expect(await form.getByLabel('Network name (SSID)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('data.ssid');
     await form.scrollIntoViewIfNeeded();

@@ -19,7 +19,7 @@ describe('errorSentence in the popup', () => {
 
   it('shows invalid input as plain text, with the popup’s names of fields', () => {
     expect(errorSentence({ kind: 'invalid-input', field: 'custom_code', message: 'custom_code must be at least 3 characters' }, 'popup')).toBe(
-      'Custom alias must be at least 3 characters',
+      'Custom alias must be at least 3 characters.',
     );
     expect(errorSentence({ kind: 'invalid-request', message: '<b>Alias</b> is &quot;taken&quot;' }, 'popup')).toBe('The service said: Alias is "taken"');
   });
@@ -69,7 +69,7 @@ describe('errorSentence words kinds and reasons, never the client’s own messag
 describe('errorSentence for invalid input', () => {
   it('keeps a sentence the page made itself, and words a schema’s problem with the field', () => {
     expect(errorSentence({ kind: 'invalid-input', field: 'url', message: 'Die Adresse enthält Leerzeichen.' }, 'popup')).toBe('Die Adresse enthält Leerzeichen.');
-    expect(errorSentence({ kind: 'invalid-input', field: 'name', message: 'name is required' }, 'options')).toBe('name is required');
+    expect(errorSentence({ kind: 'invalid-input', field: 'name', message: 'name is required.' }, 'options')).toBe('name is required.');
     expect(errorSentence({ kind: 'unreadable', reason: 'no-answer', message: 'x' }, 'popup')).toBe('The extension worker did not answer.');
   });
 });

@@ -92,14 +92,14 @@ describe('Channels', () => {
     await user.type(within(form).getByLabelText('Colour'), 'green');
     await user.click(within(form).getByRole('button', { name: 'Create channel' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toBe('Colour must be a colour written #RRGGBB or rgb(r,g,b)');
+    expect(alert.textContent).toBe('Colour must be written as #RRGGBB or rgb(r,g,b).');
     expect(document.activeElement).toBe(within(form).getByLabelText('Colour'));
     expect(worker.mutations()).toEqual([]);
 
     await user.clear(within(form).getByLabelText('Name'));
     await user.clear(within(form).getByLabelText('Colour'));
     await user.click(within(form).getByRole('button', { name: 'Create channel' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Name is required');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Name is required.');
     expect(worker.mutations()).toEqual([]);
   });
 
@@ -211,7 +211,7 @@ describe('Channels', () => {
     await user.selectOptions(within(form).getByLabelText('Item type'), 'qr');
     await user.type(within(form).getByLabelText('Item id'), 'abc');
     await user.click(within(form).getByRole('button', { name: 'Assign' }));
-    expect((await within(region).findByRole('alert')).textContent).toBe('Item id must be a number');
+    expect((await within(region).findByRole('alert')).textContent).toBe('Item id must be a number.');
     await user.clear(within(form).getByLabelText('Item id'));
     await user.type(within(form).getByLabelText('Item id'), '5');
     await user.click(within(form).getByRole('button', { name: 'Assign' }));

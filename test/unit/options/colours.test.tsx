@@ -61,6 +61,6 @@ describe('colours', () => {
     await user.type(within(form).getByLabelText('Colour'), 'rgb(300,0,0)');
     expect((within(form).getByLabelText('Pick colour') as HTMLInputElement).className).toContain('none');
     await user.click(within(form).getByRole('button', { name: 'Create channel' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Colour must have each of r, g, b between 0 and 255');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Colour must have each of r, g, b between 0 and 255.');
   });
 });

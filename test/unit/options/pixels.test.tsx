@@ -46,7 +46,7 @@ describe('Pixels', () => {
     await user.type(within(form).getByLabelText('Name'), 'Video pixel');
     await user.type(within(form).getByLabelText('Tag'), 'has space');
     await user.click(within(form).getByRole('button', { name: 'Create pixel' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Tag must not contain spaces, quotes or < >');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Tag must not contain spaces, quotes or < >.');
     expect(worker.mutations()).toEqual([]);
 
     await user.clear(within(form).getByLabelText('Tag'));

@@ -122,10 +122,10 @@ describe('QR codes', () => {
     await user.selectOptions(within(form).getByLabelText('Encryption'), 'WEP');
     await user.type(within(form).getByLabelText('Background colour'), 'rgb(300,0,0)');
     await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Network name (SSID) is required');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Network name (SSID) is required.');
     await user.type(within(form).getByLabelText('Network name (SSID)'), 'Cafe');
     await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Background colour must have each of r, g, b between 0 and 255');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Background colour must have each of r, g, b between 0 and 255.');
     await user.clear(within(form).getByLabelText('Background colour'));
     await user.type(within(form).getByLabelText('Network password'), 'pw12345678');
     await user.click(within(form).getByRole('button', { name: 'Create QR code' }));

@@ -38,7 +38,7 @@ describe('Account', () => {
     const form = within(region).getByRole('form', { name: 'Update email or password' });
     await user.type(within(form).getByLabelText('New password'), 'short');
     await user.click(within(form).getByRole('button', { name: 'Update account' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('New password must be at least 8 characters');
+    expect((await within(form).findByRole('alert')).textContent).toBe('New password must be at least 8 characters.');
     await user.clear(within(form).getByLabelText('New password'));
     await user.type(within(form).getByLabelText('New email'), 'new@example.com');
     await user.click(within(form).getByRole('button', { name: 'Update account' }));
@@ -81,7 +81,7 @@ describe('Domains', () => {
     const form = within(region).getByRole('form', { name: 'New domain' });
     await user.type(within(form).getByLabelText('Domain'), 'go.new.example');
     await user.click(within(form).getByRole('button', { name: 'Add domain' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Domain must be a web address starting with http:// or https://');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Domain must be a web address starting with http:// or https://.');
     await user.clear(within(form).getByLabelText('Domain'));
     await user.type(within(form).getByLabelText('Domain'), 'https://go.new.example');
     await user.type(within(form).getByLabelText('404 redirect'), 'https://new.example/404');
@@ -140,7 +140,7 @@ describe('Campaigns', () => {
     await user.type(within(form).getByLabelText('Name'), 'Autumn');
     await user.type(within(form).getByLabelText('Rotator slug'), 'autumn 25');
     await user.click(within(form).getByRole('button', { name: 'Create campaign' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Rotator slug may contain only letters, digits, - and _');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Rotator slug may contain only letters, digits, - and _.');
     await user.clear(within(form).getByLabelText('Rotator slug'));
     await user.type(within(form).getByLabelText('Rotator slug'), 'autumn-25');
     await user.click(within(form).getByLabelText('Public'));
@@ -154,7 +154,7 @@ describe('Campaigns', () => {
     const edit = within(region).getByRole('form', { name: 'Edit campaign Newsletter' });
     await user.clear(within(edit).getByLabelText('Name'));
     await user.click(within(edit).getByRole('button', { name: 'Update campaign' }));
-    expect((await within(edit).findByRole('alert')).textContent).toBe('Name is required');
+    expect((await within(edit).findByRole('alert')).textContent).toBe('Name is required.');
     await user.type(within(edit).getByLabelText('Name'), 'Weekly news');
     await user.click(within(edit).getByRole('button', { name: 'Update campaign' }));
     await waitFor(() =>
