@@ -47,6 +47,7 @@ export function AccountSection() {
       <StatusHead
         text={!a && loading ? t('commonLoading') : loading ? t('optionsAccountUpdating') : ''}
         error={account.error}
+        kept={a !== null}
         refreshLabel={t('optionsRefreshAccount')}
         onRefresh={() => void loadAccount(true)}
       />

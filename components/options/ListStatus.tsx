@@ -9,9 +9,12 @@ export function StatusHead({
   error,
   refreshLabel,
   onRefresh,
+  kept = false,
 }: {
   text: string;
   error: SerializedApiError | null;
+  /** What was loaded before is still shown (a failure then means "not updated"). */
+  kept?: boolean;
   /** The Refresh button's accessible name ("Refresh pixels"). */
   refreshLabel: string;
   onRefresh: () => void;
@@ -27,7 +30,7 @@ export function StatusHead({
         </button>
       </div>
       {/* The service out of reach is said once, in the connection box; here only that this was not loaded. */}
-      {error && (isPageWide(error) ? <p className="muted">{t('optionsNotLoadedSeeConnection')}</p> : <p role="alert">{errorSentence(error, 'options')}</p>)}
+      {error && (isPageWide(error) ? <p className="muted">{t(kept ? 'optionsNotUpdatedSeeConnection' : 'optionsNotLoadedSeeConnection')}</p> : <p role="alert">{errorSentence(error, 'options')}</p>)}
     </>
   );
 }
@@ -51,7 +54,7 @@ export function ListStatus({
   count: (n: number) => string;
   onRefresh: () => void;
 }) {
-  return <StatusHead text={listStatusText(state, count)} error={state.error} refreshLabel={refreshLabel} onRefresh={onRefresh} />;
+  return <StatusHead text={listStatusText(state, count)} error={state.error} kept={state.items !== null} refreshLabel={refreshLabel} onRefresh={onRefresh} />;
 }
 
 /** "1 pixel", "3 pixels": the messages for one and for any other number (English, German and Spanish agree on that rule). */

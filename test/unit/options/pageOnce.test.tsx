@@ -31,6 +31,20 @@ describe('The options page says a thing once', () => {
       expect(within(await section(name)).getByText('Could not be loaded (see Connection).')).toBeTruthy();
   });
 
+  it('a list shown from before that cannot be updated says "not updated", keeping its items', async () => {
+    worker.lists.channels = manyChannels(3);
+    const { user } = openOptions();
+    const channels = await section('Channels');
+    await within(channels).findByText('Channel 3');
+    worker.override.getList = () => {
+      throw fail('timeout', 'timed out');
+    };
+    await user.click(within(channels).getByRole('button', { name: 'Refresh channels' }));
+    await within(channels).findByText('Could not be updated (see Connection).');
+    expect(within(channels).getByText('Channel 3')).toBeTruthy();
+    expect(within(channels).queryByRole('alert')).toBeNull();
+  });
+
   it('a list refused for its own reason still says why, in its section', async () => {
     worker.override.getList = (d) => {
       if ((d as { name: string }).name === 'pixels') throw fail('server', 'boom', { status: 500 });
