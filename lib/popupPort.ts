@@ -5,5 +5,5 @@
  */
 export const POPUP_PORT = 'popup';
 
-/** What a popup says over its port: it follows (shows and copies) this job. */
-export type PopupPortMessage = { follow: string };
+/** What a popup says over its port: it follows (shows and copies) this job, or no longer follows it. */
+export type PopupPortMessage = { follow: string } | { release: string };

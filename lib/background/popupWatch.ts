@@ -5,7 +5,6 @@
  * closes, every job still being made goes back to the worker, so that a link whose popup closed
  * before the answer is still told and copied, once.
  */
-import type { PopupPortMessage } from '../popupPort';
 import type { JobQueue } from './jobs';
 
 /** The worker's side of the popups' ports. */
@@ -13,8 +12,9 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
   let open = 0;
 
   /** Popup jobs nobody waits for any more are told by the worker when they settle (the bulk page reports its own). */
-  const handBack = async () => {
-    for (const job of await jobs.unsettled()) if (!job.notify && job.source === 'popup') await jobs.markNotify(job.id);
+  const handBack = async (only?: string) => {
+    for (const job of await jobs.unsettled())
+      if (!job.notify && job.source === 'popup' && (only === undefined || job.id === only)) await jobs.markNotify(job.id);
   };
 
   return {
@@ -29,8 +29,10 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
       // Messages of one port arrive in order: a follow is handled before that port's disconnect.
       let last: Promise<void> = Promise.resolve();
       port.onMessage.addListener((m) => {
-        const follow = (m as Partial<PopupPortMessage> | null)?.follow;
+        const { follow, release } = (m ?? {}) as Partial<{ follow: unknown; release: unknown }>;
         if (typeof follow === 'string') last = last.then(() => jobs.unmarkNotify(follow));
+        // A popup that no longer follows a job (a newer press replaced it): the worker tells of it, if still to be made.
+        if (typeof release === 'string') last = last.then(() => handBack(release));
       });
       port.onDisconnect.addListener(() => {
         open--;

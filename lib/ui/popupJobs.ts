@@ -88,6 +88,8 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
     },
 
     unfollow() {
+      // A job left before it settled goes back to the worker, which tells of it (and copies it).
+      if (stop) get().release();
       stop?.();
       stop = null;
     },

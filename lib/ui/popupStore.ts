@@ -109,6 +109,8 @@ export interface RecentActions {
 export interface WaitingActions {
   /** Tells the worker that this popup shows (and copies) the job; closing the popup hands it back. */
   claim(jobId: string): void;
+  /** Tells the worker that this popup no longer follows its job (a newer press replaced it): the worker tells of it. */
+  release(): void;
   /** Finds the links still being made for this account (follows the newest) and the unsent ones. */
   loadWaiting(): Promise<void>;
   /** Forgets the unsent links. */

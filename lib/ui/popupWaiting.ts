@@ -39,6 +39,11 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
       open()?.postMessage({ follow: jobId } satisfies PopupPortMessage);
     },
 
+    release() {
+      if (followed) port?.postMessage({ release: followed } satisfies PopupPortMessage);
+      followed = null;
+    },
+
     async loadWaiting() {
       open();
       try {

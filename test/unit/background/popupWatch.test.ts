@@ -53,4 +53,17 @@ describe('who tells of a link: the popup that follows it, else the worker', () =
     await settle();
     expect(q.all[0]!.notify).toBe(true);
   });
+
+  it('a job the popup stops following before it is made goes back to the worker; the rest stay with the popup', async () => {
+    const q = queue([{ id: 'old' }, { id: 'new' }, { id: 'made', state: 'done' }]);
+    const watch = createPopupWatch(q);
+    const p = port();
+    watch.connected(p.port);
+    p.post({ follow: 'old' });
+    p.post({ release: 'old' });
+    p.post({ follow: 'new' });
+    p.post({ release: 'made' });
+    await settle();
+    expect(q.all.map((j) => j.notify)).toEqual([true, false, false]);
+  });
 });
