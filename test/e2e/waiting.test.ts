@@ -121,6 +121,7 @@ describe('links nobody was looking at', () => {
 
     it('makes no second link, says it is already queued, and the open popup shows the link when it is made', async () => {
       const queued = `${sb.url}/page/queued`;
+      const notesBefore = await notificationCount(h);
       const popup = await openPopupFor(h, `${sb.url}/page/first`);
       const c = ui(popup);
       await formReady(popup);
@@ -146,6 +147,8 @@ describe('links nobody was looking at', () => {
       const links = sb.state.forKey(sb.key).links.filter((l) => l.url === queued);
       expect(links).toHaveLength(1);
       expect(await c.shortLink.inputValue()).toBe(links[0]!.short_url);
+      // The popup showed it: the worker did not tell of it as well.
+      expect(await notificationCount(h)).toBe(notesBefore);
       await popup.close();
     });
   });
