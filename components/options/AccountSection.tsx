@@ -4,7 +4,7 @@ import { AccountUpdateInput } from '@/lib/api/inputs';
 import { isLoading } from '@/lib/ui/optionsStore';
 import { valueWord } from '@/lib/ui/valueWords';
 import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
-import { ConfirmInline } from './ConfirmInline';
+import { ConfirmInline } from '../common/ConfirmInline';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { StatusHead } from './ListStatus';

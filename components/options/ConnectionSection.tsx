@@ -5,7 +5,7 @@ import { errorSentence } from '@/lib/errorText';
 import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/optionsText';
 import { pageWideError } from '@/lib/ui/optionsStore';
 import { AccountFacts } from './AccountSection';
-import { ConfirmInline } from './ConfirmInline';
+import { ConfirmInline } from '../common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useSubmit } from './useSubmit';

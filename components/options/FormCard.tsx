@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { onEscape } from './ConfirmInline';
+import { onEscape } from '../common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { FormActions } from './FormActions';
 import type { Submit } from './useSubmit';

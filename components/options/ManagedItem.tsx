@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ConfirmInline } from './ConfirmInline';
+import { ConfirmInline } from '../common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useAction } from './useAction';
 import { t } from '@/lib/i18n';

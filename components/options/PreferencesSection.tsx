@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Settings } from '@/lib/storage';
 import { errorSentence } from '@/lib/errorText';
-import { ConfirmInline } from './ConfirmInline';
+import { ConfirmInline } from '../common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { ConfirmInline } from '@/components/options/ConfirmInline';
+import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 
