@@ -32,7 +32,7 @@ export function ResultPanel() {
       <label htmlFor="short-link" className="visually-hidden">
         {t('popupShortLinkLabel')}
       </label>
-      <div className="row nowrap">
+      <div className="row short-row">
         <input id="short-link" ref={field} type="text" readOnly value={entry.shortUrl} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" onClick={() => void copyLink(entry)}>
           {t('commonCopy')}
