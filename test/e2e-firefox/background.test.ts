@@ -12,7 +12,7 @@
  * and the shortcut are checked through the extension's own APIs.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Job } from '../../lib/storage';
 import {
@@ -32,6 +32,7 @@ import {
   tabOf,
   until,
   type ExtensionHarness,
+  failOnExtensionErrors,
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -72,17 +73,7 @@ describe('Firefox: background page', () => {
   beforeEach(async () => {
     await clearNotifications(h);
   });
-  afterEach(() => {
-    // Any error of an extension page or the background page fails the test that caused it.
-    expect(h.extensionErrors()).toEqual([]);
-  });
-  afterAll(async () => {
-    await sleep(300); // an error of the last test's late work would be printed by now
-    const late = h?.extensionErrors() ?? [];
-    await h?.close();
-    await sb?.close();
-    expect(late).toEqual([]);
-  });
+  failOnExtensionErrors(() => h, () => sb?.close());
 
   it('has the three menu items and the shortcut', async () => {
     const found = await evalInExtension(

@@ -12,7 +12,7 @@
  * One Firefox for the file; the tests run in order.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Settings } from '../../lib/storage';
 import {
@@ -36,6 +36,7 @@ import {
   until,
   valueOf,
   type ExtensionHarness,
+  failOnExtensionErrors,
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -77,17 +78,7 @@ describe('Firefox: clean links, channels, copy formats, the address bar, the bul
   beforeEach(async () => {
     await clearNotifications(h);
   });
-  afterEach(() => {
-    // Any error of an extension page or the background page fails the test that caused it.
-    expect(h.extensionErrors()).toEqual([]);
-  });
-  afterAll(async () => {
-    await sleep(300); // an error of the last test's late work would be printed by now
-    const late = h?.extensionErrors() ?? [];
-    await h?.close();
-    await sb?.close();
-    expect(late).toEqual([]);
-  });
+  failOnExtensionErrors(() => h, () => sb?.close());
 
   it('the popup shortens the tab without its tracking parameters, and "Keep them" sends the original', async () => {
     const tracked = `${sb.url}/page/article?utm_source=news&utm_medium=mail&id=5#top`;

@@ -34,6 +34,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser as Firefox, type ElementHandle, type Page } from 'puppeteer-core';
+import { afterAll, afterEach, expect } from 'vitest';
 import { REPO_ROOT, SCREENSHOT_DIR, sleep, until, withTimeout, type Connection } from '../e2e/harness';
 
 export { sleep, until, withTimeout, type Connection };
@@ -452,4 +453,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`) as `${string}.png`;
   await page.screenshot({ path });
   return path;
+}
+
+/**
+ * The rule of every Firefox test file in one place: an error of an extension page or of the
+ * background page fails the test that caused it, and one printed after the file's last test fails
+ * the file. Closes the harness and whatever else is given once the file is done.
+ */
+export function failOnExtensionErrors(harness: () => ExtensionHarness | undefined, ...alsoClose: (() => Promise<unknown> | undefined)[]): void {
+  afterEach(() => {
+    expect(harness()?.extensionErrors() ?? []).toEqual([]);
+  });
+  afterAll(async () => {
+    await sleep(300); // an error of the last test's late work would be printed by now
+    const late = harness()?.extensionErrors() ?? [];
+    await harness()?.close();
+    for (const close of alsoClose) await close();
+    expect(late).toEqual([]);
+  });
 }

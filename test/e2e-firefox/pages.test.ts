@@ -6,7 +6,7 @@
  * One Firefox for the file; the tests run in order (each builds on the last).
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
 import {
@@ -26,6 +26,7 @@ import {
   until,
   valueOf,
   type ExtensionHarness,
+  failOnExtensionErrors,
 } from './harness';
 
 describe('Firefox: options page and popup', () => {
@@ -36,17 +37,7 @@ describe('Firefox: options page and popup', () => {
     sb = await startSandbox({ mainLimit: 100_000 });
     h = await launchExtension(); // an empty profile: nothing configured
   });
-  afterEach(() => {
-    // Any error of an extension page or the background page fails the test that caused it.
-    expect(h.extensionErrors()).toEqual([]);
-  });
-  afterAll(async () => {
-    await sleep(300); // an error of the last test's late work would be printed by now
-    const late = h?.extensionErrors() ?? [];
-    await h?.close();
-    await sb?.close();
-    expect(late).toEqual([]);
-  });
+  failOnExtensionErrors(() => h, () => sb?.close());
 
   describe('options page', () => {
     let page: Page;
