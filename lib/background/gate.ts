@@ -16,8 +16,11 @@ interface Waiter {
   reject: (err: unknown) => void;
 }
 
-/** Most requests in flight at once, whatever the budget says. */
-export const MAX_CONCURRENT = 6;
+/**
+ * Most requests in flight at once, whatever the budget says: a small window's worth (a
+ * budget of 10 goes out together once learned, not in two rounds of answers).
+ */
+export const MAX_CONCURRENT = 12;
 
 export class RequestGate {
   private waiters: Waiter[] = [];

@@ -22,6 +22,9 @@ export interface Session {
   close(): void;
 }
 
+/** How long a read of the stored connection is reused (ms). */
+export const CONNECTION_REUSE_MS = 100;
+
 export interface SessionDeps {
   fetch: typeof fetch;
   now: () => number;
@@ -32,13 +35,28 @@ export interface SessionDeps {
 export class SessionHolder {
   private current: Promise<Session | null> | null = null;
   private currentKey = '';
-  // The connection is read from storage at every call (one small read), not watched: a
-  // storage.onChanged listener would wake a stopped worker at every write of any item.
+  private read: { value: Promise<Connection | null>; doneAt: number } | null = null;
+  // The connection is read from storage (a read at most CONNECTION_REUSE_MS old), not watched:
+  // a storage.onChanged listener would wake a stopped worker at every write of any item.
   constructor(private readonly deps: SessionDeps) {}
 
   /** The session of the stored connection, or null when not connected. */
-  async get(): Promise<Session | null> {
-    const conn = await connectionItem.getValue();
+  async get(fresh = false): Promise<Session | null> {
+    // A read a moment old is reused: sixty presses at once make one storage read, and their
+    // jobs start without another (each read waits behind the burst of messages). The worker
+    // writes the connection itself and then calls reset(), which reads afresh.
+    const r = this.read;
+    if (fresh || !r || (r.doneAt > 0 && performance.now() - r.doneAt > CONNECTION_REUSE_MS)) {
+      const entry = { value: connectionItem.getValue(), doneAt: 0 };
+      entry.value.then(
+        () => (entry.doneAt = performance.now()),
+        () => {
+          if (this.read === entry) this.read = null;
+        },
+      );
+      this.read = entry;
+    }
+    const conn = await this.read!.value;
     const key = conn ? `${conn.serviceUrl}\n${conn.apiKey}` : '';
     if (!this.current || key !== this.currentKey) {
       // Another account (or none): the old session must not send or store anything more.
@@ -104,6 +122,6 @@ export class SessionHolder {
    * URL or key differs, so the same account keeps its budget.
    */
   async reset(): Promise<void> {
-    await this.get(); // closes the old session at once when the account changed
+    await this.get(true); // closes the old session at once when the account changed
   }
 }

@@ -211,6 +211,11 @@ export async function queueRun(opts: QueueOptions, label: string): Promise<Queue
     // tells them apart from the extension's.
     const ours = sb.log.slice(logFrom).filter((l) => l.group === 'shorten' && !l.query.includes('client=other'));
     const rejected = ours.filter((l) => l.rateLimited).length;
+    if (process.env.QUEUE_TRACE) {
+      // Where each of our requests fell: window index from the press's window, and ms into it.
+      const w0 = Math.floor(watch.start / windowMs);
+      console.log(`  [${label}] press at ${watch.start % windowMs} ms; requests (window:ms):`, ours.map((l) => `${Math.floor(l.at / windowMs) - w0}:${l.at % windowMs}${l.rateLimited ? '!' : ''}`).join(' '));
+    }
     const firstOurs = ours[0]?.at ?? watch.start;
     const lastOurs = ours.at(-1)?.at ?? end;
     // Aligned windows sit on the clock ([k·W, (k+1)·W)): the first is the rest of the current

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api';
-import { JobQueue } from '@/lib/background/jobs';
+import { JobQueue, START_AT_ONCE } from '@/lib/background/jobs';
 import { queueItem, type Job } from '@/lib/storage';
 
 const args = { url: 'https://example.org/a', domainId: null, campaignId: null };
@@ -91,5 +91,59 @@ describe('the persisted job queue', () => {
     expect(settled?.state).toBe('failed');
     expect(settled?.error?.message).toBe('bad url');
     expect(settled?.attempts).toBe(1);
+  });
+
+  it('starts a burst a few jobs at a time, the user\'s presses before a bulk batch', async () => {
+    const started: string[] = [];
+    const release: (() => void)[] = [];
+    const q = new JobQueue({
+      run: (job) =>
+        new Promise((resolve) => {
+          started.push(job.args.url);
+          release.push(() => resolve(entry(job)));
+        }),
+      onSettled: async () => {},
+      wakeAt: () => {},
+    });
+    const bulk = Array.from({ length: 20 }, (_, i) => ({ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/bulk/${i}` } }));
+    await q.addMany(bulk);
+    const press = await q.add({ ...fields, args: { ...args, url: 'https://example.org/pressed' } });
+    // In the first turn at most START_AT_ONCE jobs begin (the request of the first can leave
+    // before twenty others have done their work); the press is among the first to start.
+    const firstTurn = started.length;
+    expect(firstTurn).toBeLessThanOrEqual(START_AT_ONCE + 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(started).toHaveLength(21);
+    expect(started.indexOf('https://example.org/pressed')).toBeLessThan(started.length - 8);
+    for (const r of release) r();
+    expect((await q.waitFor(press.id, 2000))?.state).toBe('done');
+  });
+
+  it('does not cancel a job whose request has left, and cancels one still waiting', async () => {
+    let leave: () => Promise<void> = async () => {};
+    let finish: () => void = () => {};
+    const q = new JobQueue({
+      run: async (job, markSending) => {
+        leave = markSending;
+        await new Promise<void>((r) => (finish = r));
+        await markSending();
+        return entry(job);
+      },
+      onSettled: async () => {},
+      wakeAt: () => {},
+    });
+    const err = { kind: 'cancelled', message: 'Cancelled.' } as never;
+    const waiting = await q.add(fields);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await q.cancel([waiting.id], err)).toEqual([waiting.id]);
+    finish();
+    expect((await q.waitFor(waiting.id, 2000))?.state).toBe('failed');
+
+    const sent = await q.add({ ...fields, args: { ...args, url: 'https://example.org/b' } });
+    await new Promise((r) => setTimeout(r, 5));
+    await leave();
+    expect(await q.cancel([sent.id], err)).toEqual([]);
+    finish();
+    expect((await q.waitFor(sent.id, 2000))?.state).toBe('done');
   });
 });
