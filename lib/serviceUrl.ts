@@ -34,8 +34,7 @@ export function checkServiceUrl(input: string): ServiceUrlCheck {
 
 /**
  * The host permission pattern for a service origin. Match patterns leave the port out
- * (a pattern without a port matches every port, in Chrome and Firefox alike:
- * https://developer.chrome.com/docs/extensions/develop/concepts/match-patterns).
+ * (a pattern without a port matches every port, in Chrome and Firefox alike).
  */
 export function permissionPattern(origin: string): string {
   const u = new URL(origin);

@@ -13,10 +13,19 @@ import type { Plugin } from 'vite';
 const isPopupHtml = (path: string) => /(^|\/)popup(\/index)?\.html$/.test(path);
 
 export function popupFirstScreen(): Plugin[] {
+  let popupAlone = false;
   return [
     {
       name: 'linkshort:page-chunks-inline',
+      options(opts) {
+        const input = opts.input;
+        const inputs = typeof input === 'string' ? [input] : Array.isArray(input) ? input : Object.values(input ?? {});
+        popupAlone = inputs.length === 1 && isPopupHtml(String(inputs[0]));
+        return null;
+      },
       outputOptions(opts) {
+        // The popup's own build (wxt.config.ts) has one page: nothing is shared, nothing to inline.
+        if (popupAlone) return null;
         const format = (opts as { format?: string }).format;
         if (format && format !== 'es' && format !== 'esm' && format !== 'module') return null;
         return { ...opts, codeSplitting: { experimentalInlineCommonChunks: { maxSize: Infinity } } } as typeof opts;

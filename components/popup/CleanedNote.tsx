@@ -1,8 +1,6 @@
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
-
-/** The id of the note, for the Long URL field's description. */
-export const CLEANED_ID = 'cleaned-status';
+import { CLEANED_ID } from './ids';
 
 /** The tracking parameters removed from the tab's address, and "Keep them" to shorten it as it was. */
 export function CleanedNote() {

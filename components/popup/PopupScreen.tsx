@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { usePopup } from './PopupContext';
 import { NotConnected } from './NotConnected';
 import { ShortenForm } from './ShortenForm';
@@ -20,6 +20,8 @@ const ShortenManyButton = lazy(() => import('./ShortenManyButton').then((m) => (
 export function PopupScreen() {
   const connection = usePopup((s) => s.connection);
   const later = useAfterFirstPaint();
+  // Not even a Suspense boundary in the first render: it mounts with its content after it.
+  const afterPaint = (node: ReactNode) => later && <Suspense fallback={null}>{node}</Suspense>;
   return (
     <main className="popup">
       <h1 className="popup-title">{t('popupHeading')}</h1>
@@ -28,15 +30,13 @@ export function PopupScreen() {
       ) : (
         <>
           <ShortenForm />
-          <Suspense fallback={null}>{later && <ErrorAlert />}</Suspense>
+          {afterPaint(<ErrorAlert />)}
           <StatusLine />
-          <Suspense fallback={null}>{later && <UnsentLinks />}</Suspense>
-          <Suspense fallback={null}>{later && <DuplicateOffer />}</Suspense>
-          <Suspense fallback={null}>{later && <ResultPanel />}</Suspense>
+          {afterPaint(<UnsentLinks />)}
+          {afterPaint(<DuplicateOffer />)}
+          {afterPaint(<ResultPanel />)}
           <RecentLinks />
-          <Suspense fallback={null}>
-            <ShortenManyButton />
-          </Suspense>
+          {afterPaint(<ShortenManyButton />)}
         </>
       )}
     </main>

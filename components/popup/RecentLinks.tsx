@@ -12,7 +12,13 @@ export function RecentLinks() {
   return (
     <section className="recent" aria-labelledby="recent-heading">
       <h2 id="recent-heading">{t('popupRecentHeading')}</h2>
-      <Suspense fallback={loading}>{later ? <RecentLinksBody /> : loading}</Suspense>
+      {later ? (
+        <Suspense fallback={loading}>
+          <RecentLinksBody />
+        </Suspense>
+      ) : (
+        loading
+      )}
     </section>
   );
 }

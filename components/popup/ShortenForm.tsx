@@ -1,13 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { checkField, checkUrl } from '@/lib/ui/popupUrl';
 import { fieldOf } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
 import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
-import { CleanedNote, CLEANED_ID } from './CleanedNote';
 import { AliasField } from './AliasField';
-import { ERROR_ID } from './ids';
+import { CLEANED_ID, ERROR_ID } from './ids';
 import { t } from '@/lib/i18n';
+
+// Shown only once the tab's address was cleaned, which happens after the first render anyway.
+const CleanedNote = lazy(() => import('./CleanedNote').then((m) => ({ default: m.CleanedNote })));
 
 /** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */
 export function ShortenForm() {
@@ -80,7 +82,11 @@ export function ShortenForm() {
             {hint}
           </p>
         )}
-        <CleanedNote />
+        {cleaned && (
+          <Suspense fallback={null}>
+            <CleanedNote />
+          </Suspense>
+        )}
       </div>
       <div className="row two">
         <DomainSelect invalid={field === 'domain'} />

@@ -1,2 +1,5 @@
 /** The id of the popup's error alert: the fields it speaks of point to it (aria-describedby). */
 export const ERROR_ID = 'popup-error';
+
+/** The id of the note on removed tracking parameters, for the Long URL field's description. */
+export const CLEANED_ID = 'cleaned-status';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { defaultQrActions, svgDataUrl, type QrActions } from '@/lib/ui/qrImage';
-import './qr.css';
+// Its rules (qr.css) are imported by the pages that show it (QrPage, PopupScreen): a chunk the
+// popup loads later then carries no stylesheet of its own.
 import { t, type MessageKey } from '@/lib/i18n';
 
 export interface QrPanelProps {

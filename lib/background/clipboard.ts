@@ -1,9 +1,7 @@
 /**
  * Writing the clipboard from the worker. An MV3 service worker has no DOM and no clipboard:
- * on Chrome an offscreen document does it (reason CLIPBOARD,
- * https://developer.chrome.com/docs/extensions/reference/api/offscreen); on Firefox the
- * background is an event page with a DOM, where navigator.clipboard works with the
- * clipboardWrite permission (https://developer.mozilla.org/docs/Mozilla/Add-ons/WebExtensions/Interact_with_the_clipboard).
+ * on Chrome an offscreen document does it (reason CLIPBOARD); on Firefox the background is an
+ * event page with a DOM, where navigator.clipboard works with the clipboardWrite permission.
  */
 import { browser } from 'wxt/browser';
 

@@ -1,6 +1,6 @@
 /**
  * Chrome stops an idle MV3 worker after about 30 s even while timers are pending; calling an
- * extension API resets that clock (https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle).
+ * extension API resets that clock (Chrome's documented service-worker lifecycle).
  * While queued work is due soon, the worker pings itself; for longer waits it relies on alarms.
  */
 import { browser } from 'wxt/browser';

@@ -3,10 +3,9 @@
  * line, the way to the options and the bulk page. Shorten is in popupSubmit (loaded after the
  * first render).
  */
-import { browser } from 'wxt/browser';
+import { browser } from '../nativeBrowser';
 import { ask } from './popupAsk';
 import { toId } from './choices';
-import { formatCopy } from '../links/copyFormat';
 import { t } from '../i18n';
 import type { FormActions, SliceKit } from './popupStore';
 
@@ -57,6 +56,8 @@ export function formSlice({ set, get }: SliceKit): FormActions {
     },
 
     async copyLink(entry) {
+      // Loaded on the first copy: the formats are not part of the popup's first script.
+      const { formatCopy } = await import('../links/copyFormat');
       await get().copy(formatCopy(get().copyFormat, entry));
     },
 

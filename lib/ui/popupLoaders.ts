@@ -5,7 +5,7 @@
  * connection, and only those cached values that storage did not answer or that are stale (one
  * loader for them), and removes tracking parameters from the tab's address.
  */
-import { browser } from 'wxt/browser';
+import { browser } from '../nativeBrowser';
 import { ask } from './popupAsk';
 import type { Account } from '../api';
 import { rememberedChoices } from './popupData';

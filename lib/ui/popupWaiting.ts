@@ -4,7 +4,7 @@
  * itself; closing it hands them back to the worker, lib/background/popupWatch.ts), the links
  * still being made for this account, and the links not sent because the API key changed.
  */
-import { browser } from 'wxt/browser';
+import { browser } from '../nativeBrowser';
 import { ask } from './popupAsk';
 import { t } from '../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../popupPort';

@@ -25,11 +25,10 @@ function getMessage(key: string, subs: string[] = []): string {
   });
 }
 vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({
-  browser: {
-    permissions: { request: async () => true },
-    i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang },
-  },
+vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
+// The i18n helper uses the browser's own API (lib/nativeBrowser.ts): the catalogue of the language under test.
+vi.mock('@/lib/nativeBrowser', () => ({
+  browser: { i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang } },
 }));
 
 let worker: FakeWorker;

@@ -68,7 +68,7 @@ describe('clean links', () => {
     render(<App />);
     const field = screen.getByRole('textbox', { name: 'Long URL' });
     await waitFor(() => expect(field).toHaveProperty('value', 'https://example.com/page/article?id=5#top'));
-    const note = screen.getByText('Tracking parameters removed: utm_source, utm_medium');
+    const note = await screen.findByText('Tracking parameters removed: utm_source, utm_medium');
     expect(note.getAttribute('role')).toBe('status');
     await user.click(screen.getByRole('button', { name: 'Keep them' }));
     expect(field).toHaveProperty('value', TRACKED);
