@@ -192,6 +192,10 @@ export interface BudgetState {
   windowLearned?: boolean;
   /** Until then, the window's length as the answer to its first request showed it (for estimates only). */
   windowGuessMs?: number;
+  /** True when another client was seen spending the same budget (a window starts with one request then). */
+  shared?: boolean;
+  /** True once the server has answered a request of the current window. */
+  heard?: boolean;
 }
 /** The budgets of one account (keyed by the same fingerprint as the cache). */
 export interface BudgetsState {

@@ -51,6 +51,7 @@ export class RateBudgets {
       const next = s.resetAt > 0 && now < s.resetAt + s.windowMs ? s.resetAt + s.windowMs : now + s.windowMs;
       s.resetAt = next;
       s.remaining = s.limit;
+      s.heard = false;
     }
     return s;
   }
@@ -60,7 +61,9 @@ export class RateBudgets {
     const s = this.state(group);
     const flying = this.inFlight[group] ?? 0;
     // Until the server has told us its figures, one request at a time: guessing could overspend.
-    if (!s.learned && flying > 0) return -1; // -1: wait for an answer, not for time
+    // So too at the start of each window while another client spends the same key: its share
+    // of the new window is known only from the server's first answer.
+    if ((!s.learned || (s.shared && !s.heard)) && flying > 0) return -1; // -1: wait for an answer, not for time
     if (s.remaining - flying > 0) return 0;
     if (flying > 0 && s.remaining > 0) return -1;
     return Math.max(0, s.resetAt + RESET_MARGIN_MS - this.now());
@@ -77,6 +80,12 @@ export class RateBudgets {
     const s = this.state(group);
     this.inFlight[group] = Math.max(0, (this.inFlight[group] ?? 0) - 1);
     const now = this.now();
+    // Fewer left than our own requests explain (or a refusal): another client spends this key.
+    const ours = s.remaining - 1 - (this.inFlight[group] ?? 0);
+    const fresh = !s.heard;
+    if (status === 429 || (info.remaining !== undefined && s.learned && info.remaining < ours)) s.shared = true;
+    else if (fresh && s.learned && info.limit !== undefined && info.remaining === info.limit - 1) s.shared = false; // first in its window
+    s.heard = true;
     if (info.limit !== undefined && info.limit > 0) {
       s.limit = info.limit;
       s.learned = true;

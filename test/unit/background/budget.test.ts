@@ -64,6 +64,33 @@ describe('rate budgets', () => {
     expect(b.state('main').remaining).toBe(3);
   });
 
+  it('start each window with one request once another client is seen spending the same key', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('shorten');
+    b.observe('shorten', { limit: 10, remaining: 9, resetAt: c.t + 2000 }, 200);
+    // Alone so far: the learned window's slots go out together.
+    for (let i = 0; i < 3; i++) b.take('shorten');
+    expect(b.waitMs('shorten')).toBe(0);
+    // An answer says fewer are left than our own requests explain: someone else spends the key.
+    b.observe('shorten', { limit: 10, remaining: 2, resetAt: c.t + 2000 }, 200);
+    expect(b.state('shorten').shared).toBe(true);
+    b.observe('shorten', { limit: 10, remaining: 1, resetAt: c.t + 2000 }, 200);
+    b.observe('shorten', { limit: 10, remaining: 0, resetAt: c.t + 2000 }, 200);
+    // The next window: one request first (the other client may have spent part of it already)…
+    c.advance(2000 + RESET_MARGIN_MS);
+    expect(b.waitMs('shorten')).toBe(0);
+    b.take('shorten');
+    expect(b.waitMs('shorten')).toBe(-1);
+    // …whose answer tells our share: 4 left, so 4 go, and none is refused.
+    b.observe('shorten', { limit: 10, remaining: 4, resetAt: c.t - RESET_MARGIN_MS + 2000 }, 200);
+    for (let i = 0; i < 4; i++) {
+      expect(b.waitMs('shorten')).toBe(0);
+      b.take('shorten');
+    }
+    expect(b.waitMs('shorten')).not.toBe(0);
+  });
+
   it('count each answer once when answers of requests sent together come back out of order', () => {
     const c = clock();
     const b = new RateBudgets(c.now);
