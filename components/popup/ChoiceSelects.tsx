@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { sendableDomains } from '@/lib/ui/choices';
 import type { Loaded } from '@/lib/ui/store';
 import { usePopup } from './PopupContext';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { t } from '@/lib/i18n';
 
 /** The option for a remembered choice whose list has not arrived yet. */
@@ -55,10 +56,14 @@ function NamedSelect(props: {
   value: string;
   numbered: (id: number) => string;
   onChange: (id: string) => void;
+  /** Only the chosen item in the first render, every item right after it (a closed select shows one). */
+  restAfterPaint?: boolean;
 }) {
   const busy = usePopup((s) => s.busy);
+  const later = useAfterFirstPaint();
   const { id, list, value } = props;
   const known = list.value.some((c) => String(c.id) === value);
+  const items = props.restAfterPaint && !later ? list.value.filter((c) => String(c.id) === value) : list.value;
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -71,7 +76,7 @@ function NamedSelect(props: {
       >
         <option value="">{props.none}</option>
         {pendingOption(value, known)}
-        {list.value.map((c) => (
+        {items.map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name || props.numbered(c.id)}
           </option>
@@ -110,6 +115,7 @@ export function ChannelSelect() {
   const channels = usePopup((s) => s.channels);
   const value = usePopup((s) => s.form.channelId);
   const setChannel = usePopup((s) => s.setChannel);
+  // An account may have many channels (the demo account 40): their options wait for the first paint.
   return (
     <NamedSelect
       id="channel"
@@ -120,6 +126,7 @@ export function ChannelSelect() {
       value={value}
       numbered={(n) => t('optionsChannelNumbered', n)}
       onChange={setChannel}
+      restAfterPaint
     />
   );
 }

@@ -1,7 +1,6 @@
 import { blockedMessage, checkField, checkUrl } from '@/lib/ui/popupUrl';
 import { usePopup } from './PopupContext';
-
-export const PAGE_ALERT_ID = 'page-alert';
+import { PAGE_ALERT_ID } from './ids';
 
 /** Says that the current page cannot be shortened, until a web address is in the field. */
 export function PageAlert() {

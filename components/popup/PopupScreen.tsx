@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { usePopup } from './PopupContext';
-import { NotConnected } from './NotConnected';
 import { ShortenForm } from './ShortenForm';
 import { StatusLine } from './StatusLine';
 import { RecentLinks } from './RecentLinks';
@@ -10,6 +9,8 @@ import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
 // result with its QR code, the button "Shorten many…"; Recent links loads its items so).
+// Not connected: the notice and its button come with their own small chunk.
+const NotConnected = lazy(() => import('./NotConnected').then((m) => ({ default: m.NotConnected })));
 const ErrorAlert = lazy(() => import('./ErrorAlert').then((m) => ({ default: m.ErrorAlert })));
 const DuplicateOffer = lazy(() => import('./DuplicateOffer').then((m) => ({ default: m.DuplicateOffer })));
 const ResultPanel = lazy(() => import('./ResultPanel').then((m) => ({ default: m.ResultPanel })));
@@ -26,7 +27,9 @@ export function PopupScreen() {
     <main className="popup">
       <h1 className="popup-title">{t('popupHeading')}</h1>
       {connection === 'disconnected' ? (
-        <NotConnected />
+        <Suspense fallback={null}>
+          <NotConnected />
+        </Suspense>
       ) : (
         <>
           <ShortenForm />

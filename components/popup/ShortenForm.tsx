@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { checkField, checkUrl } from '@/lib/ui/popupUrl';
 import { fieldOf } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
-import { PageAlert, PAGE_ALERT_ID } from './PageAlert';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
-import { CLEANED_ID, ERROR_ID } from './ids';
+import { CLEANED_ID, ERROR_ID, PAGE_ALERT_ID } from './ids';
 import { t } from '@/lib/i18n';
 
+// Shown only on a page that cannot be shortened (a browser or store page): its own small chunk.
+const PageAlert = lazy(() => import('./PageAlert').then((m) => ({ default: m.PageAlert })));
 // Shown only once the tab's address was cleaned, which happens after the first render anyway.
 const CleanedNote = lazy(() => import('./CleanedNote').then((m) => ({ default: m.CleanedNote })));
 
@@ -60,7 +61,11 @@ export function ShortenForm() {
         void submit();
       }}
     >
-      <PageAlert />
+      {tabBlocked && verdict.kind !== 'ok' && (
+        <Suspense fallback={null}>
+          <PageAlert />
+        </Suspense>
+      )}
       <div className="field">
         <label htmlFor="long-url">{t('popupLongUrlLabel')}</label>
         <input

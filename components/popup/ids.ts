@@ -3,3 +3,6 @@ export const ERROR_ID = 'popup-error';
 
 /** The id of the note on removed tracking parameters, for the Long URL field's description. */
 export const CLEANED_ID = 'cleaned-status';
+
+/** The id of the alert that the tab's page cannot be shortened, for the Long URL field's description. */
+export const PAGE_ALERT_ID = 'page-alert';
