@@ -9,6 +9,7 @@
  *   BENCH_ONLY=popup …                                           # the popup and worker figures only (no queue runs)
  *   BENCH_ONLY=queue …                                           # only the queue runs → .output/bench-queue.json
  *   BENCH_ONLY=bulk …                                            # only the bulk page runs → .output/bench-bulk.json
+ *   QUEUE_TRACE=1 …                                              # prints where each queue request fell (window:ms)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
