@@ -12,6 +12,7 @@ import type { Plugin } from 'vite';
 /** True for the popup's HTML entrypoint. */
 const isPopupHtml = (path: string) => /(^|\/)popup(\/index)?\.html$/.test(path);
 
+/** Both plugins, for wxt.config.ts's Vite configuration (every build step). */
 export function popupFirstScreen(): Plugin[] {
   let popupAlone = false;
   return [

@@ -81,11 +81,14 @@ export class RateBudgets {
     this.inFlight[group] = Math.max(0, (this.inFlight[group] ?? 0) - 1);
     const now = this.now();
     // Fewer left than our own requests explain (or a refusal): another client spends this key.
-    const ours = s.remaining - 1 - (this.inFlight[group] ?? 0);
-    const fresh = !s.heard;
-    if (status === 429 || (info.remaining !== undefined && s.learned && info.remaining < ours)) s.shared = true;
-    else if (fresh && s.learned && info.limit !== undefined && info.remaining === info.limit - 1) s.shared = false; // first in its window
-    s.heard = true;
+    // Only an answer with figures counts, and not a late one from an earlier window.
+    const late = info.resetAt !== undefined && info.resetAt < (s.serverResetAt ?? 0);
+    if (!late && (info.remaining !== undefined || status === 429)) {
+      const ours = s.remaining - 1 - (this.inFlight[group] ?? 0);
+      if (status === 429 || (s.learned && info.remaining! < ours)) s.shared = true;
+      else if (!s.heard && s.learned && info.limit !== undefined && info.remaining === info.limit - 1) s.shared = false; // first in its window
+      s.heard = true;
+    }
     if (info.limit !== undefined && info.limit > 0) {
       s.limit = info.limit;
       s.learned = true;

@@ -68,6 +68,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
         const ids = Object.fromEntries(ACCOUNT_SETTINGS.map((k) => [k, null]));
         await settingsItem.setValue({ ...(await settingsItem.getValue()), ...ids });
       }
+      sessions.adopt(conn);
       await connectionItem.setValue(conn);
       await publishConnectionState(conn);
       await sessions.reset();
@@ -82,6 +83,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       const s = await sessions.get();
       await s?.cache.clear();
       const conn = saved ? { serviceUrl: saved.serviceUrl, apiKey: '' } : null;
+      sessions.adopt(conn);
       await connectionItem.setValue(conn);
       await publishConnectionState(conn);
       await sessions.reset();

@@ -67,6 +67,14 @@ export class SessionHolder {
     return this.current;
   }
 
+  /**
+   * Takes a connection the worker is about to store: from now on every caller sees it (a read
+   * made a moment earlier is not reused), even before the write lands.
+   */
+  adopt(conn: Connection | null): void {
+    this.read = { value: Promise.resolve(conn), doneAt: performance.now() };
+  }
+
   /** The session of the stored connection; refuses with a key error when there is no key. */
   async require(): Promise<Session> {
     const s = await this.get();

@@ -55,10 +55,12 @@ export function formSlice({ set, get }: SliceKit): FormActions {
       set({ copyFormat });
     },
 
-    async copyLink(entry) {
+    copyLink(entry) {
       // Loaded on the first copy: the formats are not part of the popup's first script.
-      const { formatCopy } = await import('../links/copyFormat');
-      await get().copy(formatCopy(get().copyFormat, entry));
+      return import('../links/copyFormat').then(
+        (m) => get().copy(m.formatCopy(get().copyFormat, entry)),
+        () => set({ status: t('popupStatusCopyFailed') }),
+      );
     },
 
     setCustomCode(customCode) {

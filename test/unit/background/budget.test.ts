@@ -91,6 +91,21 @@ describe('rate budgets', () => {
     expect(b.waitMs('shorten')).not.toBe(0);
   });
 
+  it('do not take a late answer of the last window for another client', () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    const end = c.t + 2000;
+    b.take('shorten');
+    b.observe('shorten', { limit: 10, remaining: 9, resetAt: end }, 200);
+    b.take('shorten');
+    c.advance(2000 + RESET_MARGIN_MS);
+    b.take('shorten');
+    b.observe('shorten', { limit: 10, remaining: 9, resetAt: end + 2000 }, 200);
+    // The request of the last window answers now: it says 2 left of that window, not of this one.
+    b.observe('shorten', { limit: 10, remaining: 2, resetAt: end }, 200);
+    expect(b.state('shorten').shared).toBeFalsy();
+  });
+
   it('count each answer once when answers of requests sent together come back out of order', () => {
     const c = clock();
     const b = new RateBudgets(c.now);

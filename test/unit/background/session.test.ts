@@ -28,6 +28,12 @@ describe('the session of the stored connection', () => {
     const b = await sessions.require();
     expect(b.connection.apiKey).toBe('key-b');
     expect(b.fingerprint).not.toBe(a.fingerprint);
+    // The worker forgets the key: no caller may use it again, not even within the reuse time.
+    await sessions.require();
+    sessions.adopt({ serviceUrl: 'http://127.0.0.1:1', apiKey: '' });
+    await expect(sessions.require()).rejects.toMatchObject({ reason: 'not-connected' });
+    await connectionItem.setValue({ serviceUrl: 'http://127.0.0.1:1', apiKey: 'key-b' });
+    await sessions.reset();
     // Written by another page (not through the worker): seen once the reused read is old.
     await connectionItem.setValue(null);
     await new Promise((r) => setTimeout(r, CONNECTION_REUSE_MS + 20));
