@@ -1,9 +1,10 @@
 /**
  * Build plugins that make the popup's first screen one script and no stylesheet request
  * (measured by `npm run bench`, see README "Benchmarks"):
- * - the pages' chunks shared between entrypoints (React, the i18n helper, …) are copied into
- *   each page's own chunk instead of being loaded as separate files (rolldown's inline common
- *   chunks; only for the ES build of the pages, the worker is one file anyway);
+ * - the popup is built on its own (wxt.config.ts), so its first script is one chunk as it is;
+ *   for the other pages, built together, the chunks they share (React, the i18n helper, …) are
+ *   copied into each page's own chunk instead of being loaded as separate files (rolldown's
+ *   inline common chunks; only for the ES build of the pages, the worker is one file anyway);
  * - popup.html gets its stylesheet inlined as a <style> element.
  * What is not on the first screen is loaded with import() after the first render.
  */

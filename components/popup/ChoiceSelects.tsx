@@ -56,14 +56,10 @@ function NamedSelect(props: {
   value: string;
   numbered: (id: number) => string;
   onChange: (id: string) => void;
-  /** Only the chosen item in the first render, every item right after it (a closed select shows one). */
-  restAfterPaint?: boolean;
 }) {
   const busy = usePopup((s) => s.busy);
-  const later = useAfterFirstPaint();
   const { id, list, value } = props;
   const known = list.value.some((c) => String(c.id) === value);
-  const items = props.restAfterPaint && !later ? list.value.filter((c) => String(c.id) === value) : list.value;
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -76,7 +72,7 @@ function NamedSelect(props: {
       >
         <option value="">{props.none}</option>
         {pendingOption(value, known)}
-        {items.map((c) => (
+        {list.value.map((c) => (
           <option key={c.id} value={String(c.id)}>
             {c.name || props.numbered(c.id)}
           </option>
@@ -115,18 +111,20 @@ export function ChannelSelect() {
   const channels = usePopup((s) => s.channels);
   const value = usePopup((s) => s.form.channelId);
   const setChannel = usePopup((s) => s.setChannel);
-  // An account may have many channels (the demo account 40): their options wait for the first paint.
+  // An account may have many channels (the demo account 40): in the first render only the chosen
+  // one (a closed select shows no other), every one right after it.
+  const later = useAfterFirstPaint();
+  const list = later ? channels : { ...channels, value: channels.value.filter((c) => String(c.id) === value) };
   return (
     <NamedSelect
       id="channel"
       label={t('commonChannel')}
       none={t('popupNoChannel')}
       failed={t('popupChannelsFailed')}
-      list={channels}
+      list={list}
       value={value}
       numbered={(n) => t('optionsChannelNumbered', n)}
       onChange={setChannel}
-      restAfterPaint
     />
   );
 }

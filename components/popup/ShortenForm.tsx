@@ -26,7 +26,8 @@ export function ShortenForm() {
 
   const verdict = checkField(url, tabUrl);
   const field = fieldOf(error);
-  const tabBlocked = checkUrl(tabUrl).kind === 'blocked';
+  const page = checkUrl(tabUrl);
+  const tabBlocked = page.kind === 'blocked';
   // The tab's own page has its alert (PageAlert); an address typed or pasted gets a hint.
   const noTab = verdict.kind === 'empty' && !tabUrl;
   const hint =
@@ -61,9 +62,9 @@ export function ShortenForm() {
         void submit();
       }}
     >
-      {tabBlocked && verdict.kind !== 'ok' && (
+      {page.kind === 'blocked' && verdict.kind !== 'ok' && (
         <Suspense fallback={null}>
-          <PageAlert />
+          <PageAlert reason={page.reason} />
         </Suspense>
       )}
       <div className="field">
