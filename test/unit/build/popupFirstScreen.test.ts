@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rolldown } from 'rolldown';
+import { inlineRuntimeIntoEntries } from '../../../scripts/popupFirstScreen';
+
+// A small app shaped like the popup: an entry without exports uses a CommonJS module (as React
+// is) and loads lazy chunks; two of them share another CommonJS module (as the polyfill is), so
+// the bundler puts its runtime helpers in a chunk of their own.
+const SOURCES = {
+  'lib.cjs': 'module.exports = { twice: (n) => n * 2 };',
+  'poly.cjs': "module.exports = { hi: () => 'hi' };",
+  'lazy.js': "import lib from './lib.cjs';\nexport const later = (n) => lib.twice(n) + 1;",
+  'lazy2.js': "import poly from './poly.cjs';\nexport const hi2 = () => poly.hi() + 2;",
+  'lazy3.js': "import poly from './poly.cjs';\nexport const hi3 = () => poly.hi() + 3;",
+  'entry.js': [
+    "import lib from './lib.cjs';",
+    'globalThis.__entry = { now: lib.twice(21), lazy: () => import(\'./lazy.js\'), lazy2: () => import(\'./lazy2.js\'), lazy3: () => import(\'./lazy3.js\') };',
+  ].join('\n'),
+};
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Builds the app (minified ES modules, as the extension's build) and returns its output folder. */
+async function build(inline: boolean): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'linkshort-runtime-'));
+  dirs.push(dir);
+  mkdirSync(join(dir, 'src'));
+  for (const [name, code] of Object.entries(SOURCES)) writeFileSync(join(dir, 'src', name), code);
+  const bundle = await rolldown({
+    input: { entry: join(dir, 'src/entry.js') },
+    preserveEntrySignatures: false,
+    logLevel: 'silent',
+    plugins: inline ? [{ name: 'inline', generateBundle: (_o, b) => inlineRuntimeIntoEntries(b) }] : [],
+  });
+  await bundle.write({ dir: join(dir, 'out'), format: 'es', minify: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+  await bundle.close();
+  return join(dir, 'out');
+}
+
+const staticImports = (code: string) => [...code.matchAll(/import\s*\{[^}]*\}\s*from\s*"([^"]+)"/g)].map((m) => m[1]);
+
+describe('the popup’s first script carries the bundler’s runtime helpers', () => {
+  it('without the step the entry imports a runtime chunk (what the step is for)', async () => {
+    const out = await build(false);
+    const runtime = readdirSync(out).find((f) => f.startsWith('rolldown-runtime'));
+    expect(runtime).toBeDefined();
+    expect(staticImports(readFileSync(join(out, 'entry.js'), 'utf8'))).toContain(`./${runtime}`);
+  });
+
+  it('with it, the entry imports nothing and still works, and so does its lazy chunk', async () => {
+    const out = await build(true);
+    const entry = readFileSync(join(out, 'entry.js'), 'utf8');
+    expect(staticImports(entry)).toEqual([]);
+    // Run in a node of its own, as the browser would: the entry, then each lazy chunk.
+    const script = [
+      `await import(${JSON.stringify(pathToFileURL(join(out, 'entry.js')).href)});`,
+      'const app = globalThis.__entry;',
+      'console.log(JSON.stringify([app.now, (await app.lazy()).later(5), (await app.lazy2()).hi2(), (await app.lazy3()).hi3()]));',
+    ].join('\n');
+    const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(printed)).toEqual([42, 11, 'hi2', 'hi3']);
+  });
+
+  it('refuses an entry whose import of the runtime it cannot find, rather than ship a broken popup', () => {
+    const chunk = (fileName: string, code: string, extra: object) => ({ type: 'chunk', fileName, code, imports: [], moduleIds: [], isEntry: false, ...extra });
+    const bundle = {
+      'rolldown-runtime-x.js': chunk('rolldown-runtime-x.js', 'var a=1;export{a as n};', { moduleIds: ['\0rolldown/runtime.js'] }),
+      'entry.js': chunk('entry.js', 'import*as r from"./rolldown-runtime-x.js";r.n;', { isEntry: true, imports: ['rolldown-runtime-x.js'] }),
+    };
+    expect(() => inlineRuntimeIntoEntries(bundle as never)).toThrow(/entry\.js: its import of rolldown-runtime-x\.js was not found/);
+  });
+});
