@@ -9,7 +9,10 @@
  *   as soon as a lazy chunk needs one too, are copied into the popup's first script: a module
  *   the first script imports is fetched only after the first script was, which made the popup
  *   about 5 ms slower (`npm run bench`); the lazy chunks keep importing the runtime chunk;
- * - popup.html gets its stylesheet inlined as a <style> element.
+ * - popup.html gets its stylesheet inlined as a <style> element;
+ * - Vite wraps every import() in its preload helper even with `build.modulePreload: false`
+ *   (about 1.2 kB of the popup's first script): the helper is replaced by one that just imports,
+ *   as nothing here preloads and no lazy chunk has a stylesheet (the build fails if one has).
  * What is not on the first screen is loaded with import() after the first render.
  */
 import type { Plugin } from 'vite';
@@ -18,10 +21,23 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 /** True for the popup's HTML entrypoint. */
 const isPopupHtml = (path: string) => /(^|\/)popup(\/index)?\.html$/.test(path);
 
-/** Both plugins, for wxt.config.ts's Vite configuration (every build step). */
+/** Vite's preload helper module, which its build wraps every import() in. */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const isPreloadHelper = (id: string) => id === PRELOAD_HELPER || id === 'vite/preload-helper.js';
+
+/** The plugins, for wxt.config.ts's Vite configuration (every build step). */
 export function popupFirstScreen(): Plugin[] {
   let popupAlone = false;
   return [
+    {
+      name: 'linkshort:import-without-preload',
+      enforce: 'pre',
+      resolveId: (id) => (isPreloadHelper(id) ? PRELOAD_HELPER : null),
+      load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null),
+      generateBundle(_opts, bundle) {
+        refuseLazyStylesheets(bundle);
+      },
+    },
     {
       name: 'linkshort:page-chunks-inline',
       options(opts) {
@@ -99,5 +115,13 @@ export function inlineRuntimeIntoEntries(bundle: OutputBundle): void {
     const locals = bindings(found[1]!).map(([name, local]) => `${name}:${local}`).join(',');
     entry.code = `${entry.code.slice(0, found.index)}const{${locals}}=(()=>{${body}return{${returned}}})();${entry.code.slice(found.index + found[0].length)}`;
     entry.imports = entry.imports.filter((f) => f !== runtime.fileName);
+  }
+}
+
+/** Throws when a chunk loaded by import() has a stylesheet: the helper that just imports would not load it. */
+export function refuseLazyStylesheets(bundle: Record<string, { type: string; fileName: string; isEntry?: boolean; viteMetadata?: { importedCss: Set<string> } }>): void {
+  for (const chunk of Object.values(bundle)) {
+    const css = chunk.type === 'chunk' && !chunk.isEntry ? chunk.viteMetadata?.importedCss : undefined;
+    if (css?.size) throw new Error(`${chunk.fileName} imports ${[...css].join(', ')}: a lazy chunk's stylesheet would not load (scripts/popupFirstScreen.ts)`);
   }
 }

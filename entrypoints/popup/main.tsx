@@ -1,3 +1,5 @@
+// First: the reads the first render waits for start before React and the popup's modules are evaluated.
+import { firstReads } from './firstReads';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/common/theme.css';
@@ -12,7 +14,7 @@ localizePage('extName');
 const store = createPopupStore();
 void store
   .getState()
-  .prime()
+  .prime(firstReads)
   .finally(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -5,11 +5,11 @@
  * connection, and only those cached values that storage did not answer or that are stale (one
  * loader for them), and removes tracking parameters from the tab's address.
  */
-import { browser } from '../nativeBrowser';
 import { ask } from './popupAsk';
 import type { Account } from '../api';
 import { rememberedChoices } from './popupData';
-import { EMPTY_SNAPSHOT, readSnapshot, type PopupSnapshot } from './popupSnapshot';
+import { EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './popupSnapshot';
+import { startFirstReads, type FirstReads, type PopupPage } from './popupFirstReads';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
 import { cachedLoader } from './store';
 
@@ -23,15 +23,6 @@ const sources = {
 
 type CachedKey = keyof typeof sources;
 const CACHED_KEYS = Object.keys(sources) as CachedKey[];
-
-/** The page the popup acts on; `popup.html?url=…&title=…` names it (the popup opened as a tab). */
-async function activeTab(): Promise<{ url: string | null; title: string | null }> {
-  const params = new URLSearchParams(globalThis.location?.search ?? '');
-  const given = params.get('url');
-  if (given) return { url: given, title: params.get('title') };
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return { url: tab?.url || null, title: tab?.title || null };
-}
 
 /** The loaders slice: prime, init, dispose, remembered choices. */
 export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
@@ -48,7 +39,7 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
   });
 
   /** Shows what storage answered, in one update. */
-  const apply = (snap: PopupSnapshot, { url, title }: { url: string | null; title: string | null }) => {
+  const apply = (snap: PopupSnapshot, { url, title }: PopupPage) => {
     const s = get();
     const patch: Partial<PopupData> = { tabUrl: url, tabTitle: title, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
     if (snap.state) patch.connection = snap.state.connected ? 'connected' : 'disconnected';
@@ -61,15 +52,21 @@ export function loadersSlice({ set, get, timers }: SliceKit): LoaderActions {
     get().applyRemembered();
   };
 
-  const prime = () =>
-    (primed ??= Promise.all([readSnapshot().catch(() => EMPTY_SNAPSHOT), activeTab().catch(() => ({ url: null, title: null }))]).then(([snap, tab]) => {
+  const prime = (reads?: FirstReads) => {
+    if (primed) return primed;
+    const { items, page } = reads ?? startFirstReads();
+    return (primed = Promise.all([
+      items.then((raw) => snapshotOf(raw, Date.now())).catch(() => EMPTY_SNAPSHOT),
+      page.catch((): PopupPage => ({ url: null, title: null })),
+    ]).then(([snap, tab]) => {
       apply(snap, tab);
       return snap;
     }));
+  };
 
   return {
-    async prime() {
-      await prime();
+    async prime(reads) {
+      await prime(reads);
     },
 
     async init() {

@@ -9,6 +9,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
+import type { FirstReads } from './popupFirstReads';
 import type { HistoryEntry, Settings, UnsentLink } from '../storage';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from './store';
 import { loadersSlice } from './popupLoaders';
@@ -83,8 +84,8 @@ export interface PopupData {
 
 /** Loading what the form needs (popupLoaders). */
 export interface LoaderActions {
-  /** Reads the tab and what storage already answers, before the first render (once). */
-  prime(): Promise<void>;
+  /** Reads the tab and what storage already answers, before the first render (once); `reads` when they were started already. */
+  prime(reads?: FirstReads): Promise<void>;
   /** After the first paint: asks the worker for what storage did not answer (each answer shows as it comes). */
   init(): Promise<void>;
   /** Stops timers (the popup closes or unmounts). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rolldown } from 'rolldown';
-import { inlineRuntimeIntoEntries } from '../../../scripts/popupFirstScreen';
+import { inlineRuntimeIntoEntries, refuseLazyStylesheets } from '../../../scripts/popupFirstScreen';
 
 // A small app shaped like the popup: an entry without exports uses a CommonJS module (as React
 // is) and loads lazy chunks; two of them share another CommonJS module (as the polyfill is), so
@@ -73,5 +73,19 @@ describe('the popup’s first script carries the bundler’s runtime helpers', (
       'entry.js': chunk('entry.js', 'import*as r from"./rolldown-runtime-x.js";r.n;', { isEntry: true, imports: ['rolldown-runtime-x.js'] }),
     };
     expect(() => inlineRuntimeIntoEntries(bundle as never)).toThrow(/entry\.js: its import of rolldown-runtime-x\.js was not found/);
+  });
+});
+
+describe('import() without Vite’s preload helper', () => {
+  const chunk = (fileName: string, isEntry: boolean, css: string[]) => ({ type: 'chunk', fileName, isEntry, viteMetadata: { importedCss: new Set(css) } });
+
+  it('fails the build when a lazy chunk has a stylesheet, which nothing would load', () => {
+    const bundle = { 'popup.js': chunk('popup.js', true, ['popup.css']), 'chunks/Result.js': chunk('chunks/Result.js', false, ['assets/result.css']) };
+    expect(() => refuseLazyStylesheets(bundle)).toThrow(/chunks\/Result\.js imports assets\/result\.css/);
+  });
+
+  it('lets pass entries with their stylesheets (inlined or linked by their page) and lazy chunks without', () => {
+    const bundle = { 'popup.js': chunk('popup.js', true, ['popup.css']), 'chunks/Result.js': chunk('chunks/Result.js', false, []) };
+    expect(() => refuseLazyStylesheets(bundle)).not.toThrow();
   });
 });

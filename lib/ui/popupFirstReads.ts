@@ -1,0 +1,37 @@
+/**
+ * The two reads the popup's first render waits for: the storage items of its snapshot (never the
+ * item that holds the API key) and the page the popup acts on. The popup's script starts them
+ * before anything else it evaluates (entrypoints/popup/firstReads.ts), so that React and the
+ * popup's modules are set up while the browser answers them.
+ */
+import { browser } from '../nativeBrowser';
+import { SNAPSHOT_KEYS } from './popupSnapshot';
+
+/** The page the popup acts on. */
+export interface PopupPage {
+  url: string | null;
+  title: string | null;
+}
+
+/** Both reads, under way. */
+export interface FirstReads {
+  items: Promise<Record<string, unknown>>;
+  page: Promise<PopupPage>;
+}
+
+/** The page the popup acts on; `popup.html?url=…&title=…` names it (the popup opened as a tab). */
+async function readPage(): Promise<PopupPage> {
+  const params = new URLSearchParams(globalThis.location?.search ?? '');
+  const given = params.get('url');
+  if (given) return { url: given, title: params.get('title') };
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return { url: tab?.url || null, title: tab?.title || null };
+}
+
+/** Starts both reads; whoever takes them handles a failure (until then it is not reported as unhandled). */
+export function startFirstReads(): FirstReads {
+  const reads = { items: browser.storage.local.get(Object.values(SNAPSHOT_KEYS)), page: readPage() };
+  reads.items.catch(() => undefined);
+  reads.page.catch(() => undefined);
+  return reads;
+}
