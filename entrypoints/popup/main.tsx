@@ -10,13 +10,15 @@ import App from './App';
 localizePage('extName');
 
 // One storage read (and the tab's address) before the first render, so that the form is drawn
-// once, filled; the worker is asked only afterwards, for what storage did not answer.
+// once, filled; the worker is asked only afterwards, for what storage did not answer. The root
+// is made while the reads are answered.
 const store = createPopupStore();
+const root = createRoot(document.getElementById('root')!);
 void store
   .getState()
   .prime(firstReads)
   .finally(() => {
-    createRoot(document.getElementById('root')!).render(
+    root.render(
       <StrictMode>
         <App store={store} />
       </StrictMode>,
