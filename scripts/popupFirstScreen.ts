@@ -8,11 +8,13 @@
  * - in the popup's own build, the bundler's runtime helpers, which it puts in a chunk of their own
  *   as soon as a lazy chunk needs one too, are copied into the popup's first script: a module
  *   the first script imports is fetched only after the first script was, which made the popup
- *   about 5 ms slower (`npm run bench`); the lazy chunks keep importing the runtime chunk;
+ *   about 5 ms slower (`npm run bench`); the lazy chunks keep importing the runtime chunk (not
+ *   in a build with source maps, whose maps the copy would shift: `wxt dev` serves the popup);
  * - popup.html gets its stylesheet inlined as a <style> element;
- * - Vite wraps every import() in its preload helper even with `build.modulePreload: false`
- *   (about 1.2 kB of the popup's first script): the helper is replaced by one that just imports,
- *   as nothing here preloads and no lazy chunk has a stylesheet (the build fails if one has).
+ * - in every page build, Vite wraps every import() in its preload helper even with
+ *   `build.modulePreload: false` (3.4 kB before minifying, 600 B gzip of the popup's first
+ *   script): the helper is replaced by one that just imports, as nothing here preloads and no
+ *   chunk loaded by import() has a stylesheet (the build fails if one has).
  * What is not on the first screen is loaded with import() after the first render.
  */
 import type { Plugin } from 'vite';
@@ -53,8 +55,8 @@ export function popupFirstScreen(): Plugin[] {
         if (format && format !== 'es' && format !== 'esm' && format !== 'module') return null;
         return { ...opts, codeSplitting: { experimentalInlineCommonChunks: { maxSize: Infinity } } } as typeof opts;
       },
-      generateBundle(_opts, bundle) {
-        if (popupAlone) inlineRuntimeIntoEntries(bundle as unknown as OutputBundle);
+      generateBundle(opts, bundle) {
+        if (popupAlone && !opts.sourcemap) inlineRuntimeIntoEntries(bundle as unknown as OutputBundle);
       },
     },
     {
@@ -93,14 +95,15 @@ function bindings(list: string): [string, string][] {
 
 /**
  * Replaces an entry chunk's static import of the runtime-only chunk by a copy of its helpers
- * (plain functions without shared state, so a second copy is harmless). Throws when the code
- * does not have the shape it expects, so that a bundler change fails the build instead of
- * shipping a popup that does not start.
+ * (plain functions without shared state in a build without inline common chunks, so a second
+ * copy is harmless). Throws when the code does not have the shape it expects, so that a bundler
+ * change fails the build instead of shipping a popup that does not start.
  */
 export function inlineRuntimeIntoEntries(bundle: OutputBundle): void {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const runtime = chunks.find((c) => c.moduleIds.length > 0 && c.moduleIds.every(isRuntimeModule));
   if (!runtime) return;
+  if (runtime.imports.length > 0) throw new Error(`${runtime.fileName} imports ${runtime.imports.join(', ')}: its copy could not`);
   const exported = /export\s*\{([^}]*)\};?\s*$/.exec(runtime.code);
   if (!exported) throw new Error(`${runtime.fileName}: no export list at its end`);
   const body = runtime.code.slice(0, exported.index);
@@ -118,10 +121,27 @@ export function inlineRuntimeIntoEntries(bundle: OutputBundle): void {
   }
 }
 
-/** Throws when a chunk loaded by import() has a stylesheet: the helper that just imports would not load it. */
-export function refuseLazyStylesheets(bundle: Record<string, { type: string; fileName: string; isEntry?: boolean; viteMetadata?: { importedCss: Set<string> } }>): void {
+/** A chunk as `refuseLazyStylesheets` reads it (Vite adds `viteMetadata` before plugins' generateBundle). */
+interface ChunkWithCss {
+  type: string;
+  fileName: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * Throws when a chunk other than a page's own entry has a stylesheet (one loaded by import()
+ * would not get it from the helper that just imports), or when Vite did not say which
+ * stylesheets a chunk has, so that this check cannot pass without checking.
+ */
+export function refuseLazyStylesheets(bundle: Record<string, ChunkWithCss>): void {
   for (const chunk of Object.values(bundle)) {
-    const css = chunk.type === 'chunk' && !chunk.isEntry ? chunk.viteMetadata?.importedCss : undefined;
-    if (css?.size) throw new Error(`${chunk.fileName} imports ${[...css].join(', ')}: a lazy chunk's stylesheet would not load (scripts/popupFirstScreen.ts)`);
+    if (chunk.type !== 'chunk') continue;
+    if (!chunk.viteMetadata) throw new Error(`${chunk.fileName}: Vite gave no list of its stylesheets (scripts/popupFirstScreen.ts)`);
+    const css = chunk.viteMetadata.importedCss;
+    if (css.size && (!chunk.isEntry || chunk.isDynamicEntry)) {
+      throw new Error(`${chunk.fileName} imports ${[...css].join(', ')}: a chunk that is not a page's entry would not get its stylesheet (scripts/popupFirstScreen.ts)`);
+    }
   }
 }

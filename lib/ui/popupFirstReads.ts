@@ -5,7 +5,7 @@
  * popup's modules are set up while the browser answers them.
  */
 import { browser } from '../nativeBrowser';
-import { SNAPSHOT_KEYS } from './popupSnapshot';
+import { readSnapshotItems } from './popupSnapshot';
 
 /** The page the popup acts on. */
 export interface PopupPage {
@@ -28,9 +28,22 @@ async function readPage(): Promise<PopupPage> {
   return { url: tab?.url || null, title: tab?.title || null };
 }
 
-/** Starts both reads; whoever takes them handles a failure (until then it is not reported as unhandled). */
+/** A call that may also throw at once (an API missing or refusing its arguments) as a promise. */
+function settle<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return start();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/**
+ * Starts both reads. They run while the popup's script is evaluated, so neither may throw: a
+ * failure reaches whoever takes them (the popup then draws its form without the cache), and
+ * never counts as an unhandled rejection meanwhile.
+ */
 export function startFirstReads(): FirstReads {
-  const reads = { items: browser.storage.local.get(Object.values(SNAPSHOT_KEYS)), page: readPage() };
+  const reads = { items: settle(readSnapshotItems), page: settle(readPage) };
   reads.items.catch(() => undefined);
   reads.page.catch(() => undefined);
   return reads;

@@ -55,7 +55,12 @@ export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnap
   };
 }
 
+/** The snapshot's raw items in one storage call (the only place that names what the popup reads). */
+export function readSnapshotItems(): Promise<Record<string, unknown>> {
+  return browser.storage.local.get(Object.values(SNAPSHOT_KEYS));
+}
+
 /** Reads the snapshot in one storage call. */
 export async function readSnapshot(now = Date.now()): Promise<PopupSnapshot> {
-  return snapshotOf(await browser.storage.local.get(Object.values(SNAPSHOT_KEYS)), now);
+  return snapshotOf(await readSnapshotItems(), now);
 }

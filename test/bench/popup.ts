@@ -92,8 +92,8 @@ export async function openAndMeasure(h: ExtensionHarness, sb: Sandbox, name: str
   }
 }
 
-/** Closes every tab but `keep`. */
-async function closeAll(h: ExtensionHarness, ...extra: Page[]): Promise<void> {
+/** Closes the given pages and every tab but the kept ones (`keepOpen`). */
+export async function closeAll(h: ExtensionHarness, ...extra: Page[]): Promise<void> {
   for (const p of extra) await p.close().catch(() => undefined);
   for (const p of h.context.pages()) if (!p.isClosed() && !kept.has(p)) await p.close().catch(() => undefined);
 }

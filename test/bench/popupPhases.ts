@@ -14,7 +14,7 @@
 import type { Browser } from 'wxt/browser';
 import { DEFAULT_EXTENSION_DIR, configureExtension, launchExtension, openBackgroundPage, openPopupFor } from '../e2e/harness';
 import { startSandbox } from '../sandbox/server';
-import { expectedOf, installProbe, keepOpen, openAndMeasure } from './popup';
+import { closeAll, expectedOf, installProbe, keepOpen, openAndMeasure } from './popup';
 import { withReferencePopup } from './reference';
 import { defineNameHelper, round, sleep, stat } from './util';
 
@@ -60,8 +60,7 @@ async function main() {
     await installProbe(h, expectedOf(sb));
     await h.context.addInitScript(phaseMarks);
     await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    const driver = await openBackgroundPage(h, h.url('manifest.json'));
-    keepOpen(driver);
+    keepOpen(await openBackgroundPage(h, h.url('manifest.json')));
     await openAndMeasure(h, sb, 'warmup-0'); // fills the cache the reference reads too
     await openAndMeasure(h, sb, 'warmup-1');
     const pages = ['popup', 'reference'] as const;
@@ -84,11 +83,12 @@ async function main() {
           render: (r.rendered ?? NaN) - (r.storageDone ?? NaN),
           ready: r.ready,
         });
-        // The popup and the page it was opened on.
-        for (const p of h.context.pages()) if (p !== driver) await p.close();
+        await closeAll(h, page); // the popup and the page it was opened on
       }
     }
-    const median = (list: Phases[], k: keyof Phases) => round(stat(list.map((p) => p[k])).median, 2);
+    const missing = [...rows.popup, ...rows.reference].filter((p) => Object.values(p).some((v) => !Number.isFinite(v))).length;
+    if (missing) console.warn(`${missing} opens lack a mark (no storage read or no render seen): left out`);
+    const median = (list: Phases[], k: keyof Phases) => round(stat(list.map((p) => p[k]).filter(Number.isFinite)).median, 2);
     console.log(`${rounds} rounds, medians in ms (popup | reference | difference):`);
     for (const k of ['load', 'storage', 'render', 'ready'] as const) {
       const a = median(rows.popup, k);
@@ -102,4 +102,7 @@ async function main() {
   }
 }
 
-void main();
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

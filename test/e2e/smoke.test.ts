@@ -2,7 +2,7 @@
  * Smoke test of the built extension in Chromium: the worker starts, the pages open without
  * errors, the manifest asks for exactly the expected permissions. `npm test` builds first.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import {
   type ErrorLog,
   type ExtensionHarness,
 } from './harness';
+import { measureSizes } from '../bench/sizes';
 
 declare const chrome: typeof Browser;
 
@@ -70,6 +71,23 @@ describe('manifest', () => {
     for (const h of hosts) expect(h).toMatch(/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+|:\*)?\/\*$/);
     expect(hosts).not.toContain('<all_urls>');
     expect(manifest.optional_host_permissions ?? []).not.toContain('<all_urls>');
+  });
+});
+
+describe("the popup's first script", () => {
+  // What makes the popup draw its form soon after it opens (docs/ARCHITECTURE.md, "The popup's first script").
+  const sizes = measureSizes(DEFAULT_EXTENSION_DIR);
+  const code = readFileSync(join(DEFAULT_EXTENSION_DIR, sizes.popupFiles[0]!.file), 'utf8');
+
+  it('is one file that imports no other module before it runs', () => {
+    expect(sizes.popupFiles.map((f) => f.file)).toEqual([expect.stringMatching(/^chunks\/popup-[\w-]+\.js$/)]);
+  });
+
+  it('starts its storage read before React is set up, and has no preload helper', () => {
+    const read = code.indexOf('storage.local.get');
+    expect(read).toBeGreaterThan(-1);
+    expect(read).toBeLessThan(code.indexOf('react.transitional.element'));
+    expect(code).not.toContain('vite:preloadError');
   });
 });
 

@@ -77,11 +77,22 @@ describe('the popup’s first script carries the bundler’s runtime helpers', (
 });
 
 describe('import() without Vite’s preload helper', () => {
-  const chunk = (fileName: string, isEntry: boolean, css: string[]) => ({ type: 'chunk', fileName, isEntry, viteMetadata: { importedCss: new Set(css) } });
+  const chunk = (fileName: string, isEntry: boolean, css: string[], isDynamicEntry = false) => ({
+    type: 'chunk',
+    fileName,
+    isEntry,
+    isDynamicEntry,
+    viteMetadata: { importedCss: new Set(css) },
+  });
 
   it('fails the build when a lazy chunk has a stylesheet, which nothing would load', () => {
     const bundle = { 'popup.js': chunk('popup.js', true, ['popup.css']), 'chunks/Result.js': chunk('chunks/Result.js', false, ['assets/result.css']) };
     expect(() => refuseLazyStylesheets(bundle)).toThrow(/chunks\/Result\.js imports assets\/result\.css/);
+  });
+
+  it('fails it too for an entry that is also loaded by import(), and when Vite gave no list to check', () => {
+    expect(() => refuseLazyStylesheets({ 'qr.js': chunk('qr.js', true, ['assets/qr.css'], true) })).toThrow(/qr\.js imports assets\/qr\.css/);
+    expect(() => refuseLazyStylesheets({ 'chunks/Result.js': { type: 'chunk', fileName: 'chunks/Result.js', isEntry: false } })).toThrow(/no list of its stylesheets/);
   });
 
   it('lets pass entries with their stylesheets (inlined or linked by their page) and lazy chunks without', () => {
