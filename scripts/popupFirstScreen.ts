@@ -103,7 +103,7 @@ export function inlineRuntimeIntoEntries(bundle: OutputBundle): void {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const runtime = chunks.find((c) => c.moduleIds.length > 0 && c.moduleIds.every(isRuntimeModule));
   if (!runtime) return;
-  if (runtime.imports.length > 0) throw new Error(`${runtime.fileName} imports ${runtime.imports.join(', ')}: its copy could not`);
+  if (runtime.imports.length > 0) throw new Error(`${runtime.fileName} imports ${runtime.imports.join(', ')}: its helpers cannot be copied into the popup's first script`);
   const exported = /export\s*\{([^}]*)\};?\s*$/.exec(runtime.code);
   if (!exported) throw new Error(`${runtime.fileName}: no export list at its end`);
   const body = runtime.code.slice(0, exported.index);
