@@ -3,7 +3,7 @@
  * All of it lives in `storage.local`: the API key must never reach the browser's synced storage
  * (it would be copied to every device the user syncs).
  */
-import { storage } from '#imports';
+import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from './api';
 import type { CopyFormat } from './links/copyFormat';
 
@@ -165,6 +165,17 @@ export interface ShortenJobArgs {
   title?: string;
 }
 export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
+
+/** A value of one stored item, to be written with others in one call (writeTogether). */
+export interface StoredValue<T = unknown> {
+  item: WxtStorageItem<T, Record<string, unknown>>;
+  value: T;
+}
+
+/** Writes several items in one storage call: storage holds all of them or none (the queue and the bulk batch naming its jobs). */
+export function writeTogether(values: StoredValue<any>[]): Promise<void> {
+  return storage.setItems(values);
+}
 
 /** A link that was not made because the connection changed to another account first. */
 export interface UnsentLink {

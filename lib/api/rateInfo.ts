@@ -77,3 +77,14 @@ export function rateInfoOfAnswer(
     (info.resetAt !== undefined ? clampWait(info.resetAt - now) : undefined);
   return { info: { ...info, remaining: 0, retryAfterMs }, limited };
 }
+
+/**
+ * What the headers alone say when they say the window has room (a 2xx answer with a limit and
+ * at least one request left): the budget can be told before the body is read. Null otherwise
+ * (a refusal, or no figures), when only the whole answer can tell.
+ */
+export function roomOfHeaders(status: number, headers: Headers, now: number): RateInfo | null {
+  if (status < 200 || status > 299) return null;
+  const info = readRateHeaders(headers, now);
+  return info.limit !== undefined && info.limit > 0 && info.remaining !== undefined && info.remaining >= 1 ? info : null;
+}

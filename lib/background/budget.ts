@@ -127,14 +127,29 @@ export class RateBudgets {
       // a slot of the window unused (and a request for the next window).
       s.remaining = info.remaining !== undefined ? Math.min(s.remaining, info.remaining) : s.remaining - 1;
     }
-    if (status === 429) {
-      s.remaining = 0;
-      // The server says when to come back: that is the end of this window for us.
-      const until = info.retryAfterMs !== undefined ? now + info.retryAfterMs : info.resetAt;
-      s.resetAt = until !== undefined && until > now ? until : now + 1000;
-    }
+    if (status === 429) this.spent(s, info, now);
     s.remaining = Math.max(0, s.remaining);
     this.onChange(structuredClone(this.states));
+  }
+
+  /**
+   * A refusal found in the body of an answer already told from its headers (observe): a server
+   * whose headers said there was room refused after all. The window is spent for us, and
+   * another client may be spending the key.
+   */
+  refusedAfterAll(group: RateGroup, info: RateInfo): void {
+    const s = this.state(group);
+    s.shared = true;
+    s.heard = true;
+    this.spent(s, info, this.now());
+    this.onChange(structuredClone(this.states));
+  }
+
+  /** A refusal: nothing left until the server says to come back (the end of this window for us). */
+  private spent(s: BudgetState, info: RateInfo, now: number): void {
+    s.remaining = 0;
+    const until = info.retryAfterMs !== undefined ? now + info.retryAfterMs : info.resetAt;
+    s.resetAt = until !== undefined && until > now ? until : now + 1000;
   }
 
   /** Gives back a slot whose request never reached the server (network failure, invalid input). */

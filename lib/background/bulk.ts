@@ -60,30 +60,50 @@ export interface BulkDeps {
 
 /** The bulk messages: start, follow, cancel, retry, clear. */
 export function createBulk({ sessions, jobs, now }: BulkDeps) {
-  /** Queues one job per row (the rows' indexes), then records the job ids in the batch. */
-  async function queueRows(batch: BulkBatch, rows: number[]): Promise<BulkBatch | null> {
-    const made = await jobs.addMany(
-      rows.map((i) => ({
-        kind: 'shorten' as const,
-        source: 'bulk' as const,
-        batchId: batch.id,
-        args: {
-          url: batch.items[i]!.url,
-          domainId: batch.domainId,
-          campaignId: batch.campaignId,
-          channelId: batch.channelId,
-          ...(batch.items[i]!.title ? { title: batch.items[i]!.title } : {}),
+  /**
+   * Queues one job per row (the rows' indexes) and stores the batch naming each row's job in the
+   * same storage call: a stopped worker leaves both or neither. `fresh`: a batch not stored yet
+   * (else the stored one is read, in turn with the other changes to it).
+   */
+  function queueRows(rows: number[], fresh?: BulkBatch): Promise<BulkBatch | null> {
+    return write(async () => {
+      const batch = fresh ?? (await bulkItem.getValue());
+      if (!batch) return null;
+      let next = batch;
+      // A stored batch: only rows still to queue (failed, cancelled, or waiting without a job).
+      const wanted = fresh ? rows : rows.filter((i) => batch.items[i] && (batch.items[i]!.state === 'waiting' ? !batch.items[i]!.jobId : batch.items[i]!.state === 'failed' || batch.items[i]!.state === 'cancelled'));
+      if (wanted.length === 0) {
+        if (fresh) await bulkItem.setValue(batch);
+        return batch;
+      }
+      await jobs.addMany(
+        wanted.map((i) => ({
+          kind: 'shorten' as const,
+          source: 'bulk' as const,
+          batchId: batch.id,
+          args: {
+            url: batch.items[i]!.url,
+            domainId: batch.domainId,
+            campaignId: batch.campaignId,
+            channelId: batch.channelId,
+            ...(batch.items[i]!.title ? { title: batch.items[i]!.title } : {}),
+          },
+          priority: 'background' as const,
+          fingerprint: batch.fingerprint,
+          service: batch.service,
+          notify: false,
+        })),
+        (made) => {
+          const jobOf = new Map(wanted.map((row, k) => [row, made[k]!.id]));
+          next = {
+            ...batch,
+            items: batch.items.map((it, i) => (jobOf.has(i) ? { ...it, state: 'waiting', jobId: jobOf.get(i)!, error: undefined } : it)),
+          };
+          return [{ item: bulkItem, value: next }];
         },
-        priority: 'background' as const,
-        fingerprint: batch.fingerprint,
-        service: batch.service,
-        notify: false,
-      })),
-    );
-    const jobOf = new Map(rows.map((row, k) => [row, made[k]!.id]));
-    return updateBatch((b) =>
-      b.id !== batch.id ? b : { ...b, items: b.items.map((it, i) => (jobOf.has(i) ? { ...it, state: 'waiting', jobId: jobOf.get(i)!, error: undefined } : it)) },
-    );
+      );
+      return next;
+    });
   }
 
   /** Brings waiting rows up to date with their jobs (a row whose job is gone is looked up in the history). */
@@ -104,13 +124,13 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       const entry = it.jobId ? history.find((e) => e.id === it.jobId) : undefined;
       changed = true;
       if (entry) return { ...it, state: 'made', shortUrl: entry.shortUrl };
-      // Stored before its job was (the worker stopped in between): queued again below.
+      // A row without a job (a batch stored by an earlier version, record before jobs): queued again below.
       if (!it.jobId) orphans.push(i);
       return it.jobId ? { ...it, state: 'failed', error: { kind: 'unreadable', message: t('bulkOutcomeUnknown') } } : it;
     });
     if (!changed) return batch;
     const stored = (await updateBatch((b) => (b.id === batch.id ? { ...b, items } : b))) ?? { ...batch, items };
-    return orphans.length ? ((await queueRows(stored, orphans)) ?? stored) : stored;
+    return orphans.length && stored.id === batch.id ? ((await queueRows(orphans)) ?? stored) : stored;
   }
 
   /** The batch with the expected send time of each waiting row (budget and queue ahead of it). */
@@ -133,10 +153,10 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       const addresses = Array.isArray(req?.addresses) ? req.addresses : [];
       const problem = batchSizeProblem(addresses.length);
       if (problem) throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: problem });
-      const running = await bulkItem.getValue();
+      // Both reads at once: the first request leaves a storage round trip sooner.
+      const [running, history] = await Promise.all([bulkItem.getValue(), historyOf(s.connection.serviceUrl, s.fingerprint)]);
       if (running && running.items.some((it) => it.state === 'waiting'))
         throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
-      const history = await historyOf(s.connection.serviceUrl, s.fingerprint);
       const items = addresses.map((a): BulkItem => {
         const base = { url: String(a.url ?? ''), ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null };
         try {
@@ -157,10 +177,8 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
         channelId: checkChannelId(req.channelId),
         items,
       };
-      // The record first: should the worker stop before the jobs are stored, reopening queues them.
-      await write(() => bulkItem.setValue(batch));
       const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
-      return view((await queueRows(batch, rows)) ?? batch);
+      return view((await queueRows(rows, batch)) ?? batch);
     },
 
     /** Where the stored batch stands (null: none). */
@@ -189,7 +207,7 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       const item = batch?.items[data?.index];
       if (!batch || !item) throw new ApiError({ kind: 'not-found', message: t('bulkRowGone') });
       if (item.state !== 'failed' && item.state !== 'cancelled') return view(batch);
-      return view(await queueRows(batch, [data.index]));
+      return view(await queueRows([data.index]));
     },
 
     /** Forgets a finished batch (its links stay in Recent links). */

@@ -3,7 +3,7 @@
  * interactive work go before background refreshes, shares identical GETs in flight,
  * and tells the budget what each answer said. It is the only way to the network.
  */
-import { ApiError, groupOfPath, rateInfoOfAnswer, type RateGroup } from '../api';
+import { ApiError, groupOfPath, rateInfoOfAnswer, roomOfHeaders, type RateGroup, type RateInfo } from '../api';
 import type { RateBudgets } from './budget';
 
 export type Priority = 'interactive' | 'background';
@@ -46,8 +46,8 @@ export class RequestGate {
     return (input, init) => this.fetch(priority, input, init, onSend);
   }
 
-  /** Reads what an answer says of its budget (headers, 429 status or body) and tells the budget. */
-  private async observe(group: RateGroup, res: Response): Promise<void> {
+  /** Reads what the whole answer says of its budget (headers, 429 status or a refusal in the body). */
+  private async readAnswer(res: Response): Promise<{ info: RateInfo; limited: boolean }> {
     let body: unknown;
     try {
       const text = await res.clone().text();
@@ -55,9 +55,7 @@ export class RequestGate {
     } catch {
       body = undefined;
     }
-    const { info, limited } = rateInfoOfAnswer(res.status, res.headers, body, this.now());
-    if (limited) this.stats.rateLimited++;
-    this.budgets.observe(group, info, limited ? 429 : res.status);
+    return rateInfoOfAnswer(res.status, res.headers, body, this.now());
   }
 
   /** Requests waiting for a slot, per group. */
@@ -99,12 +97,30 @@ export class RequestGate {
         this.pump();
         throw err;
       }
-      try {
-        await this.observe(group, res);
-        return res;
-      } finally {
+      // The budget is told once per answer: from the headers when they say the window has room
+      // (the requests waiting for this answer leave before its body is read), else from the whole answer.
+      let told = false;
+      const free = () => {
         this.inFlight--;
         this.pump();
+      };
+      try {
+        const room = roomOfHeaders(res.status, res.headers, this.now());
+        if (room) {
+          this.budgets.observe(group, room, res.status);
+          told = true;
+          free();
+        }
+        const { info, limited } = await this.readAnswer(res);
+        if (limited) this.stats.rateLimited++;
+        if (!told) this.budgets.observe(group, info, limited ? 429 : res.status);
+        else if (limited) {
+          this.budgets.refusedAfterAll(group, info);
+          this.pump();
+        }
+        return res;
+      } finally {
+        if (!told) free();
       }
     })();
     if (!key) return run;

@@ -6,7 +6,7 @@
  * short link is known only redoes the campaign step.
  */
 import { isTransient, toApiError, type ApiError, type SerializedApiError } from '../api';
-import { queueItem, type Job } from '../storage';
+import { queueItem, writeTogether, type Job, type StoredValue } from '../storage';
 import { serializer } from './serialize';
 import { backoffMs } from './retry';
 
@@ -37,6 +37,8 @@ export class JobQueue {
   private memory: Promise<Job[]> | null = null;
   private flushing: Promise<void> | null = null;
   private flushAgain: Promise<void> | null = null;
+  /** Values to store in the next write of the jobs (addMany's `alongside`). */
+  private readonly alongside: StoredValue<any>[] = [];
   private readonly running = new Set<string>();
   /** Jobs whose request has left (in this worker's life): too late to cancel. */
   private readonly onWire = new Set<string>();
@@ -61,11 +63,18 @@ export class JobQueue {
     return job;
   }
 
-  /** Stores many new jobs in one write and starts them (a bulk batch); returns them in order. */
-  async addMany(list: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>[]): Promise<Job[]> {
+  /**
+   * Stores many new jobs in one write and starts them (a bulk batch); returns them in order.
+   * `alongside` names other values to store in the same storage call (the batch that names the
+   * jobs): storage holds both or neither, and the jobs start only once both are stored.
+   */
+  async addMany(
+    list: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>[],
+    alongside?: (made: Job[]) => StoredValue<any>[],
+  ): Promise<Job[]> {
     const made = list.map((fields): Job => ({ ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() }));
     if (made.length === 0) return made;
-    await this.update((jobs) => [...jobs, ...made]);
+    await this.update((jobs) => [...jobs, ...made], alongside?.(made));
     this.deps.wakeAt(this.now());
     void this.kick();
     return made;
@@ -257,16 +266,23 @@ export class JobQueue {
    * write is under way share the next write: storage sees every change, in order, with one
    * write per burst instead of one per change.
    */
-  private async update(fn: (jobs: Job[]) => Job[]): Promise<void> {
+  private async update(fn: (jobs: Job[]) => Job[], alongside?: StoredValue<any>[]): Promise<void> {
     await this.write(async () => {
       this.memory = Promise.resolve(fn(await this.all()));
+      // In the same turn as the jobs they go with: the next write takes both.
+      if (alongside) this.alongside.push(...alongside);
     });
     await this.flush();
   }
 
   private flush(): Promise<void> {
     if (!this.flushing) {
-      this.flushing = (async () => queueItem.setValue(await this.all()))().finally(() => {
+      this.flushing = (async () => {
+        // Taken in one turn with the jobs in memory now: the values belong to these jobs.
+        const also = this.alongside.splice(0);
+        const jobs = this.all();
+        await (also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs));
+      })().finally(() => {
         this.flushing = null;
       });
       return this.flushing;

@@ -81,4 +81,53 @@ describe('the request gate', () => {
     await next;
     expect(calls).toBe(2);
   });
+
+  it('lets waiting requests leave on the headers of an answer that says the window has room, before its body is read', async () => {
+    const sent: string[] = [];
+    let finishBody: () => void = () => {};
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      sent.push(String(input));
+      const headers = { 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': String(5 - sent.length), 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) };
+      if (sent.length > 1) return new Response('{"error":0}', { status: 200, headers });
+      // The first answer's body arrives only later.
+      const body = new ReadableStream<Uint8Array>({
+        start: (c) => {
+          finishBody = () => {
+            c.enqueue(new TextEncoder().encode('{"error":0}'));
+            c.close();
+          };
+        },
+      });
+      return new Response(body, { status: 200, headers });
+    });
+    const gate = new RequestGate(new RateBudgets(Date.now), fetch as typeof globalThis.fetch);
+    const f = gate.fetchWith('background');
+    // The budget is not known yet: one request first, the others wait for its answer.
+    const all = [1, 2, 3].map((i) => f(`${BASE}/api/shorten?i=${i}`, { method: 'POST' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(3);
+    finishBody();
+    await Promise.all(all);
+    expect(gate.stats.rateLimited).toBe(0);
+  });
+
+  it('counts a refusal found in the body of an answer whose headers said there was room, and waits for Retry-After', async () => {
+    let calls = 0;
+    const fetch = vi.fn(async () => {
+      calls++;
+      const headers = { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '12', 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) };
+      return calls === 1
+        ? new Response('{"error":429,"message":"Too Many API Requests.","Retry-After":20}', { status: 200, headers })
+        : new Response('{"error":0}', { status: 200, headers });
+    });
+    const gate = new RequestGate(new RateBudgets(Date.now), fetch as typeof globalThis.fetch);
+    await gate.fetchWith('interactive')(`${BASE}/api/account`);
+    expect(gate.stats.rateLimited).toBe(1);
+    const next = gate.fetchWith('interactive')(`${BASE}/api/account?again`);
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await next;
+    expect(calls).toBe(2);
+  });
 });

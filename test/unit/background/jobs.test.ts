@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api';
 import { JobQueue, START_AT_ONCE } from '@/lib/background/jobs';
-import { queueItem, type Job } from '@/lib/storage';
+import { bulkItem, queueItem, type BulkBatch, type Job } from '@/lib/storage';
 
 const args = { url: 'https://example.org/a', domainId: null, campaignId: null };
 const fields = { kind: 'shorten' as const, source: 'context-link' as const, args, priority: 'interactive' as const, fingerprint: 'fp', notify: true };
@@ -145,5 +145,39 @@ describe('the persisted job queue', () => {
     expect(await q.cancel([sent.id], err)).toEqual([]);
     finish();
     expect((await q.waitFor(sent.id, 2000))?.state).toBe('done');
+  });
+
+  it('stores a batch and the jobs it names in one write, before any of them runs, even while another write is under way', async () => {
+    const writes: Record<string, unknown>[] = [];
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
+      writes.push(structuredClone(items));
+      return set(items);
+    });
+    const seenAtRun: (BulkBatch | null)[] = [];
+    const q = new JobQueue({
+      run: async (job, _send, checkpoint) => {
+        seenAtRun.push(await bulkItem.getValue());
+        await checkpoint({ shortened: { shortUrl: 'https://sho.rt/c', shortCode: 'c', linkId: 2 } });
+        return entry(job);
+      },
+      onSettled: async () => {},
+      wakeAt: () => {},
+    });
+    // A job whose checkpoint writes the queue while the batch is being stored.
+    const earlier = await q.add(fields);
+    const bulk = Array.from({ length: 3 }, (_, i) => ({ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/together/${i}` } }));
+    const batchOf = (made: Job[]): BulkBatch => ({
+      id: 'b1', createdAt: 0, fingerprint: 'fp', service: 'http://127.0.0.1', domainId: null, campaignId: null, channelId: null,
+      items: made.map((j) => ({ url: j.args.url, state: 'waiting' as const, jobId: j.id })),
+    });
+    const made = await q.addMany(bulk, (m) => [{ item: bulkItem, value: batchOf(m) }]);
+    await Promise.all([earlier, ...made].map((j) => q.waitFor(j.id, 2000)));
+    const withBatch = writes.filter((w) => 'bulk' in w);
+    expect(withBatch).toHaveLength(1);
+    const queued = (withBatch[0]!.queue as Job[]).map((j) => j.id);
+    expect(made.every((j) => queued.includes(j.id))).toBe(true);
+    // Every bulk job saw its batch stored when it ran.
+    expect(seenAtRun.filter((b) => b?.id === 'b1')).toHaveLength(3);
   });
 });
