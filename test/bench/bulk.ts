@@ -54,11 +54,15 @@ export async function bulkRun(opts: BulkOptions, label: string): Promise<BulkRun
     await page.getByText(`${count} to shorten`, { exact: true }).waitFor();
     // Wait for the lists (the press must not race the first screen's loading).
     await page.waitForFunction(() => !document.body.textContent?.includes('Loading…'));
+    // Pressed as a keyboard user does (Enter on the focused button): a Playwright click spends
+    // about 65 ms on its own checks before the page sees it, so "pressed at 1900 ms" would be
+    // pressed at about 1965 ms (measured: a minimal page pressed by a click lands its first request 67–71 ms after it, by Enter 7–13 ms).
+    await page.getByRole('button', { name: 'Shorten all' }).focus();
     const boundary = (Math.floor(Date.now() / windowMs) + 1) * windowMs;
     await sleep(boundary + opts.startPhaseMs - Date.now());
     const logFrom = sb.log.length;
     const start = Date.now();
-    await page.getByRole('button', { name: 'Shorten all' }).click();
+    await page.keyboard.press('Enter');
     await withTimeout(
       page.getByText(`${count} of ${count} made`, { exact: true }).waitFor({ timeout: opts.timeoutMs }),
       opts.timeoutMs + 5000,

@@ -240,7 +240,7 @@ async function main() {
   say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);
   const p = await popupAndWorker(withReference.dir);
   const queue = queueReport(POPUP_ONLY ? { alone: [], contended: [], human: [] } : await runQueues(extensionDir, RUNS.queueContended, say));
-  const bulk = bulkReport(POPUP_ONLY ? [] : await runBulk(extensionDir, say));
+  const bulk = bulkReport(POPUP_ONLY ? { runs: [], floor: null } : await runBulk(extensionDir, say));
 
   const ratio = p.popupReady.median / p.staticPage.median;
   const vsReference = p.popupReady.median / p.reference.median;
