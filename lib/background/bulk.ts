@@ -14,7 +14,7 @@ import { historyOf } from './history';
 import type { JobQueue } from './jobs';
 import { serializer } from './serialize';
 import { checkChannelId } from './channelId';
-import type { SessionHolder } from './session';
+import type { Session, SessionHolder } from './session';
 
 const write = serializer();
 
@@ -129,7 +129,11 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       return it.jobId ? { ...it, state: 'failed', error: { kind: 'unreadable', message: t('bulkOutcomeUnknown') } } : it;
     });
     if (!changed) return batch;
-    const stored = (await updateBatch((b) => (b.id === batch.id ? { ...b, items } : b))) ?? { ...batch, items };
+    // Only rows no one changed since they were read (a Retry in between keeps its new job).
+    const same = (a: BulkItem | undefined, b: BulkItem) => !!a && a.state === b.state && a.jobId === b.jobId;
+    const stored =
+      (await updateBatch((b) => (b.id === batch.id ? { ...b, items: b.items.map((cur, i) => (same(cur, batch.items[i]!) ? items[i]! : cur)) } : b))) ??
+      { ...batch, items };
     return orphans.length && stored.id === batch.id ? ((await queueRows(orphans)) ?? stored) : stored;
   }
 
@@ -146,6 +150,39 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
     return { batch, expectedAt, now: now() };
   }
 
+  /** Whether a batch is being started now (between its checks and its write). */
+  let starting = false;
+
+  /** Starts a batch whose request was checked: reuses Recent links (unless asked not to), queues the rest. */
+  async function start(s: Session, req: BulkRequest, addresses: BulkRequest['addresses']): Promise<BulkView | null> {
+    // Both reads at once: the first request leaves a storage round trip sooner.
+    const [running, history] = await Promise.all([bulkItem.getValue(), historyOf(s.connection.serviceUrl, s.fingerprint)]);
+    if (running && running.items.some((it) => it.state === 'waiting'))
+      throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
+    const items = addresses.map((a): BulkItem => {
+      const base = { url: String(a.url ?? ''), ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null };
+      try {
+        checkInput(ShortenInput, { url: base.url, domain_id: req.domainId ?? undefined });
+      } catch (e) {
+        return { ...base, state: 'failed', error: (e as ApiError).toJSON() };
+      }
+      const reused = reusableLink(history, base.url, req.domainId, !!req.makeNew);
+      return reused ? { ...base, state: 'reused', shortUrl: reused.shortUrl } : { ...base, state: 'waiting' };
+    });
+    const batch: BulkBatch = {
+      id: crypto.randomUUID(),
+      createdAt: now(),
+      fingerprint: s.fingerprint,
+      service: s.connection.serviceUrl,
+      domainId: req.domainId,
+      campaignId: req.campaignId,
+      channelId: checkChannelId(req.channelId),
+      items,
+    };
+    const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
+    return view((await queueRows(rows, batch)) ?? batch);
+  }
+
   return {
     /** Starts a batch: reuses Recent links (unless new links are asked for), queues the rest. */
     async startBulk(req: BulkRequest): Promise<BulkView | null> {
@@ -153,32 +190,15 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       const addresses = Array.isArray(req?.addresses) ? req.addresses : [];
       const problem = batchSizeProblem(addresses.length);
       if (problem) throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: problem });
-      // Both reads at once: the first request leaves a storage round trip sooner.
-      const [running, history] = await Promise.all([bulkItem.getValue(), historyOf(s.connection.serviceUrl, s.fingerprint)]);
-      if (running && running.items.some((it) => it.state === 'waiting'))
-        throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
-      const items = addresses.map((a): BulkItem => {
-        const base = { url: String(a.url ?? ''), ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null };
-        try {
-          checkInput(ShortenInput, { url: base.url, domain_id: req.domainId ?? undefined });
-        } catch (e) {
-          return { ...base, state: 'failed', error: (e as ApiError).toJSON() };
-        }
-        const reused = reusableLink(history, base.url, req.domainId, !!req.makeNew);
-        return reused ? { ...base, state: 'reused', shortUrl: reused.shortUrl } : { ...base, state: 'waiting' };
-      });
-      const batch: BulkBatch = {
-        id: crypto.randomUUID(),
-        createdAt: now(),
-        fingerprint: s.fingerprint,
-        service: s.connection.serviceUrl,
-        domainId: req.domainId,
-        campaignId: req.campaignId,
-        channelId: checkChannelId(req.channelId),
-        items,
-      };
-      const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
-      return view((await queueRows(rows, batch)) ?? batch);
+      // A second page pressing "Shorten all" while this batch is being stored is refused like one
+      // pressed while it runs (the check below reads storage before this batch is there).
+      if (starting) throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
+      starting = true;
+      try {
+        return await start(s, req, addresses);
+      } finally {
+        starting = false;
+      }
     },
 
     /** Where the stored batch stands (null: none). */

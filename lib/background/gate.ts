@@ -30,6 +30,8 @@ export class RequestGate {
   private inFlight = 0;
   private sharedGets = new Map<string, Promise<Response>>();
   private closed = false;
+  /** Groups whose headers once said there was room over a refusal in the body: told from whole answers only. */
+  private readonly headersLie = new Set<RateGroup>();
   /** Counts of what went through, for tests and the bench. */
   readonly stats = { sent: 0, shared: 0, rateLimited: 0 };
 
@@ -105,7 +107,7 @@ export class RequestGate {
         this.pump();
       };
       try {
-        const room = roomOfHeaders(res.status, res.headers, this.now());
+        const room = this.headersLie.has(group) ? null : roomOfHeaders(res.status, res.headers, this.now());
         if (room) {
           this.budgets.observe(group, room, res.status);
           told = true;
@@ -115,6 +117,8 @@ export class RequestGate {
         if (limited) this.stats.rateLimited++;
         if (!told) this.budgets.observe(group, info, limited ? 429 : res.status);
         else if (limited) {
+          // Headers that said "room" over a refusal: from now on this group's answers are told whole.
+          this.headersLie.add(group);
           this.budgets.refusedAfterAll(group, info);
           this.pump();
         }

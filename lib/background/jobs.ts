@@ -74,7 +74,14 @@ export class JobQueue {
   ): Promise<Job[]> {
     const made = list.map((fields): Job => ({ ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() }));
     if (made.length === 0) return made;
-    await this.update((jobs) => [...jobs, ...made], alongside?.(made));
+    const also = alongside?.(made);
+    try {
+      await this.update((jobs) => [...jobs, ...made], also);
+    } catch (e) {
+      // Not stored: the caller is told so, and neither the jobs nor their values are written later.
+      await this.forget(new Set(made.map((j) => j.id)), also ?? []);
+      throw e;
+    }
     this.deps.wakeAt(this.now());
     void this.kick();
     return made;
@@ -255,6 +262,17 @@ export class JobQueue {
     return this.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
   }
 
+  /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */
+  private async forget(ids: Set<string>, values: StoredValue<any>[]): Promise<void> {
+    await this.write(async () => {
+      this.memory = Promise.resolve((await this.all()).filter((j) => !ids.has(j.id)));
+      for (const v of values) {
+        const at = this.alongside.indexOf(v);
+        if (at >= 0) this.alongside.splice(at, 1);
+      }
+    });
+  }
+
   /** The jobs in memory (read from storage once per worker life). */
   private all(): Promise<Job[]> {
     this.memory ??= queueItem.getValue();
@@ -287,10 +305,12 @@ export class JobQueue {
       });
       return this.flushing;
     }
-    this.flushAgain ??= this.flushing.then(() => {
+    // After the write under way, whether it was stored or not: the later changes are written too.
+    const again = () => {
       this.flushAgain = null;
       return this.flush();
-    });
+    };
+    this.flushAgain ??= this.flushing.then(again, again);
     return this.flushAgain;
   }
 }

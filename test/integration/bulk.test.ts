@@ -81,6 +81,19 @@ describe('bulk batches', () => {
     await expect(service.startBulk(req([`${sb.url}/page/other`]))).rejects.toMatchObject({ message: expect.stringMatching(/still running/) });
   });
 
+  it('two pages pressing "Shorten all" at once: one batch runs, the other is refused and nothing of it is sent', async () => {
+    const service = await connected();
+    const a = [1, 2].map((n) => `${sb.url}/page/ta${n}`);
+    const b = [1, 2].map((n) => `${sb.url}/page/tb${n}`);
+    const [first, second] = await Promise.allSettled([service.startBulk(req(a)), service.startBulk(req(b))]);
+    expect(first.status).toBe('fulfilled');
+    expect(second).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/still running/) } });
+    await until(service, (v) => states(v)!.every((s) => s === 'made'));
+    const made = sb.state.forKey(sb.key).links.map((l) => l.url);
+    expect(made.filter((u) => a.includes(u))).toHaveLength(2);
+    expect(made.filter((u) => b.includes(u))).toHaveLength(0);
+  });
+
   it('Cancel stops the rows not sent yet; Retry makes a cancelled row', async () => {
     const service = await connected();
     const urls = [1, 2, 3, 4, 5, 6].map((n) => `${sb.url}/page/c${n}`);
@@ -98,11 +111,11 @@ describe('bulk batches', () => {
     expect(shortens()).toBe(3);
   });
 
-  it('a stored batch whose jobs were never queued (the worker stopped in between) is queued when read', async () => {
+  it('a stored batch whose rows have no job (as an earlier version could leave it) is queued when read', async () => {
     const service = await connected();
     await service.startBulk(req([`${sb.url}/page/o1`]));
     await until(service, (v) => states(v)![0] === 'made');
-    // A record as the worker leaves it when it stops between storing the batch and its jobs.
+    // A record as an earlier version left it when the worker stopped between storing the batch and its jobs.
     const { bulkItem } = await import('@/lib/storage');
     const stored = (await bulkItem.getValue())!;
     await bulkItem.setValue({ ...stored, id: 'orphan', items: [{ url: `${sb.url}/page/o2`, state: 'waiting', jobId: null }] });

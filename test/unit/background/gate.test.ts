@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateBudgets } from '@/lib/background/budget';
-import { RequestGate } from '@/lib/background/gate';
+import { MAX_CONCURRENT, RequestGate } from '@/lib/background/gate';
 
 const BASE = 'http://127.0.0.1:9';
 
@@ -129,5 +129,57 @@ describe('the request gate', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     await next;
     expect(calls).toBe(2);
+  });
+
+  it('keeps at most MAX_CONCURRENT requests in flight after answers told from their headers', async () => {
+    let sent = 0;
+    const fetch = vi.fn(async () => {
+      sent++;
+      if (sent > 3) return new Promise<Response>(() => {}); // never answered
+      return new Response('{"error":0}', { status: 200, headers: { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': String(100 - sent), 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) } });
+    });
+    const gate = new RequestGate(new RateBudgets(Date.now), fetch as typeof globalThis.fetch);
+    const f = gate.fetchWith('background');
+    for (let i = 0; i < 3; i++) await f(`${BASE}/api/account?i=${i}`);
+    for (let i = 0; i < 20; i++) void f(`${BASE}/api/account?more=${i}`);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(sent - 3).toBe(MAX_CONCURRENT);
+  });
+
+  it('once headers said "room" over a refusal, tells that group from whole answers only', async () => {
+    const sent: string[] = [];
+    let finishBody: () => void = () => {};
+    const headers = () => ({ 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '20', 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) });
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      sent.push(String(input));
+      if (sent.length === 1) return new Response('{"error":429,"Retry-After":1}', { status: 200, headers: headers() });
+      if (sent.length === 2) {
+        const body = new ReadableStream<Uint8Array>({
+          start: (c) => {
+            finishBody = () => {
+              c.enqueue(new TextEncoder().encode('{"error":0}'));
+              c.close();
+            };
+          },
+        });
+        return new Response(body, { status: 200, headers: headers() });
+      }
+      return new Response('{"error":0}', { status: 200, headers: headers() });
+    });
+    const budgets = new RateBudgets(Date.now);
+    const gate = new RequestGate(budgets, fetch as typeof globalThis.fetch);
+    const f = gate.fetchWith('interactive');
+    await f(`${BASE}/api/account?first`);
+    expect(gate.stats.rateLimited).toBe(1);
+    await vi.advanceTimersByTimeAsync(1100);
+    // Told by the whole answer now: while the second answer's body is not read, the window is
+    // shared and not heard yet, so the third waits for it.
+    const second = f(`${BASE}/api/account?second`);
+    const third = f(`${BASE}/api/account?third`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(2);
+    finishBody();
+    await Promise.all([second, third]);
+    expect(sent).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api';
 import { JobQueue, START_AT_ONCE } from '@/lib/background/jobs';
@@ -13,6 +13,7 @@ const entry = (job: Job) => ({
 
 describe('the persisted job queue', () => {
   beforeEach(() => fakeBrowser.reset());
+  afterEach(() => vi.restoreAllMocks());
 
   it('runs a job once and tells when it settles', async () => {
     const run = vi.fn(async (job: Job, markSending: () => Promise<void>) => {
@@ -147,7 +148,7 @@ describe('the persisted job queue', () => {
     expect((await q.waitFor(sent.id, 2000))?.state).toBe('done');
   });
 
-  it('stores a batch and the jobs it names in one write, before any of them runs, even while another write is under way', async () => {
+  it('stores a batch and the jobs it names in one write, before any of them runs, even when another change is being written', async () => {
     const writes: Record<string, unknown>[] = [];
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
@@ -156,28 +157,50 @@ describe('the persisted job queue', () => {
     });
     const seenAtRun: (BulkBatch | null)[] = [];
     const q = new JobQueue({
-      run: async (job, _send, checkpoint) => {
+      run: async (job) => {
         seenAtRun.push(await bulkItem.getValue());
-        await checkpoint({ shortened: { shortUrl: 'https://sho.rt/c', shortCode: 'c', linkId: 2 } });
         return entry(job);
       },
       onSettled: async () => {},
       wakeAt: () => {},
     });
-    // A job whose checkpoint writes the queue while the batch is being stored.
-    const earlier = await q.add(fields);
     const bulk = Array.from({ length: 3 }, (_, i) => ({ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/together/${i}` } }));
     const batchOf = (made: Job[]): BulkBatch => ({
       id: 'b1', createdAt: 0, fingerprint: 'fp', service: 'http://127.0.0.1', domainId: null, campaignId: null, channelId: null,
       items: made.map((j) => ({ url: j.args.url, state: 'waiting' as const, jobId: j.id })),
     });
+    // Another change of the queue in the same turn: its write starts while the batch is being added.
+    const other = q.unmarkNotify('another-job');
     const made = await q.addMany(bulk, (m) => [{ item: bulkItem, value: batchOf(m) }]);
-    await Promise.all([earlier, ...made].map((j) => q.waitFor(j.id, 2000)));
+    await other;
+    await Promise.all(made.map((j) => q.waitFor(j.id, 2000)));
     const withBatch = writes.filter((w) => 'bulk' in w);
     expect(withBatch).toHaveLength(1);
-    const queued = (withBatch[0]!.queue as Job[]).map((j) => j.id);
+    const queued = ((withBatch[0]!.queue ?? []) as Job[]).map((j) => j.id);
     expect(made.every((j) => queued.includes(j.id))).toBe(true);
     // Every bulk job saw its batch stored when it ran.
     expect(seenAtRun.filter((b) => b?.id === 'b1')).toHaveLength(3);
+  });
+
+  it('stores neither the jobs nor their batch when the write fails, and goes on writing later changes', async () => {
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    let failNext = true;
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
+      if ('bulk' in items && failNext) {
+        failNext = false;
+        throw new Error('QUOTA_BYTES quota exceeded');
+      }
+      return set(items);
+    });
+    const ran: string[] = [];
+    const q = new JobQueue({ run: async (job) => (ran.push(job.args.url), entry(job)), onSettled: async () => {}, wakeAt: () => {} });
+    const batch: BulkBatch = { id: 'b2', createdAt: 0, fingerprint: 'fp', service: 'http://127.0.0.1', domainId: null, campaignId: null, channelId: null, items: [] };
+    const bulk = [{ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: 'https://example.org/not-stored' } }];
+    await expect(q.addMany(bulk, () => [{ item: bulkItem, value: batch }])).rejects.toThrow(/quota/);
+    const later = await q.add({ ...fields, args: { ...args, url: 'https://example.org/later' } });
+    expect((await q.waitFor(later.id, 2000))?.state).toBe('done');
+    expect(ran).toEqual(['https://example.org/later']);
+    expect(await bulkItem.getValue()).toBeNull();
+    expect((await queueItem.getValue()).map((j) => j.args.url)).toEqual(['https://example.org/later']);
   });
 });
