@@ -40,9 +40,17 @@ export function ShortenForm() {
           : null;
   const pageBlocked = verdict.kind === 'blocked' && tabBlocked;
 
-  // Focus the field at once; select the page's address so Enter shortens it and a paste replaces it.
+  // Focus the field right after the first paint (focusing lays the page out: in the first
+  // render's task it would hold back the form's drawing); select the page's address so Enter
+  // shortens it and a paste replaces it.
+  const selectable = useRef(false);
+  selectable.current = !urlEdited && !!tabUrl;
   useEffect(() => {
-    input.current?.focus();
+    const id = setTimeout(() => {
+      input.current?.focus();
+      if (selectable.current) input.current?.select();
+    }, 0);
+    return () => clearTimeout(id);
   }, []);
   useEffect(() => {
     if (!urlEdited && tabUrl && document.activeElement === input.current) input.current?.select();

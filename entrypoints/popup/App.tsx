@@ -7,8 +7,13 @@ import { PopupScreen } from '@/components/popup/PopupScreen';
 export default function App({ store }: { store?: PopupStore }) {
   const [popup] = useState(() => store ?? createPopupStore());
   useEffect(() => {
-    void popup.getState().init();
-    return () => popup.getState().dispose();
+    // In a task of its own: the first render's task ends with the form drawn, and the browser can
+    // paint it, before the popup asks the worker anything.
+    const id = setTimeout(() => void popup.getState().init(), 0);
+    return () => {
+      clearTimeout(id);
+      popup.getState().dispose();
+    };
   }, [popup]);
   return (
     <PopupStoreProvider store={popup}>

@@ -2,7 +2,9 @@
  * Where an open of the popup spends its time beside the reference popup (not part of
  * `npm run bench`): the two pages open in turns in one browser, and each open is cut into three
  * phases, measured from outside the extension (an init script; nothing in the product changes):
- *   load    = parsing done (domInteractive) → the first storage.local.get call
+ *   page    = the navigation's start → the page's HTML received (responseEnd)
+ *   parse   = → parsing done (domInteractive)
+ *   load    = parsing done → the first storage.local.get call
  *   storage = that call → its answer reaches the page
  *   render  = that answer → the form is in the page (first DOM change under #root)
  * and "ready" as `npm run bench` has it. Prints the median of each phase over the opens. The
@@ -44,6 +46,8 @@ function phaseMarks(): void {
 }
 
 interface Phases {
+  page: number;
+  parse: number;
   load: number;
   storage: number;
   render: number;
@@ -74,10 +78,12 @@ async function main() {
           const w = window as unknown as PhaseWindow;
           const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
           const m = w.__phases ?? {};
-          return { domInteractive: nav.domInteractive, ...m, ready: w.__benchReady as number };
+          return { responseEnd: nav.responseEnd, domInteractive: nav.domInteractive, ...m, ready: w.__benchReady as number };
         });
         if (process.env.PHASES_DEBUG) console.log(name, JSON.stringify(r));
         rows[name].push({
+          page: r.responseEnd,
+          parse: r.domInteractive - r.responseEnd,
           load: (r.storageCall ?? NaN) - r.domInteractive,
           storage: (r.storageDone ?? NaN) - (r.storageCall ?? NaN),
           render: (r.rendered ?? NaN) - (r.storageDone ?? NaN),
@@ -90,7 +96,7 @@ async function main() {
     if (missing) console.warn(`${missing} opens lack a mark (no storage read or no render seen): left out`);
     const median = (list: Phases[], k: keyof Phases) => round(stat(list.map((p) => p[k]).filter(Number.isFinite)).median, 2);
     console.log(`${rounds} rounds, medians in ms (popup | reference | difference):`);
-    for (const k of ['load', 'storage', 'render', 'ready'] as const) {
+    for (const k of ['page', 'parse', 'load', 'storage', 'render', 'ready'] as const) {
       const a = median(rows.popup, k);
       const b = median(rows.reference, k);
       console.log(`  ${k.padEnd(8)} ${String(a).padStart(7)} ${String(b).padStart(7)} ${String(round(a - b, 2)).padStart(7)}`);

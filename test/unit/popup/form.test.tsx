@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
+import { createPopupStore } from '@/lib/ui/popupStore';
 import { answer, callsOf, PRO, SETTINGS } from './harness';
 
 vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
@@ -28,6 +29,19 @@ describe('popup form', () => {
       expect.arrayContaining(['getConnection', 'getSettings', 'getList:domains', 'getList:campaigns', 'getAccount', 'getHistory']),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('puts the cursor in Long URL with the tab’s address selected, so Enter shortens it and a paste replaces it', async () => {
+    answer(askMock, { tabUrl: 'https://example.com/page?x=1' });
+    // As the popup starts: the tab's address is read before the first render.
+    const store = createPopupStore();
+    await store.getState().prime();
+    render(<App store={store} />);
+    const field = (await screen.findByRole('textbox', { name: 'Long URL' })) as HTMLInputElement;
+    expect(field.value).toBe('https://example.com/page?x=1');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.value).toBe('https://example.com/page?x=1');
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
   });
 
   it('offers the default domain and only the domains that can be chosen, and every campaign', async () => {
