@@ -6,8 +6,8 @@
  * short link is known only redoes the campaign step.
  */
 import { isTransient, toApiError, type ApiError, type SerializedApiError } from '../api';
-import { queueItem, writeTogether, type Job, type StoredValue } from '../storage';
-import { serializer } from './serialize';
+import type { Job, StoredValue } from '../storage';
+import { StoredJobs } from './storedJobs';
 import { backoffMs } from './retry';
 
 /** Job-level tries for transient failures (each try itself retries inside withRetry). */
@@ -32,13 +32,8 @@ export interface JobDeps {
 }
 
 export class JobQueue {
-  private readonly write = serializer();
   /** The stored jobs, read once; every change is written through (coalesced). */
-  private memory: Promise<Job[]> | null = null;
-  private flushing: Promise<void> | null = null;
-  private flushAgain: Promise<void> | null = null;
-  /** Values to store in the next write of the jobs (addMany's `alongside`). */
-  private readonly alongside: StoredValue<any>[] = [];
+  private readonly stored = new StoredJobs();
   private readonly running = new Set<string>();
   /** Jobs whose request has left (in this worker's life): too late to cancel. */
   private readonly onWire = new Set<string>();
@@ -56,7 +51,7 @@ export class JobQueue {
   /** Stores a new job and starts it. */
   async add(fields: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>): Promise<Job> {
     const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
-    await this.update((jobs) => [...jobs, job]);
+    await this.stored.update((jobs) => [...jobs, job]);
     // A safety net: should the worker stop while the job waits, the alarm brings it back.
     this.deps.wakeAt(this.now());
     void this.kick();
@@ -76,10 +71,10 @@ export class JobQueue {
     if (made.length === 0) return made;
     const also = alongside?.(made);
     try {
-      await this.update((jobs) => [...jobs, ...made], also);
+      await this.stored.update((jobs) => [...jobs, ...made], also);
     } catch (e) {
       // Not stored: the caller is told so, and neither the jobs nor their values are written later.
-      await this.forget(new Set(made.map((j) => j.id)), also ?? []);
+      await this.stored.forget(new Set(made.map((j) => j.id)), also ?? []);
       throw e;
     }
     this.deps.wakeAt(this.now());
@@ -94,7 +89,7 @@ export class JobQueue {
   async cancel(ids: readonly string[], error: SerializedApiError): Promise<string[]> {
     const wanted = new Set(ids);
     const cancelled: string[] = [];
-    await this.update((jobs) =>
+    await this.stored.update((jobs) =>
       jobs.map((j) => {
         if (!wanted.has(j.id) || j.state !== 'pending' || this.onWire.has(j.id)) return j;
         cancelled.push(j.id);
@@ -107,12 +102,12 @@ export class JobQueue {
 
   /** All stored jobs. */
   async list(): Promise<Job[]> {
-    return [...(await this.all())];
+    return [...(await this.stored.all())];
   }
 
   /** One job by id. */
   async get(id: string): Promise<Job | null> {
-    return (await this.all()).find((j) => j.id === id) ?? null;
+    return (await this.stored.all()).find((j) => j.id === id) ?? null;
   }
 
   /** Resolves when the job settles, or with null after `timeoutMs`. */
@@ -133,7 +128,7 @@ export class JobQueue {
 
   /** On worker start: jobs that were on the wire have an unknown outcome and go again. */
   async resume(): Promise<void> {
-    await this.update((jobs) =>
+    await this.stored.update((jobs) =>
       jobs
         .filter((j) => !(j.settledAt && this.now() - j.settledAt > KEEP_SETTLED_MS))
         .map((j) => (j.state === 'sending' && !this.running.has(j.id) ? { ...j, state: 'pending' } : j)),
@@ -143,7 +138,7 @@ export class JobQueue {
 
   /** Starts every pending job that is due; arms a timer (and an alarm) for the others. */
   async kick(): Promise<void> {
-    const jobs = await this.all();
+    const jobs = await this.stored.all();
     const now = this.now();
     let next = Infinity;
     const due: Job[] = [];
@@ -182,13 +177,13 @@ export class JobQueue {
 
   /** A page shows the job's outcome itself (the popup follows it): no notification unless one was given already. */
   async unmarkNotify(id: string): Promise<void> {
-    await this.update((jobs) => jobs.map((j) => (j.id === id && !j.notified ? { ...j, notify: false } : j)));
+    await this.stored.update((jobs) => jobs.map((j) => (j.id === id && !j.notified ? { ...j, notify: false } : j)));
   }
 
   /** The settled job that wants telling, once: whoever claims it first tells the user; later callers get null. */
   private async claimNotification(id: string): Promise<Job | null> {
     let claimed: Job | null = null;
-    await this.update((jobs) =>
+    await this.stored.update((jobs) =>
       jobs.map((j) => {
         if (j.id !== id || !j.notify || j.notified || !(j.state === 'done' || j.state === 'failed')) return j;
         claimed = { ...j, notified: true };
@@ -200,7 +195,7 @@ export class JobQueue {
 
   /** Pending or sending jobs (not settled). */
   async unsettled(): Promise<Job[]> {
-    return (await this.all()).filter((j) => j.state === 'pending' || j.state === 'sending');
+    return (await this.stored.all()).filter((j) => j.state === 'pending' || j.state === 'sending');
   }
 
   private async runOne(job: Job): Promise<void> {
@@ -259,59 +254,7 @@ export class JobQueue {
   }
 
   private patch(id: string, patch: Partial<Job>): Promise<void> {
-    return this.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
-  }
-
-  /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */
-  private async forget(ids: Set<string>, values: StoredValue<any>[]): Promise<void> {
-    await this.write(async () => {
-      this.memory = Promise.resolve((await this.all()).filter((j) => !ids.has(j.id)));
-      for (const v of values) {
-        const at = this.alongside.indexOf(v);
-        if (at >= 0) this.alongside.splice(at, 1);
-      }
-    });
-  }
-
-  /** The jobs in memory (read from storage once per worker life). */
-  private all(): Promise<Job[]> {
-    this.memory ??= queueItem.getValue();
-    return this.memory;
-  }
-
-  /**
-   * Applies a change in memory and resolves once storage holds it. Changes made while a
-   * write is under way share the next write: storage sees every change, in order, with one
-   * write per burst instead of one per change.
-   */
-  private async update(fn: (jobs: Job[]) => Job[], alongside?: StoredValue<any>[]): Promise<void> {
-    await this.write(async () => {
-      this.memory = Promise.resolve(fn(await this.all()));
-      // In the same turn as the jobs they go with: the next write takes both.
-      if (alongside) this.alongside.push(...alongside);
-    });
-    await this.flush();
-  }
-
-  private flush(): Promise<void> {
-    if (!this.flushing) {
-      this.flushing = (async () => {
-        // Taken in one turn with the jobs in memory now: the values belong to these jobs.
-        const also = this.alongside.splice(0);
-        const jobs = this.all();
-        await (also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs));
-      })().finally(() => {
-        this.flushing = null;
-      });
-      return this.flushing;
-    }
-    // After the write under way, whether it was stored or not: the later changes are written too.
-    const again = () => {
-      this.flushAgain = null;
-      return this.flush();
-    };
-    this.flushAgain ??= this.flushing.then(again, again);
-    return this.flushAgain;
+    return this.stored.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
   }
 }
 

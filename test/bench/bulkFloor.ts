@@ -5,8 +5,7 @@
  * answer, then the rest of the window's budget at once: no message to the worker, no storage, no
  * queue. What it takes is what the browser, the press and the sandbox take, not the extension.
  */
-import { configureExtension, launchExtension, type ExtensionHarness } from '../e2e/harness';
-import { startSandbox } from '../sandbox/server';
+import { onBulkPage, pressAtPhase } from './bulk';
 import { sleep } from './util';
 
 export interface BulkFloorRun {
@@ -17,13 +16,7 @@ export interface BulkFloorRun {
 /** One floor run in a fresh browser profile against a fresh sandbox. */
 export async function bulkFloorRun(opts: { extensionDir?: string; limit: number; windowMs: number; startPhaseMs: number }): Promise<BulkFloorRun> {
   const { limit, windowMs } = opts;
-  const sb = await startSandbox({ plan: 'pro', mainLimit: 100_000, shortenLimit: limit, shortenWindowMs: windowMs, rateWindow: 'aligned' });
-  let h: ExtensionHarness | undefined;
-  try {
-    h = await launchExtension({ extensionDir: opts.extensionDir });
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    const page = await h.context.newPage();
-    await page.goto(h.url('bulk.html'));
+  return onBulkPage(opts, async (page, sb) => {
     // A string, so that the bundler's helpers do not reach the page.
     await page.evaluate(`(() => {
       const url = ${JSON.stringify(sb.url)}, key = ${JSON.stringify(sb.key)}, rest = ${limit - 1};
@@ -38,16 +31,10 @@ export async function bulkFloorRun(opts: { extensionDir?: string; limit: number;
       });
     })()`);
     await page.getByRole('button', { name: 'Floor' }).focus();
-    const boundary = (Math.floor(Date.now() / windowMs) + 1) * windowMs;
-    await sleep(boundary + opts.startPhaseMs - Date.now());
-    const logFrom = sb.log.length;
-    const start = Date.now();
-    await page.keyboard.press('Enter');
+    const { start, logFrom } = await pressAtPhase(page, sb, windowMs, opts.startPhaseMs);
+    const ours = () => sb.log.slice(logFrom).filter((l) => l.group === 'shorten');
     const deadline = Date.now() + 5000;
-    while (sb.log.slice(logFrom).filter((l) => l.group === 'shorten').length < limit && Date.now() < deadline) await sleep(20);
-    return { requestsAtMs: sb.log.slice(logFrom).filter((l) => l.group === 'shorten').map((l) => l.at - start) };
-  } finally {
-    await h?.close();
-    await sb.close();
-  }
+    while (ours().length < limit && Date.now() < deadline) await sleep(20);
+    return { requestsAtMs: ours().map((l) => l.at - start) };
+  });
 }

@@ -1,0 +1,64 @@
+/**
+ * The job queue's list in storage: read once per worker life, kept in memory, and every change
+ * written through. Changes made while a write is under way share the next write, so storage
+ * sees every change, in order, with one write per burst instead of one per change.
+ */
+import { queueItem, writeTogether, type Job, type StoredValue } from '../storage';
+import { serializer } from './serialize';
+
+export class StoredJobs {
+  private readonly write = serializer();
+  private memory: Promise<Job[]> | null = null;
+  private flushing: Promise<void> | null = null;
+  private flushAgain: Promise<void> | null = null;
+  /** Values to store in the next write of the jobs (JobQueue.addMany's `alongside`). */
+  private readonly alongside: StoredValue<any>[] = [];
+
+  /** The jobs in memory (read from storage once per worker life). */
+  all(): Promise<Job[]> {
+    this.memory ??= queueItem.getValue();
+    return this.memory;
+  }
+
+  /** Applies a change in memory and resolves once storage holds it (with `alongside`, in the same call). */
+  async update(fn: (jobs: Job[]) => Job[], alongside?: StoredValue<any>[]): Promise<void> {
+    await this.write(async () => {
+      this.memory = Promise.resolve(fn(await this.all()));
+      // In the same turn as the jobs they go with: the next write takes both.
+      if (alongside) this.alongside.push(...alongside);
+    });
+    await this.flush();
+  }
+
+  /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */
+  async forget(ids: Set<string>, values: StoredValue<any>[]): Promise<void> {
+    await this.write(async () => {
+      this.memory = Promise.resolve((await this.all()).filter((j) => !ids.has(j.id)));
+      for (const v of values) {
+        const at = this.alongside.indexOf(v);
+        if (at >= 0) this.alongside.splice(at, 1);
+      }
+    });
+  }
+
+  private flush(): Promise<void> {
+    if (!this.flushing) {
+      this.flushing = (async () => {
+        // Taken in one turn with the jobs in memory now: the values belong to these jobs.
+        const also = this.alongside.splice(0);
+        const jobs = this.all();
+        await (also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs));
+      })().finally(() => {
+        this.flushing = null;
+      });
+      return this.flushing;
+    }
+    // After the write under way, whether it was stored or not: the later changes are written too.
+    const again = () => {
+      this.flushAgain = null;
+      return this.flush();
+    };
+    this.flushAgain ??= this.flushing.then(again, again);
+    return this.flushAgain;
+  }
+}
