@@ -4,6 +4,7 @@ import { fieldOf } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
+import { afterFirstPaint } from './useAfterFirstPaint';
 import { CLEANED_ID, ERROR_ID, PAGE_ALERT_ID } from './ids';
 import { t } from '@/lib/i18n';
 
@@ -45,15 +46,16 @@ export function ShortenForm() {
   // shortens it and a paste replaces it.
   const selectable = useRef(false);
   selectable.current = !urlEdited && !!tabUrl;
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        input.current?.focus();
+        if (selectable.current) input.current?.select();
+      }),
+    [],
+  );
   useEffect(() => {
-    const id = setTimeout(() => {
-      input.current?.focus();
-      if (selectable.current) input.current?.select();
-    }, 0);
-    return () => clearTimeout(id);
-  }, []);
-  useEffect(() => {
-    if (!urlEdited && tabUrl && document.activeElement === input.current) input.current?.select();
+    if (selectable.current && document.activeElement === input.current) input.current?.select();
   }, [tabUrl, urlEdited]);
 
   const describedBy = [pageBlocked ? PAGE_ALERT_ID : null, hint ? 'url-hint' : null, cleaned ? CLEANED_ID : null, field === 'url' ? ERROR_ID : null]

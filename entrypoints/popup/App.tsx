@@ -2,16 +2,16 @@ import { useEffect, useState } from 'react';
 import { createPopupStore, type PopupStore } from '@/lib/ui/popupStore';
 import { PopupStoreProvider } from '@/components/popup/PopupContext';
 import { PopupScreen } from '@/components/popup/PopupScreen';
+import { afterFirstPaint } from '@/components/popup/useAfterFirstPaint';
 
 /** The popup: creates its store, starts it, and shows the screen. */
 export default function App({ store }: { store?: PopupStore }) {
   const [popup] = useState(() => store ?? createPopupStore());
   useEffect(() => {
-    // In a task of its own: the first render's task ends with the form drawn, and the browser can
-    // paint it, before the popup asks the worker anything.
-    const id = setTimeout(() => void popup.getState().init(), 0);
+    // The form is drawn before the popup asks the worker anything.
+    const cancel = afterFirstPaint(() => void popup.getState().init());
     return () => {
-      clearTimeout(id);
+      cancel();
       popup.getState().dispose();
     };
   }, [popup]);

@@ -47,6 +47,12 @@ export async function recordBulkOutcome(job: Job): Promise<void> {
   );
 }
 
+/** A stored row still to queue: failed, cancelled, or waiting without a job. */
+function toQueue(item: BulkItem | undefined): boolean {
+  if (!item) return false;
+  return item.state === 'waiting' ? !item.jobId : item.state === 'failed' || item.state === 'cancelled';
+}
+
 /** The error of a job cancelled before it was sent (a row "cancelled", with Retry). */
 function cancelledError(): SerializedApiError {
   return { kind: 'invalid-input', field: 'cancelled', message: t('bulkCancelledReason') };
@@ -70,8 +76,7 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       const batch = fresh ?? (await bulkItem.getValue());
       if (!batch) return null;
       let next = batch;
-      // A stored batch: only rows still to queue (failed, cancelled, or waiting without a job).
-      const wanted = fresh ? rows : rows.filter((i) => batch.items[i] && (batch.items[i]!.state === 'waiting' ? !batch.items[i]!.jobId : batch.items[i]!.state === 'failed' || batch.items[i]!.state === 'cancelled'));
+      const wanted = fresh ? rows : rows.filter((i) => toQueue(batch.items[i]));
       if (wanted.length === 0) {
         if (fresh) await bulkItem.setValue(batch);
         return batch;
