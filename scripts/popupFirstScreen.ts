@@ -10,7 +10,9 @@
  *   the first script imports is fetched only after the first script was, which made the popup
  *   about 5 ms slower (`npm run bench`); the lazy chunks keep importing the runtime chunk (not
  *   in a build with source maps, whose maps the copy would shift: `wxt dev` serves the popup);
- * - popup.html gets its stylesheet inlined as a <style> element;
+ * - popup.html has no stylesheet: the popup's script adds its styles (entrypoints/popup/main.tsx),
+ *   which keeps the page a few hundred bytes and its load event after the first render; a
+ *   stylesheet in popup.html (a CSS import without `?inline`) fails the build;
  * - in every page build, Vite wraps every import() in its preload helper even with
  *   `build.modulePreload: false` (3.4 kB before minifying, 600 B gzip of the popup's first
  *   script): the helper is replaced by one that just imports, as nothing here preloads and no
@@ -60,18 +62,13 @@ export function popupFirstScreen(): Plugin[] {
       },
     },
     {
-      name: 'linkshort:popup-inline-css',
+      name: 'linkshort:popup-without-stylesheet',
       apply: 'build',
       transformIndexHtml: {
         order: 'post',
         handler(html, ctx) {
-          if (!isPopupHtml(ctx.path) || !ctx.bundle) return html;
-          const bundle = ctx.bundle;
-          return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\/?([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
-            const asset = bundle[file];
-            if (!asset || asset.type !== 'asset') return tag;
-            return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
-          });
+          if (isPopupHtml(ctx.path)) refuseStylesheets(html);
+          return html;
         },
       },
     },
@@ -144,4 +141,14 @@ export function refuseLazyStylesheets(bundle: Record<string, ChunkWithCss>): voi
       throw new Error(`${chunk.fileName} imports ${[...css].join(', ')}: a chunk that is not a page's entry would not get its stylesheet (scripts/popupFirstScreen.ts)`);
     }
   }
+}
+
+/**
+ * Throws when popup.html has a stylesheet (a <link> or a <style>): the popup's styles come with
+ * its script (`?inline` imports in entrypoints/popup/main.tsx), so that the page stays small and
+ * is not laid out and painted empty before its first render.
+ */
+export function refuseStylesheets(html: string): void {
+  const found = /<link\b[^>]*\brel=["']?stylesheet|<style\b/i.exec(html);
+  if (found) throw new Error(`popup.html has a stylesheet (${found[0]}…): import the popup's CSS with ?inline in entrypoints/popup/main.tsx (scripts/popupFirstScreen.ts)`);
 }

@@ -1,21 +1,21 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { usePopup } from './PopupContext';
+import { lazyPart } from './lazyPart';
 import { ShortenForm } from './ShortenForm';
 import { StatusLine } from './StatusLine';
 import { RecentLinks } from './RecentLinks';
 import { t } from '@/lib/i18n';
-import './popup.css';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
 // result with its QR code, the button "Shorten many…"; Recent links loads its items so).
 // Not connected: the notice and its button come with their own small chunk.
-const NotConnected = lazy(() => import('./NotConnected').then((m) => ({ default: m.NotConnected })));
-const ErrorAlert = lazy(() => import('./ErrorAlert').then((m) => ({ default: m.ErrorAlert })));
-const DuplicateOffer = lazy(() => import('./DuplicateOffer').then((m) => ({ default: m.DuplicateOffer })));
-const ResultPanel = lazy(() => import('./ResultPanel').then((m) => ({ default: m.ResultPanel })));
-const UnsentLinks = lazy(() => import('./UnsentLinks').then((m) => ({ default: m.UnsentLinks })));
-const ShortenManyButton = lazy(() => import('./ShortenManyButton').then((m) => ({ default: m.ShortenManyButton })));
+const NotConnected = lazyPart(() => import('./NotConnected').then((m) => m.NotConnected));
+const ErrorAlert = lazyPart(() => import('./ErrorAlert').then((m) => m.ErrorAlert));
+const DuplicateOffer = lazyPart(() => import('./DuplicateOffer').then((m) => m.DuplicateOffer));
+const ResultPanel = lazyPart(() => import('./ResultPanel').then((m) => m.ResultPanel));
+const UnsentLinks = lazyPart(() => import('./UnsentLinks').then((m) => m.UnsentLinks));
+const ShortenManyButton = lazyPart(() => import('./ShortenManyButton').then((m) => m.ShortenManyButton));
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {

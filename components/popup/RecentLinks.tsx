@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { t } from '@/lib/i18n';
+import { lazyPart } from './lazyPart';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // The search box and the links (copy, QR, delete) are loaded after the first render.
-const RecentLinksBody = lazy(() => import('./RecentLinksBody').then((m) => ({ default: m.RecentLinksBody })));
+const RecentLinksBody = lazyPart(() => import('./RecentLinksBody').then((m) => m.RecentLinksBody));
 
 /** Section "Recent links": the links made from this browser, newest first, with a search box. */
 export function RecentLinks() {

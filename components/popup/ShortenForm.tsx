@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { checkField, checkUrl } from '@/lib/ui/popupUrl';
 import { fieldOf } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
+import { lazyPart } from './lazyPart';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
 import { afterFirstPaint } from './useAfterFirstPaint';
@@ -9,9 +10,9 @@ import { CLEANED_ID, ERROR_ID, PAGE_ALERT_ID } from './ids';
 import { t } from '@/lib/i18n';
 
 // Shown only on a page that cannot be shortened (a browser or store page): its own small chunk.
-const PageAlert = lazy(() => import('./PageAlert').then((m) => ({ default: m.PageAlert })));
+const PageAlert = lazyPart(() => import('./PageAlert').then((m) => m.PageAlert));
 // Shown only once the tab's address was cleaned, which happens after the first render anyway.
-const CleanedNote = lazy(() => import('./CleanedNote').then((m) => ({ default: m.CleanedNote })));
+const CleanedNote = lazyPart(() => import('./CleanedNote').then((m) => m.CleanedNote));
 
 /** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */
 export function ShortenForm() {

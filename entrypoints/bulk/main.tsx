@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/common/theme.css';
+import '@/components/common/themeExtras.css';
 import { localizePage } from '@/lib/ui/pageLanguage';
 import { createBulkStore } from '@/lib/ui/bulkStore';
 import App from './App';

@@ -4,7 +4,7 @@ import type { Campaign, Channel, Domain } from '../api';
 import { listOf, remembered, rememberedChoices } from './popupData';
 import { previewOf } from './bulkForm';
 import type { BulkData, BulkKit, BulkLoaderActions } from './bulkStore';
-import { cachedLoader } from './store';
+import { cachedLoader } from './cachedLoader';
 
 const sources = {
   domains: () => ask('getList', { name: 'domains' }).then((r) => ({ stale: r.stale, value: listOf<Domain>(r.value) })),

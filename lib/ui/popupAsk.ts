@@ -8,3 +8,8 @@ import type { ask as askWorker } from '../messaging';
 /** Sends one message to the worker (same signature as lib/messaging's `ask`). */
 export const ask = ((...args: Parameters<typeof askWorker>) =>
   import('../messaging').then((m) => (m.ask as (...a: unknown[]) => Promise<unknown>)(...args))) as typeof askWorker;
+
+/** Starts loading lib/messaging now (popupLoaders' init: beside the chunk that asks, not after it). */
+export function loadAsk(): Promise<unknown> {
+  return import('../messaging');
+}

@@ -2,9 +2,10 @@
  * The popup's state: a zustand store fed only by messages to the worker (`ask`), never
  * holding the API key and never calling fetch. Components read it and call its actions.
  * It is made of slices: loading what the form needs (popupLoaders), Recent links (popupRecent)
- * and the form (popupForm) act at once; what asks the worker when the user acts (Shorten,
- * following a queued link, deleting from Recent links: popupTasks) is loaded after the
- * first render. Slices reach each other only through the store's own actions.
+ * and the form (popupForm) act at once; what is asked after the first render (popupInit: the
+ * worker's answers; popupWaiting: links made outside this popup's submit) and what asks the
+ * worker when the user acts (Shorten, following a queued link, deleting from Recent links:
+ * popupTasks) is loaded then. Slices reach each other only through the store's own actions.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../api';
@@ -15,7 +16,6 @@ import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers }
 import { loadersSlice } from './popupLoaders';
 import { recentSlice } from './popupRecent';
 import { formSlice } from './popupForm';
-import { waitingSlice } from './popupWaiting';
 
 export type { LoadState, Loaded } from './store';
 
@@ -141,6 +141,9 @@ const TASK_NAMES = [
   'remakeUnsent',
 ] as const satisfies readonly (keyof TaskActions)[];
 
+// The links made outside this popup's submit: asked for after the first render, so loaded then.
+const WAITING_NAMES = ['claim', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];
+
 /** The form, what happens at once (popupForm). */
 export interface FormActions {
   setUrl(url: string): void;
@@ -206,7 +209,7 @@ export function createPopupStore(): PopupStore {
       ...loadersSlice(kit),
       ...recentSlice(kit),
       ...formSlice(kit),
-      ...waitingSlice(kit),
+      ...deferred(() => import('./popupWaiting').then((m) => m.waitingSlice(kit)), WAITING_NAMES),
       ...deferred(() => import('./popupTasks').then((m) => m.createTasks(kit)), TASK_NAMES),
     };
   });

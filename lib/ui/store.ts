@@ -95,33 +95,3 @@ export function deferred<T extends object, K extends keyof T>(load: () => Promis
   }
   return out;
 }
-
-/** How long before a value served stale is asked for again (the worker refreshes it meanwhile). */
-export const STALE_RECHECK_MS = 3000;
-
-/**
- * One loader of cached values for every page's store: the value is shown as soon as it comes, a
- * stale one is asked for once more a little later, and a failure keeps what was shown.
- */
-export function cachedLoader<K extends string>(opts: {
-  sources: Record<K, () => Promise<{ stale: boolean; value: unknown }>>;
-  timers: StoreTimers;
-  /** Puts one key's Loaded value into the store. */
-  put: (key: K, loaded: Loaded<unknown>) => void;
-  /** What the store shows for a key now (kept when loading fails). */
-  shown: (key: K) => unknown;
-  /** Runs after each answer or failure (e.g. applying remembered choices). */
-  after?: (key: K) => void;
-}): (key: K) => Promise<void> {
-  const load = async (key: K, again: boolean): Promise<void> => {
-    try {
-      const r = await opts.sources[key]();
-      opts.put(key, { state: 'ready', value: r.value });
-      if (r.stale && !again) opts.timers.later(() => void load(key, true), STALE_RECHECK_MS);
-    } catch {
-      if (!again) opts.put(key, { state: 'error', value: opts.shown(key) });
-    }
-    opts.after?.(key);
-  };
-  return (key) => load(key, false);
-}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rolldown } from 'rolldown';
-import { inlineRuntimeIntoEntries, refuseLazyStylesheets } from '../../../scripts/popupFirstScreen';
+import { inlineRuntimeIntoEntries, refuseLazyStylesheets, refuseStylesheets } from '../../../scripts/popupFirstScreen';
 
 // A small app shaped like the popup: an entry without exports uses a CommonJS module (as React
 // is) and loads lazy chunks; two of them share another CommonJS module (as the polyfill is), so
@@ -95,8 +95,20 @@ describe('import() without Vite’s preload helper', () => {
     expect(() => refuseLazyStylesheets({ 'chunks/Result.js': { type: 'chunk', fileName: 'chunks/Result.js', isEntry: false } })).toThrow(/no list of its stylesheets/);
   });
 
-  it('lets pass entries with their stylesheets (inlined or linked by their page) and lazy chunks without', () => {
+  it('lets pass entries with their stylesheets (linked by their page or added by their script) and lazy chunks without', () => {
     const bundle = { 'popup.js': chunk('popup.js', true, ['popup.css']), 'chunks/Result.js': chunk('chunks/Result.js', false, []) };
     expect(() => refuseLazyStylesheets(bundle)).not.toThrow();
+  });
+});
+
+describe('popup.html without a stylesheet (its script adds the styles)', () => {
+  it('fails the build on a linked or an inline stylesheet', () => {
+    expect(() => refuseStylesheets('<head><link rel="stylesheet" crossorigin href="/assets/popup-x.css"></head>')).toThrow(/popup\.html has a stylesheet/);
+    expect(() => refuseStylesheets('<head><style>body{margin:0}</style></head>')).toThrow(/popup\.html has a stylesheet/);
+  });
+
+  it('lets the built popup.html pass: a module script and no stylesheet', () => {
+    const html = '<head><meta name="color-scheme" content="light dark"><script type="module" crossorigin src="/chunks/popup-x.js"></script></head><body><div id="root"></div></body>';
+    expect(() => refuseStylesheets(html)).not.toThrow();
   });
 });

@@ -24,9 +24,12 @@ describe('popup form', () => {
     await waitFor(() => expect(field).toHaveProperty('value', 'https://example.com/page?x=1'));
     expect(query).toHaveBeenCalledWith({ active: true, currentWindow: true });
     expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false);
-    const asked = askMock.mock.calls.map((c) => (c[0] === 'getList' ? `getList:${(c[1] as { name: string }).name}` : c[0]));
-    expect(asked).toEqual(
-      expect.arrayContaining(['getConnection', 'getSettings', 'getList:domains', 'getList:campaigns', 'getAccount', 'getHistory']),
+    // Asked once the form is drawn (popupInit loads then), all at once.
+    const asked = () => askMock.mock.calls.map((c) => (c[0] === 'getList' ? `getList:${(c[1] as { name: string }).name}` : c[0]));
+    await waitFor(() =>
+      expect(asked()).toEqual(
+        expect.arrayContaining(['getConnection', 'getSettings', 'getList:domains', 'getList:campaigns', 'getAccount', 'getHistory']),
+      ),
     );
     expect(screen.queryByRole('alert')).toBeNull();
   });
