@@ -125,6 +125,14 @@ describe('popup', () => {
       expect(await c.shorten.isEnabled()).toBe(true);
       expect(await c.alias.isEnabled()).toBe(true); // pro
       await screenshot(popup, 'popup-ready');
+      // Styled from its first render (the styles come with its script, not with popup.html):
+      // the popup's width, the two-column rows, Shorten in the accent colour.
+      const look = await popup.evaluate(() => ({
+        body: getComputedStyle(document.body).width,
+        row: getComputedStyle(document.querySelector('.row.two')!).display,
+        shorten: getComputedStyle(document.querySelector('button.primary')!).backgroundColor,
+      }));
+      expect(look).toEqual({ body: '380px', row: 'grid', shorten: 'rgb(36, 87, 214)' });
 
       await c.domain.selectOption({ label: 'https://brand.example.io' });
       await c.campaign.selectOption({ label: campaign.name });
@@ -150,6 +158,13 @@ describe('popup', () => {
       }
       await until(async () => (await c.status.textContent()) === 'Copied to clipboard', 'status "Copied to clipboard"');
       await screenshot(popup, 'popup-result');
+      // The result came after the first render, with its own styles: the QR code in its frame,
+      // the link on the service in the link colour.
+      const later = await popup.evaluate(() => ({
+        frame: getComputedStyle(document.querySelector('.qr-frame')!).width,
+        link: getComputedStyle(document.querySelector('.result a[href]')!).color,
+      }));
+      expect(later).toEqual({ frame: '184px', link: 'rgb(36, 87, 214)' });
 
       // On the clipboard: the short link.
       expect(await readClipboard(h, sb.url)).toBe(link.short_url);
