@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { defaultQrActions, svgDataUrl, type QrActions } from '@/lib/ui/qrImage';
-// Its rules (qr.css) come with the pages that show it (QrPage imports them, popup.css @imports
-// them): a chunk the popup loads later then carries no stylesheet of its own.
+// Its rules (qr.css) come with the pages that show it (QrPage imports them; the popup's
+// popupLater.css @imports them, added with its later parts): a chunk the popup loads later then
+// carries no stylesheet of its own.
 import { t, type MessageKey } from '@/lib/i18n';
 
 export interface QrPanelProps {

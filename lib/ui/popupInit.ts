@@ -6,19 +6,18 @@
  */
 import { ask } from './popupAsk';
 import type { Account } from '../api';
-import type { PopupSnapshot } from './popupSnapshot';
+import type { CachedKey, PopupSnapshot } from './popupSnapshot';
 import type { PopupData, SliceKit } from './popupStore';
 import { cachedLoader } from './cachedLoader';
 
-/** The cached values the form uses, each asked of the worker by its own message. */
+/** The cached values the form uses (popupSnapshot's CACHED_KEYS), each asked of the worker by its own message. */
 const sources = {
   domains: () => ask('getList', { name: 'domains' }),
   campaigns: () => ask('getList', { name: 'campaigns' }),
   channels: () => ask('getList', { name: 'channels' }),
   account: () => ask('getAccount', {}) as Promise<{ stale: boolean; value: Account | null }>,
-} satisfies Record<string, () => Promise<{ stale: boolean; value: unknown }>>;
+} satisfies Record<CachedKey, () => Promise<{ stale: boolean; value: unknown }>>;
 
-type CachedKey = keyof typeof sources;
 const CACHED_KEYS = Object.keys(sources) as CachedKey[];
 
 /**

@@ -83,13 +83,13 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
     follow(jobId) {
       jobs.unfollow();
       if (timers.disposed) return;
-      get().claim(jobId);
+      void get().claim(jobId).catch(() => undefined); // not told: the worker tells of the link itself
       stop = timers.every(() => void poll(jobId), POLL_MS);
     },
 
     unfollow() {
       // A job left before it settled goes back to the worker, which tells of it (and copies it).
-      if (stop) get().release();
+      if (stop) void get().release().catch(() => undefined);
       stop?.();
       stop = null;
     },

@@ -6,11 +6,9 @@
  */
 import { loadAsk } from './popupAsk';
 import { rememberedChoices } from './popupData';
-import { EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './popupSnapshot';
+import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './popupSnapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './popupFirstReads';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
-
-const CACHED_KEYS = ['domains', 'campaigns', 'channels', 'account'] as const;
 
 /** The loaders slice: prime, init, dispose, remembered choices. */
 export function loadersSlice(kit: SliceKit): LoaderActions {
@@ -55,7 +53,12 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       started = true;
       const snap = await prime();
       // Asking the worker is not part of the first render: its code loads after it.
-      const [{ askWorker }] = await Promise.all([import('./popupInit'), loadAsk()]);
+      const [{ askWorker }] = await Promise.all([import('./popupInit'), loadAsk(), import('./popupWaiting')]);
+      // Closed meanwhile: nothing to ask (a later init, after a remount, asks).
+      if (timers.disposed) {
+        started = false;
+        return;
+      }
       await askWorker(kit, snap, () => readSnapshot());
     },
 

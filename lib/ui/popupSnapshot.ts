@@ -12,6 +12,11 @@ import { CACHE_TTL_MS } from '../cachePolicy';
 /** The storage.local items the popup reads: never `connection`. */
 export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache' } as const;
 
+/** The cached values of the account the popup's form shows (storage answers them; popupInit asks the worker). */
+export const CACHED_KEYS = ['domains', 'campaigns', 'channels', 'account'] as const;
+/** One of them. */
+export type CachedKey = (typeof CACHED_KEYS)[number];
+
 /** A cached value of the current account and whether the worker would refresh it. */
 export interface SnapshotValue<T> {
   value: T;

@@ -106,12 +106,12 @@ export interface RecentActions {
   cancelDelete(): void;
 }
 
-/** Links made outside this popup's submit, what happens at once (popupWaiting). */
+/** Links made outside this popup's submit (popupWaiting, loaded on first use after the first render). */
 export interface WaitingActions {
   /** Tells the worker that this popup shows (and copies) the job; closing the popup hands it back. */
-  claim(jobId: string): void;
+  claim(jobId: string): Promise<void>;
   /** Tells the worker that this popup no longer follows its job (a newer press replaced it): the worker tells of it. */
-  release(): void;
+  release(): Promise<void>;
   /** Finds the links still being made for this account (follows the newest) and the unsent ones. */
   loadWaiting(): Promise<void>;
   /** Forgets the unsent links. */

@@ -1,8 +1,9 @@
 /**
- * Links made outside this popup's own submit, the part needed at once: the port to the worker
- * (opened when the popup opens; the popup follows jobs over it and shows and copies them
- * itself; closing it hands them back to the worker, lib/background/popupWatch.ts), the links
- * still being made for this account, and the links not sent because the API key changed.
+ * Links made outside this popup's own submit, loaded on first use (right after the first render,
+ * with popupInit): the port to the worker (opened then; the popup follows jobs over it and shows
+ * and copies them itself; closing it hands them back to the worker,
+ * lib/background/popupWatch.ts), the links still being made for this account, and the links not
+ * sent because the API key changed. Following one is in popupWaitingTasks.
  */
 import { browser } from '../nativeBrowser';
 import { ask } from './popupAsk';
@@ -34,12 +35,14 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
   };
 
   return {
-    claim(jobId) {
+    async claim(jobId) {
       followed = jobId;
-      open()?.postMessage({ follow: jobId } satisfies PopupPortMessage);
+      // A port opened now tells the worker of the followed job itself.
+      if (port) port.postMessage({ follow: jobId } satisfies PopupPortMessage);
+      else open();
     },
 
-    release() {
+    async release() {
       if (followed) port?.postMessage({ release: followed } satisfies PopupPortMessage);
       followed = null;
     },

@@ -1,4 +1,4 @@
-/** Links made outside this popup's submit, the part loaded on first use: following one, making the unsent ones. */
+/** Following a link made outside this popup's submit and making the unsent ones (loaded on first use; popupWaiting has the port and the lists). */
 import { ask } from './popupAsk';
 import { t } from '../i18n';
 import { toApiError } from '../api/errors';
