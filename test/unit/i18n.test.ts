@@ -24,6 +24,13 @@ describe('translations', () => {
     }
   });
 
+  it('Spanish addresses the user one way (tú), as most of its messages do', () => {
+    // The usted forms a message to the user would take (imperatives, "you can", "your").
+    const usted = /\b(usted|Escriba|Pegue|Abra|Use|Pulse|Revise|Introduzca|Elija|Seleccione|Intente|Espere|Guarde|Vuelva|Haga|Copie|Añada|Conceda|Cambie|Puede cerrar|su enlace|sus pestañas|permítalo)\b/u;
+    const found = Object.entries(load('es')).filter(([, e]) => usted.test(e.message)).map(([k, e]) => `${k}: ${e.message}`);
+    expect(found).toEqual([]);
+  });
+
   it('fills placeholders from the English catalogue when the browser has no i18n API', () => {
     expect(t('notifyQueuedBody', '12:30:00')).toBe('The rate limit is reached: the link will be made at about 12:30:00 and copied then.');
     expect(t('notifyCampaignFailed', 'https://s.rt/a', 'no id')).toBe('https://s.rt/a (not added to the campaign: no id)');
