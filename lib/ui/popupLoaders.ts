@@ -53,13 +53,14 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       started = true;
       const snap = await prime();
       // Asking the worker is not part of the first render: its code loads after it.
-      const [{ askWorker }] = await Promise.all([import('./popupInit'), loadAsk(), import('./popupWaiting')]);
-      // Closed meanwhile: nothing to ask (a later init, after a remount, asks).
-      if (timers.disposed) {
+      const loaded = await Promise.all([import('./popupInit'), loadAsk(), import('./popupWaiting')]).catch(() => null);
+      // Closed meanwhile (a later init, after a remount, asks), or the extension's files could
+      // not be read (an update replaced them): the form keeps what storage gave it.
+      if (!loaded || timers.disposed) {
         started = false;
         return;
       }
-      await askWorker(kit, snap, () => readSnapshot());
+      await loaded[0].askWorker(kit, snap, () => readSnapshot());
     },
 
     dispose() {
