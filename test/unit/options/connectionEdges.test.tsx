@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '@/lib/i18n';
-import { keyHint } from '@/lib/keyHint';
+import { keyHint } from '@/lib/background/keyHint';
 import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
 import { FakeWorker } from './fakeWorker';
 import { openOptions, section, within } from './setup';

@@ -4,8 +4,8 @@
  * (it would be copied to every device the user syncs).
  */
 import { storage, type WxtStorageItem } from '#imports';
-import type { Account, ListName, SerializedApiError } from './api';
-import type { CopyFormat } from './links/copyFormat';
+import type { Account, ListName, SerializedApiError } from '../api';
+import type { CopyFormat } from '../links/copyFormat';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {

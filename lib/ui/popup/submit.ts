@@ -1,13 +1,13 @@
 /** Shorten (with the duplicate offer): what the form does when pressed. */
-import { ask } from './popupAsk';
-import { clock, t } from '../i18n';
-import { checkField, findDuplicate } from './popupUrl';
-import { toApiError } from '../api/errors';
-import { queuedMessage } from './popupText';
-import { isPro } from './popupData';
-import { toId } from './choices';
-import type { Jobs } from './popupJobs';
-import type { SliceKit, TaskActions } from './popupStore';
+import { ask } from './ask';
+import { clock, t } from '../../i18n';
+import { checkField, findDuplicate } from '../../links/address';
+import { toApiError } from '../../api/errors';
+import { queuedMessage } from './text';
+import { isPro } from './data';
+import { toId } from '../choices';
+import type { Jobs } from './jobs';
+import type { SliceKit, TaskActions } from './store';
 
 /** The form's tasks. */
 export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'submit' | 'useExisting' | 'createAnyway'> {
