@@ -3,6 +3,7 @@
  * requires (listeners added later miss the event that woke the worker), then resumes the queue.
  */
 import { browser } from 'wxt/browser';
+import { platformFetch } from '../api';
 import { createService } from './service';
 import { registerHandlers, registerPopupPort } from './handlers';
 import { copyFromBackground } from './clipboard';
@@ -31,7 +32,7 @@ async function scheduleWake(at: number): Promise<void> {
 /** Everything the worker does at start. */
 export function startBackground() {
   const service = createService({
-    fetch: (input, init) => fetch(input, init),
+    fetch: platformFetch,
     copy: copyFromBackground,
     notify: showNotification,
     wakeAt: (at) => {

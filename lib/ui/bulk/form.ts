@@ -39,7 +39,7 @@ export function bulkFormSlice({ set, get }: BulkKit): BulkFormActions {
     setChannel: (channelId) => setForm({ channelId, choicesEdited: true }),
     setMakeNew: (makeNew) => setForm({ makeNew }),
 
-    async useWindowTabs() {
+    async takeWindowTabs() {
       // Asked on this click (a user gesture): the extension does not hold `tabs` from install.
       let granted = false;
       try {

@@ -78,7 +78,7 @@ export interface BulkFormActions {
   setChannel(id: string): void;
   setMakeNew(on: boolean): void;
   /** Adds the web addresses of the window's tabs; asks for the `tabs` permission on this click. */
-  useWindowTabs(): Promise<void>;
+  takeWindowTabs(): Promise<void>;
   openOptions(): void;
 }
 

@@ -123,7 +123,7 @@ export interface TaskActions {
   confirmDelete(): Promise<void>;
   removeLocally(id: string): Promise<void>;
   submit(opts?: { force?: boolean }): Promise<void>;
-  useExisting(): Promise<void>;
+  reuseExisting(): Promise<void>;
   createAnyway(): Promise<void>;
   /** Shows a link being made as waiting and follows it until it is made (popupWaitingTasks). */
   followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
@@ -135,7 +135,7 @@ const TASK_NAMES = [
   'confirmDelete',
   'removeLocally',
   'submit',
-  'useExisting',
+  'reuseExisting',
   'createAnyway',
   'followJob',
   'remakeUnsent',

@@ -10,7 +10,7 @@ import type { Jobs } from './jobs';
 import type { SliceKit, TaskActions } from './store';
 
 /** The form's tasks. */
-export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'submit' | 'useExisting' | 'createAnyway'> {
+export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'submit' | 'reuseExisting' | 'createAnyway'> {
   return {
     /** Shortens the Long URL (after offering an earlier link of the same page, unless forced). */
     async submit(opts = {}) {
@@ -68,7 +68,7 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
     },
 
     /** Shows the earlier link instead of making a new one. */
-    async useExisting() {
+    async reuseExisting() {
       const dup = get().duplicate;
       if (dup) await jobs.showMade(dup, 'existing');
     },

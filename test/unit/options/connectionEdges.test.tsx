@@ -5,7 +5,7 @@ import { clock } from '@/lib/i18n';
 import { keyHint } from '@/lib/background/keyHint';
 import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
 import { FakeWorker } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { openOptions, section } from './setup';
 
 const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>), request: vi.fn(async () => true) }));
 vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
