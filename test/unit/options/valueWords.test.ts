@@ -8,6 +8,9 @@ describe('The service’s values in words', () => {
     expect(new Set(names).size).toBe(PIXEL_TYPES.length);
     PIXEL_TYPES.forEach((p, i) => expect(names[i]).not.toBe(p));
     expect(valueWord('pixel', 'adwordspixel')).toBe('Google Ads');
+    expect(valueWord('pixel', 'gapixel')).toBe('Google Analytics');
+    expect(valueWord('pixel', 'pinterest')).toBe('Pinterest');
+    expect(valueWord('pixel', 'bing')).toBe('Microsoft (Bing)');
   });
 
   it('words overlay types, the plan and social networks; an unknown value stays as the service sent it', () => {
