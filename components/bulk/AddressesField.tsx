@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import { useBulk } from './BulkContext';
 
 /** The field "Addresses", the button "Use this window's tabs", and what the text gives. */
@@ -47,6 +47,18 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
             {preview.skipped.map((s, i) => (
               <li key={i}>
                 <code>{s.text}</code> — {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {preview.trimmed.length > 0 && (
+        <details className="bulk-skipped">
+          <summary>{tCount({ one: 'bulkTrimmedHeadingOne', other: 'bulkTrimmedHeadingMany' }, preview.trimmed.length)}</summary>
+          <ul>
+            {preview.trimmed.map((s, i) => (
+              <li key={i}>
+                <code>{s.url}</code> — {s.reason}
               </li>
             ))}
           </ul>

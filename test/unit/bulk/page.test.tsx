@@ -32,6 +32,9 @@ describe('bulk page, before the run', () => {
     const items = within(skipped).getAllByRole('listitem').map((li) => li.textContent);
     expect(items[0]).toMatch(/ftp:\/\/files\.example\/x — .*not ftp:/);
     expect(items[1]).toBe('hello there — no web address in this line');
+    // The full stop after the address in prose was left off, and the page says so.
+    const trimmed = screen.getByText('1 address with characters left off its end').closest('details')!;
+    expect(within(trimmed).getByRole('listitem').textContent).toMatch(/^https:\/\/b\.example\/2\?utm_source=x — “\.” left off its end/);
   });
 
   it('offers Domain, Campaign and Channel with the remembered choices, and the "make new" checkbox', async () => {
