@@ -6,7 +6,7 @@ import { ask, type BulkView } from '../messaging';
 import { t } from '../i18n';
 import { errorSentence } from '../errorText';
 import { batchSizeProblem } from '../bulk/prepare';
-import { formatResults, toCsv, type BulkCopyFormat, type ResultRow } from '../bulk/formats';
+import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../bulk/formats';
 import type { BulkBatch } from '../storage';
 import { toId } from './choices';
 import type { BulkKit, BulkRunActions } from './bulkStore';
@@ -129,7 +129,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
     downloadCsv() {
       const view = get().view;
       if (!view) return;
-      const blob = new Blob([toCsv(resultRows(view.batch))], { type: 'text/csv;charset=utf-8' });
+      const blob = new Blob([toCsvFile(resultRows(view.batch))], { type: 'text/csv;charset=utf-8' });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
