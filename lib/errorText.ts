@@ -72,6 +72,7 @@ const URL_PROBLEM_KEYS: Record<ServiceUrlProblem, MessageKey> = {
   required: 'optionsUrlRequired',
   'not-full': 'optionsUrlNotFull',
   http: 'optionsUrlHttp',
+  'http-host': 'optionsUrlHttpHost',
   credentials: 'optionsUrlCredentials',
   'not-http': 'optionsUrlStartHttps',
 };
