@@ -49,12 +49,12 @@ let pluralRules: { lang: string; rules: Intl.PluralRules } | null = null;
 
 /**
  * The message for `count`, its form chosen by the language's plural rules (Intl.PluralRules):
- * the one place a plural form is chosen. The count is the message's first substitution.
+ * the one place a plural form is chosen. The substitutions are the count alone unless given.
  */
-export function tCount(forms: CountForms, count: number, ...more: (string | number)[]): string {
+export function tCount(forms: CountForms, count: number, subs: (string | number)[] = [count]): string {
   const lang = uiLanguage();
   if (pluralRules?.lang !== lang) pluralRules = { lang, rules: pluralRulesOf(lang) };
-  return t(pluralRules.rules.select(count) === 'one' ? forms.one : forms.other, count, ...more);
+  return t(pluralRules.rules.select(count) === 'one' ? forms.one : forms.other, ...subs);
 }
 
 function pluralRulesOf(lang: string): Intl.PluralRules {

@@ -9,8 +9,8 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
   const useWindowTabs = useBulk((s) => s.useWindowTabs);
   const summary = [
     t('bulkFound', preview.addresses.length),
-    preview.repeats > 0 ? t('bulkRepeats', preview.repeats) : null,
-    preview.skipped.length > 0 ? t('bulkSkippedCount', preview.skipped.length) : null,
+    preview.repeats > 0 ? tCount({ one: 'bulkRepeatsOne', other: 'bulkRepeatsMany' }, preview.repeats) : null,
+    preview.skipped.length > 0 ? tCount({ one: 'bulkSkippedCountOne', other: 'bulkSkippedCountMany' }, preview.skipped.length) : null,
   ]
     .filter(Boolean)
     .join(' · ');

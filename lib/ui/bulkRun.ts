@@ -3,7 +3,7 @@
  * batch (also after a reopen) until no row waits, and the results go to the clipboard or a file.
  */
 import { ask, type BulkView } from '../messaging';
-import { t } from '../i18n';
+import { t, tCount } from '../i18n';
 import { errorSentence } from '../errorText';
 import { batchSizeProblem } from '../bulk/prepare';
 import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../bulk/formats';
@@ -43,7 +43,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
       unfollow();
       if (was && view) {
         const made = view.batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
-        set({ status: t('bulkFinished', made, view.batch.items.length) });
+        set({ status: tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, view.batch.items.length, [made, view.batch.items.length]) });
       }
     }
   };

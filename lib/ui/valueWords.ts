@@ -24,7 +24,7 @@ const WORDS: Record<ValueKind, Record<string, MessageKey>> = {
     tiktok: 'pixelTypeTiktok',
   },
   overlay: { message: 'overlayTypeMessage', contact: 'overlayTypeContact', poll: 'overlayTypePoll' },
-  plan: { pro: 'planPro' },
+  plan: { free: 'planFree', pro: 'planPro' },
   social: { facebook: 'socialFacebook', twitter: 'socialTwitter', linkedin: 'socialLinkedin' },
 };
 

@@ -16,6 +16,9 @@ describe('The service’s values in words', () => {
   it('words overlay types, the plan and social networks; an unknown value stays as the service sent it', () => {
     expect(valueWord('overlay', 'contact')).toBe('Contact form');
     expect(valueWord('plan', 'pro')).toBe('Pro');
+    // Every plan the service is known to send is worded, not only pro.
+    expect(valueWord('plan', 'free')).toBe('Free');
+    expect(valueWord('plan', 'FREE')).toBe('Free');
     expect(valueWord('social', 'linkedin')).toBe('LinkedIn');
     expect(valueWord('overlay', 'quiz')).toBe('quiz');
     expect(valueWord('plan', 'enterprise-2026')).toBe('enterprise-2026');
