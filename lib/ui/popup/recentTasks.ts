@@ -1,10 +1,10 @@
 /** Recent links in the popup, deleting one (on the service, or from the list only). */
-import { ask } from './popupAsk';
-import type { HistoryEntry } from '../storage';
-import { t } from '../i18n';
-import { toApiError } from '../api/errors';
-import { listOf } from './popupData';
-import type { SliceKit, TaskActions } from './popupStore';
+import { ask } from './ask';
+import type { HistoryEntry } from '../../storage';
+import { t } from '../../i18n';
+import { toApiError } from '../../api/errors';
+import { listOf } from './data';
+import type { SliceKit, TaskActions } from './store';
 
 /** The Recent links tasks. */
 export function recentTasks({ set, get }: SliceKit): Pick<TaskActions, 'confirmDelete' | 'removeLocally'> {

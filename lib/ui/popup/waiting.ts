@@ -5,11 +5,11 @@
  * lib/background/popupWatch.ts), the links still being made for this account, and the links not
  * sent because the API key changed. Following one is in popupWaitingTasks.
  */
-import { browser } from '../nativeBrowser';
-import { ask } from './popupAsk';
-import { t } from '../i18n';
-import { POPUP_PORT, type PopupPortMessage } from '../popupPort';
-import type { SliceKit, WaitingActions } from './popupStore';
+import { browser } from '@wxt-dev/browser';
+import { ask } from './ask';
+import { t } from '../../i18n';
+import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
+import type { SliceKit, WaitingActions } from './store';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
 

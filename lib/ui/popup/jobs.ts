@@ -2,11 +2,11 @@
  * A link made or waiting: showing it (and copying it), and following a queued one until the
  * worker has made it or given up.
  */
-import { ask } from './popupAsk';
-import type { HistoryEntry, Job } from '../storage';
-import { t } from '../i18n';
-import { formatCopy } from '../links/copyFormat';
-import type { ShownLink, SliceKit } from './popupStore';
+import { ask } from './ask';
+import type { HistoryEntry, Job } from '../../storage';
+import { t } from '../../i18n';
+import { formatCopy } from '../../links/copyFormat';
+import type { ShownLink, SliceKit } from './store';
 
 /** How often a queued link is looked at. */
 const POLL_MS = 1000;

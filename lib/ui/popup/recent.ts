@@ -2,10 +2,10 @@
  * Recent links in the popup: loading them (after the first render), searching, showing one,
  * opening and closing a delete confirmation. Deleting is in popupRecentTasks.
  */
-import { ask } from './popupAsk';
-import type { HistoryEntry } from '../storage';
-import { listOf } from './popupData';
-import type { RecentActions, SliceKit } from './popupStore';
+import { ask } from './ask';
+import type { HistoryEntry } from '../../storage';
+import { listOf } from './data';
+import type { RecentActions, SliceKit } from './store';
 
 /** The Recent links slice. */
 export function recentSlice({ set, get }: SliceKit): RecentActions {

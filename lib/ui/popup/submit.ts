@@ -1,16 +1,16 @@
 /** Shorten (with the duplicate offer): what the form does when pressed. */
-import { ask } from './popupAsk';
-import { clock, t } from '../i18n';
-import { checkField, findDuplicate } from './popupUrl';
-import { toApiError } from '../api/errors';
-import { queuedMessage } from './popupText';
-import { isPro } from './popupData';
-import { toId } from './choices';
-import type { Jobs } from './popupJobs';
-import type { SliceKit, TaskActions } from './popupStore';
+import { ask } from './ask';
+import { clock, t } from '../../i18n';
+import { checkField, findDuplicate } from '../../links/address';
+import { toApiError } from '../../api/errors';
+import { queuedMessage } from './text';
+import { isPro } from './data';
+import { toId } from '../choices';
+import type { Jobs } from './jobs';
+import type { SliceKit, TaskActions } from './store';
 
 /** The form's tasks. */
-export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'submit' | 'useExisting' | 'createAnyway'> {
+export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'submit' | 'reuseExisting' | 'createAnyway'> {
   return {
     /** Shortens the Long URL (after offering an earlier link of the same page, unless forced). */
     async submit(opts = {}) {
@@ -68,7 +68,7 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
     },
 
     /** Shows the earlier link instead of making a new one. */
-    async useExisting() {
+    async reuseExisting() {
       const dup = get().duplicate;
       if (dup) await jobs.showMade(dup, 'existing');
     },

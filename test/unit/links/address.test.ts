@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockedMessage, checkField, checkUrl, findDuplicate, matchesSearch, sameUrl, truncate } from '@/lib/ui/popupUrl';
-import { entry } from './harness';
+import { blockedMessage, checkField, checkUrl, findDuplicate, matchesSearch, sameUrl, truncate } from '@/lib/links/address';
+import { entry } from '../popup/harness';
 
 describe('checkUrl', () => {
   it('accepts web addresses', () => {

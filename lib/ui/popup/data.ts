@@ -1,8 +1,8 @@
 /** Rules about the popup's data, shared by its slices and components (pure functions). */
-import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../api';
-import type { Settings } from '../storage';
-import { sendableDomains } from './choices';
-import type { Loaded } from './store';
+import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../../api';
+import type { Settings } from '../../storage';
+import { sendableDomains } from '../choices';
+import type { Loaded } from '../store';
 
 /** Whether the account may choose a custom alias. */
 export function isPro(account: Account | null): boolean {

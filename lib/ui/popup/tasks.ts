@@ -2,11 +2,11 @@
  * What the popup does when asked (Shorten, following a queued link, deleting from Recent links), loaded with
  * import() after the first render: the first screen's script carries only what draws the form.
  */
-import { createJobs } from './popupJobs';
-import { recentTasks } from './popupRecentTasks';
-import { submitTasks } from './popupSubmit';
-import { waitingTasks } from './popupWaitingTasks';
-import type { SliceKit, TaskActions } from './popupStore';
+import { createJobs } from './jobs';
+import { recentTasks } from './recentTasks';
+import { submitTasks } from './submit';
+import { waitingTasks } from './waitingTasks';
+import type { SliceKit, TaskActions } from './store';
 
 /** The tasks of one popup's store. */
 export function createTasks(kit: SliceKit): TaskActions {

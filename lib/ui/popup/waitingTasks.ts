@@ -1,10 +1,10 @@
 /** Following a link made outside this popup's submit and making the unsent ones (loaded on first use; popupWaiting has the port and the lists). */
-import { ask } from './popupAsk';
-import { t } from '../i18n';
-import { toApiError } from '../api/errors';
-import { toId } from './choices';
-import type { Jobs } from './popupJobs';
-import type { SliceKit, TaskActions } from './popupStore';
+import { ask } from './ask';
+import { t } from '../../i18n';
+import { toApiError } from '../../api/errors';
+import { toId } from '../choices';
+import type { Jobs } from './jobs';
+import type { SliceKit, TaskActions } from './store';
 
 /** The waiting links' tasks. */
 export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'followJob' | 'remakeUnsent'> {

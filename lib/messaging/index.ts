@@ -19,8 +19,8 @@ import type {
   Pixel,
   Qr,
   Splash,
-} from './api';
-import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, UnsentLink } from './storage';
+} from '../api';
+import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, UnsentLink } from '../storage';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 

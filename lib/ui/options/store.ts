@@ -8,9 +8,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ask as askWorker, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
-import { createTimers, type LoadState } from './store';
-import { toApiError } from '../api/errors';
-import { t } from '../i18n';
+import { createTimers, type LoadState } from '../store';
+import { toApiError } from '../../api/errors';
+import { t } from '../../i18n';
 
 /** A failure that is the whole page's, not one list's (the service cannot be reached): said once, in the connection box. */
 export function isPageWide(err: SerializedApiError | null | undefined): boolean {

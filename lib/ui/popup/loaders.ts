@@ -1,14 +1,14 @@
 /**
  * The popup's loaders. Before the first render, `prime` reads the tab's address and, in one
  * storage call, what the cache already answers (connection state, preferences, account, domains,
- * campaigns, channels). After the first paint, `init` loads popupInit.ts, which asks the worker
+ * campaigns, channels). After the first paint, `init` loads init.ts, which asks the worker
  * for the rest.
  */
-import { loadAsk } from './popupAsk';
-import { rememberedChoices } from './popupData';
-import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './popupSnapshot';
-import { startFirstReads, type FirstReads, type PopupPage } from './popupFirstReads';
-import type { LoaderActions, PopupData, SliceKit } from './popupStore';
+import { loadAsk } from './ask';
+import { rememberedChoices } from './data';
+import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './snapshot';
+import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
+import type { LoaderActions, PopupData, SliceKit } from './store';
 
 /** The loaders slice: prime, init, dispose, remembered choices. */
 export function loadersSlice(kit: SliceKit): LoaderActions {
@@ -53,7 +53,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       started = true;
       const snap = await prime();
       // Asking the worker is not part of the first render: its code loads after it.
-      const loaded = await Promise.all([import('./popupInit'), loadAsk(), import('./popupWaiting')]).catch(() => null);
+      const loaded = await Promise.all([import('./init'), loadAsk(), import('./waiting')]).catch(() => null);
       // Closed meanwhile (a later init, after a remount, asks), or the extension's files could
       // not be read (an update replaced them): the form keeps what storage gave it.
       if (!loaded || timers.disposed) {
@@ -77,7 +77,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       const { settings, tabUrl, form, cleaned } = get();
       if (!settings?.cleanLinks || !tabUrl || form.urlEdited || cleaned) return;
       // Loaded on demand: the cleaner is not part of the popup's first paint.
-      const { cleanUrl } = await import('../links/cleanUrl');
+      const { cleanUrl } = await import('../../links/cleanUrl');
       const out = cleanUrl(tabUrl);
       const now = get();
       if (out.removed.length === 0 || now.form.urlEdited || now.cleaned || now.tabUrl !== tabUrl) return;

@@ -2,14 +2,14 @@
  * The bulk page's run: "Shorten all" hands the batch to the worker, the page follows the stored
  * batch (also after a reopen) until no row waits, and the results go to the clipboard or a file.
  */
-import { ask, type BulkView } from '../messaging';
-import { t, tCount } from '../i18n';
-import { errorSentence } from '../errorText';
-import { batchSizeProblem } from '../bulk/prepare';
-import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../bulk/formats';
-import type { BulkBatch } from '../storage';
-import { toId } from './choices';
-import type { BulkKit, BulkRunActions } from './bulkStore';
+import { ask, type BulkView } from '../../messaging';
+import { t, tCount } from '../../i18n';
+import { errorSentence } from '../../errorText';
+import { batchSizeProblem } from '../../bulk/prepare';
+import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
+import type { BulkBatch } from '../../storage';
+import { toId } from '../choices';
+import type { BulkKit, BulkRunActions } from './store';
 
 /** How often the page asks where a running batch stands. */
 export const FOLLOW_EVERY_MS = 500;

@@ -4,11 +4,11 @@
  * storage had none, and only those cached values that storage did not answer or that are stale
  * (one loader for them); and it removes tracking parameters from the tab's address.
  */
-import { ask } from './popupAsk';
-import type { Account } from '../api';
-import type { CachedKey, PopupSnapshot } from './popupSnapshot';
-import type { PopupData, SliceKit } from './popupStore';
-import { cachedLoader } from './cachedLoader';
+import { ask } from './ask';
+import type { Account } from '../../api';
+import type { CachedKey, PopupSnapshot } from './snapshot';
+import type { PopupData, SliceKit } from './store';
+import { cachedLoader } from '../cachedLoader';
 
 /** The cached values the form uses (popupSnapshot's CACHED_KEYS), each asked of the worker by its own message. */
 const sources = {

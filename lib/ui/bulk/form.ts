@@ -1,12 +1,12 @@
 /** The bulk page's form: the pasted addresses (read as they are typed), the choices, the window's tabs. */
 import { browser } from 'wxt/browser';
-import { t } from '../i18n';
-import { extractAddresses } from '../bulk/extract';
-import { prepareBatch } from '../bulk/prepare';
-import { cleanUrl } from '../links/cleanUrl';
-import type { Settings } from '../storage';
-import { checkUrl } from './popupUrl';
-import type { BulkForm, BulkFormActions, BulkKit, BulkPreview } from './bulkStore';
+import { t } from '../../i18n';
+import { extractAddresses } from '../../bulk/extract';
+import { prepareBatch } from '../../bulk/prepare';
+import { cleanUrl } from '../../links/cleanUrl';
+import type { Settings } from '../../storage';
+import { checkUrl } from '../../links/address';
+import type { BulkForm, BulkFormActions, BulkKit, BulkPreview } from './store';
 
 /** Whether tracking parameters are removed: the preference, on by default. */
 export function cleansLinks(settings: Settings | null): boolean {
@@ -39,7 +39,7 @@ export function bulkFormSlice({ set, get }: BulkKit): BulkFormActions {
     setChannel: (channelId) => setForm({ channelId, choicesEdited: true }),
     setMakeNew: (makeNew) => setForm({ makeNew }),
 
-    async useWindowTabs() {
+    async takeWindowTabs() {
       // Asked on this click (a user gesture): the extension does not hold `tabs` from install.
       let granted = false;
       try {

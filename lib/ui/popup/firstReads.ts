@@ -4,8 +4,8 @@
  * before anything else it evaluates (entrypoints/popup/firstReads.ts), so that React and the
  * popup's modules are set up while the browser answers them.
  */
-import { browser } from '../nativeBrowser';
-import { readSnapshotItems } from './popupSnapshot';
+import { browser } from '@wxt-dev/browser';
+import { readSnapshotItems } from './snapshot';
 
 /** The page the popup acts on. */
 export interface PopupPage {

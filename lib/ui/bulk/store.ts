@@ -5,16 +5,16 @@
  * with its results (bulkRun).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Campaign, Channel, Domain } from '../api';
-import type { Settings } from '../storage';
-import type { BulkView } from '../messaging';
-import type { BulkCopyFormat } from '../bulk/formats';
-import type { Skipped, Trimmed } from '../bulk/extract';
-import type { BatchAddress } from '../bulk/prepare';
-import { createTimers, type Loaded, type StoreTimers } from './store';
-import { bulkLoadersSlice } from './bulkLoaders';
-import { bulkFormSlice } from './bulkForm';
-import { bulkRunSlice } from './bulkRun';
+import type { Campaign, Channel, Domain } from '../../api';
+import type { Settings } from '../../storage';
+import type { BulkView } from '../../messaging';
+import type { BulkCopyFormat } from '../../bulk/formats';
+import type { Skipped, Trimmed } from '../../bulk/extract';
+import type { BatchAddress } from '../../bulk/prepare';
+import { createTimers, type Loaded, type StoreTimers } from '../store';
+import { bulkLoadersSlice } from './loaders';
+import { bulkFormSlice } from './form';
+import { bulkRunSlice } from './run';
 
 export interface BulkForm {
   /** The pasted text of the field "Addresses". */
@@ -79,7 +79,7 @@ export interface BulkFormActions {
   setChannel(id: string): void;
   setMakeNew(on: boolean): void;
   /** Adds the web addresses of the window's tabs; asks for the `tabs` permission on this click. */
-  useWindowTabs(): Promise<void>;
+  takeWindowTabs(): Promise<void>;
   openOptions(): void;
 }
 

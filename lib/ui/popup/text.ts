@@ -1,6 +1,6 @@
 /** The sentences of the popup that depend on data: queue times, campaign notes. */
-import { toPlainText } from '../api/plainText';
-import { clock, t } from '../i18n';
+import { toPlainText } from '../../api/plainText';
+import { clock, t } from '../../i18n';
 
 /** The status shown while a link waits in the worker's queue. */
 export function queuedMessage(expectedAt: number): string {

@@ -3,11 +3,11 @@
  * line, the way to the options and the bulk page. Shorten is in popupSubmit (loaded after the
  * first render).
  */
-import { browser } from '../nativeBrowser';
-import { ask } from './popupAsk';
-import { toId } from './choices';
-import { t } from '../i18n';
-import type { FormActions, SliceKit } from './popupStore';
+import { browser } from '@wxt-dev/browser';
+import { ask } from './ask';
+import { toId } from '../choices';
+import { t } from '../../i18n';
+import type { FormActions, SliceKit } from './store';
 
 /** The form slice. */
 export function formSlice({ set, get }: SliceKit): FormActions {
@@ -57,7 +57,7 @@ export function formSlice({ set, get }: SliceKit): FormActions {
 
     copyLink(entry) {
       // Loaded on the first copy: the formats are not part of the popup's first script.
-      return import('../links/copyFormat').then(
+      return import('../../links/copyFormat').then(
         (m) => get().copy(m.formatCopy(get().copyFormat, entry)),
         () => set({ status: t('popupStatusCopyFailed') }),
       );

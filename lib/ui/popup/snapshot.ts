@@ -4,10 +4,10 @@
  * the account, domains, campaigns and channels. The `connection` item, which holds the API key, is never
  * read here. The raw item names are those of lib/storage.ts (a unit test keeps them equal).
  */
-import { browser } from '../nativeBrowser';
-import type { Account, Campaign, Channel, Domain } from '../api';
-import type { CacheState, ConnectionState, Settings } from '../storage';
-import { CACHE_TTL_MS } from '../cachePolicy';
+import { browser } from '@wxt-dev/browser';
+import type { Account, Campaign, Channel, Domain } from '../../api';
+import type { CacheState, ConnectionState, Settings } from '../../storage';
+import { CACHE_TTL_MS } from '../../storage/cachePolicy';
 
 /** The storage.local items the popup reads: never `connection`. */
 export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache' } as const;

@@ -4,8 +4,8 @@
  * (it would be copied to every device the user syncs).
  */
 import { storage, type WxtStorageItem } from '#imports';
-import type { Account, ListName, SerializedApiError } from './api';
-import type { CopyFormat } from './links/copyFormat';
+import type { Account, ListName, SerializedApiError } from '../api';
+import type { CopyFormat } from '../links/copyFormat';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -172,8 +172,12 @@ export interface StoredValue<T = unknown> {
   value: T;
 }
 
+/** A stored value of any item (the items written together differ in type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each value matches its own item; the list mixes types
+export type AnyStoredValue = StoredValue<any>;
+
 /** Writes several items in one storage call: storage holds all of them or none (the queue and the bulk batch naming its jobs). */
-export function writeTogether(values: StoredValue<any>[]): Promise<void> {
+export function writeTogether(values: AnyStoredValue[]): Promise<void> {
   return storage.setItems(values);
 }
 

@@ -8,16 +8,16 @@
  * popupTasks) is loaded then. Slices reach each other only through the store's own actions.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../api';
-import type { CopyFormat } from '../links/copyFormat';
-import type { FirstReads } from './popupFirstReads';
-import type { HistoryEntry, Settings, UnsentLink } from '../storage';
-import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from './store';
-import { loadersSlice } from './popupLoaders';
-import { recentSlice } from './popupRecent';
-import { formSlice } from './popupForm';
+import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../../api';
+import type { CopyFormat } from '../../links/copyFormat';
+import type { FirstReads } from './firstReads';
+import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
+import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
+import { loadersSlice } from './loaders';
+import { recentSlice } from './recent';
+import { formSlice } from './form';
 
-export type { LoadState, Loaded } from './store';
+export type { LoadState, Loaded } from '../store';
 
 /** The link shown in the result panel and where it came from. */
 export interface ShownLink {
@@ -123,7 +123,7 @@ export interface TaskActions {
   confirmDelete(): Promise<void>;
   removeLocally(id: string): Promise<void>;
   submit(opts?: { force?: boolean }): Promise<void>;
-  useExisting(): Promise<void>;
+  reuseExisting(): Promise<void>;
   createAnyway(): Promise<void>;
   /** Shows a link being made as waiting and follows it until it is made (popupWaitingTasks). */
   followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
@@ -135,7 +135,7 @@ const TASK_NAMES = [
   'confirmDelete',
   'removeLocally',
   'submit',
-  'useExisting',
+  'reuseExisting',
   'createAnyway',
   'followJob',
   'remakeUnsent',
@@ -209,8 +209,8 @@ export function createPopupStore(): PopupStore {
       ...loadersSlice(kit),
       ...recentSlice(kit),
       ...formSlice(kit),
-      ...deferred(() => import('./popupWaiting').then((m) => m.waitingSlice(kit)), WAITING_NAMES),
-      ...deferred(() => import('./popupTasks').then((m) => m.createTasks(kit)), TASK_NAMES),
+      ...deferred(() => import('./waiting').then((m) => m.waitingSlice(kit)), WAITING_NAMES),
+      ...deferred(() => import('./tasks').then((m) => m.createTasks(kit)), TASK_NAMES),
     };
   });
 }

@@ -1,10 +1,10 @@
 /** The bulk page's loaders: the connection, the preferences and the Domain/Campaign/Channel lists. */
-import { ask } from '../messaging';
-import type { Campaign, Channel, Domain } from '../api';
-import { listOf, remembered, rememberedChoices } from './popupData';
-import { previewOf } from './bulkForm';
-import type { BulkData, BulkKit, BulkLoaderActions } from './bulkStore';
-import { cachedLoader } from './cachedLoader';
+import { ask } from '../../messaging';
+import type { Campaign, Channel, Domain } from '../../api';
+import { listOf, remembered, rememberedChoices } from '../popup/data';
+import { previewOf } from './form';
+import type { BulkData, BulkKit, BulkLoaderActions } from './store';
+import { cachedLoader } from '../cachedLoader';
 
 const sources = {
   domains: () => ask('getList', { name: 'domains' }).then((r) => ({ stale: r.stale, value: listOf<Domain>(r.value) })),
