@@ -1,0 +1,22 @@
+/**
+ * The unit project's setup (vitest `setupFiles`), for what the page tests all repeated:
+ * `ask` of lib/messaging is a vi.fn (the rest of the module is the real one), reset before
+ * each test; after each test the rendered page is removed and every spy restored. A file
+ * plugs a fake worker into `ask` with `useFakeWorker()` or the popup's `answer()`
+ * (test/unit/support/fakeWorker.ts).
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+vi.mock('@/lib/messaging', async (importOriginal) => ({ ...(await importOriginal<object>()), ask: vi.fn() }));
+
+beforeEach(async () => {
+  // Imported here, not at the top: a file that mocks lib/messaging itself keeps its own mock.
+  const { ask } = await import('@/lib/messaging');
+  if (vi.isMockFunction(ask)) ask.mockReset();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
