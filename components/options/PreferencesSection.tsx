@@ -9,6 +9,8 @@ import { useAction } from './useAction';
 import { CopyFormatSelect, LinkSwitches } from './LinkPrefs';
 import { t } from '@/lib/i18n';
 import { sendableDomains, toId } from '@/lib/ui/choices';
+import { ManagedNote, ManagedSummary, useManaged } from './Managed';
+import type { ManagedSetting } from '@/lib/policy';
 
 /** Preferences: defaults of the context menu, shortcut and address bar, copying, cleaning, menu items, history, cache. */
 export function PreferencesSection() {
@@ -65,9 +67,11 @@ export function PreferencesSection() {
         !p.settingsError && <p className="muted">{t('commonLoading')}</p>
       ) : (
         <div className="stack">
+          <ManagedSummary />
           <p className="muted">{t('optionsPrefsUsedBy', t('menuShortenLink'))}</p>
           <DefaultSelect
             id={`${id}-domain`}
+            managed="defaultDomainId"
             label={t('optionsDefaultDomain')}
             value={draft.defaultDomainId}
             noneLabel={t('optionsServiceDefault')}
@@ -77,6 +81,7 @@ export function PreferencesSection() {
           />
           <DefaultSelect
             id={`${id}-campaign`}
+            managed="defaultCampaignId"
             label={t('optionsDefaultCampaign')}
             value={draft.defaultCampaignId}
             noneLabel={t('optionsNoneOption')}
@@ -86,6 +91,7 @@ export function PreferencesSection() {
           />
           <DefaultSelect
             id={`${id}-channel`}
+            managed="defaultChannelId"
             label={t('optionsDefaultChannel')}
             value={draft.defaultChannelId}
             noneLabel={t('popupNoChannel')}
@@ -104,15 +110,15 @@ export function PreferencesSection() {
             />
             <label htmlFor={`${id}-copy`}>{t('optionsAutoCopy')}</label>
           </div>
-          <div className="check">
-            <input
-              id={`${id}-history`}
-              type="checkbox"
-              checked={draft.keepHistory}
-              onChange={(e) => save({ keepHistory: e.target.checked })}
-            />
-            <label htmlFor={`${id}-history`}>{t('optionsKeepHistory')}</label>
-          </div>
+          <ManagedCheck id={`${id}-history`} name="keepHistory" label={t('optionsKeepHistory')} checked={draft.keepHistory} save={save} />
+          <ManagedCheck
+            id={`${id}-private`}
+            name="keepPrivateHistory"
+            label={t('optionsKeepPrivateHistory')}
+            help={t('optionsPrivateHelp')}
+            checked={draft.keepPrivateHistory === true}
+            save={save}
+          />
           <LinkSwitches draft={draft} save={save} />
         </div>
       )}
@@ -162,6 +168,7 @@ export function PreferencesSection() {
 /** A default's select: none, the saved id when it is not in the list (kept, not lost), then the choices. */
 function DefaultSelect({
   id,
+  managed,
   label,
   value,
   noneLabel,
@@ -170,6 +177,7 @@ function DefaultSelect({
   onChange,
 }: {
   id: string;
+  managed: ManagedSetting;
   label: string;
   value: number | null;
   noneLabel: string;
@@ -178,10 +186,17 @@ function DefaultSelect({
   onChange: (id: number | null) => void;
 }) {
   const known = value === null || choices.some((c) => c.id === value);
+  const { preset, locked } = useManaged(managed);
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value === null ? '' : String(value)} onChange={(e) => onChange(toId(e.target.value))}>
+      <select
+        id={id}
+        value={value === null ? '' : String(value)}
+        disabled={locked}
+        aria-describedby={preset ? `${id}-managed` : undefined}
+        onChange={(e) => onChange(toId(e.target.value))}
+      >
         <option value="">{noneLabel}</option>
         {!known && <option value={String(value)}>{missingLabel(value)}</option>}
         {choices.map((c) => (
@@ -190,6 +205,31 @@ function DefaultSelect({
           </option>
         ))}
       </select>
+      <ManagedNote name={managed} id={`${id}-managed`} />
+    </>
+  );
+}
+
+/** A checkbox preference an organisation may set: disabled when it locks it, with the reason beside it. */
+function ManagedCheck({ id, name, label, help, checked, save }: {
+  id: string;
+  name: 'keepHistory' | 'keepPrivateHistory';
+  label: string;
+  help?: string;
+  checked: boolean;
+  save: (patch: Partial<Settings>) => void;
+}) {
+  const { preset, locked } = useManaged(name);
+  const described = [help ? `${id}-help` : '', preset ? `${id}-managed` : ''].filter(Boolean).join(' ');
+  return (
+    <>
+      <div className="check">
+        <input id={id} type="checkbox" checked={checked} disabled={locked} aria-describedby={described || undefined}
+          onChange={(e) => save({ [name]: e.target.checked })} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {help && <p id={`${id}-help`} className="muted">{help}</p>}
+      <ManagedNote name={name} id={`${id}-managed`} />
     </>
   );
 }
