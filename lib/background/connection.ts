@@ -10,7 +10,7 @@ import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from 
 import { publishConnectionState } from './connectionState';
 import { fingerprintOf } from './fingerprint';
 import { applyPolicy, currentPolicy } from './policy';
-import { isLocked, type ManagedPolicy } from '../policy';
+import { isLocked, presetNames, type ManagedPolicy } from '../policy';
 import type { SessionHolder } from './session';
 
 export interface ConnectionDeps {
@@ -24,7 +24,7 @@ export const connectionInfo = (c: Connection | null, policy?: ManagedPolicy): Co
   connected: !!c && !!c.apiKey,
   serviceUrl: c?.serviceUrl ?? policy?.serviceUrl?.value ?? null,
   keyHint: c?.apiKey ? keyHint(c.apiKey) : null,
-  ...(policy ? { managed: policy } : {}),
+  ...(policy && presetNames(policy).length > 0 ? { managed: policy } : {}),
 });
 
 /** The connection's messages: read, save (verified), forget the key. */

@@ -36,7 +36,7 @@ async function allowInIncognito(h: ExtensionHarness): Promise<void> {
 async function openWindow(h: ExtensionHarness, url: string, incognito: boolean) {
   const windowId = await evalInWorker(h, async (a) => (await chrome.windows.create({ url: a.url, incognito: a.incognito }))!.id!, { url, incognito });
   return until(
-    () => evalInWorker(h, async (id) => (await chrome.tabs.query({ windowId: id })).find((t) => t.status === 'complete' && t.title) ?? (false as const), windowId),
+    () => evalInWorker(h, async (id) => (await chrome.tabs.query({ windowId: id })).find((t) => t.status === 'complete' && t.title) ?? null, windowId),
     `the tab of ${url}`,
     20_000,
   );
@@ -44,7 +44,14 @@ async function openWindow(h: ExtensionHarness, url: string, incognito: boolean) 
 
 /** Right-click "Shorten this page" on a tab, through Chrome's own event (menu.test.ts). */
 const shortenPage = (h: ExtensionHarness, tab: unknown, pageUrl: string) =>
-  evalInWorker(h, (a) => chrome.contextMenus.onClicked.dispatch({ menuItemId: 'shorten-page', editable: false, frameId: 0, pageUrl: a.pageUrl }, a.tab as never), { tab, pageUrl });
+  evalInWorker(
+    h,
+    (a) => {
+      const event = chrome.contextMenus.onClicked as unknown as { dispatch(...x: unknown[]): void };
+      event.dispatch({ menuItemId: 'shorten-page', editable: false, frameId: 0, pageUrl: a.pageUrl }, a.tab);
+    },
+    { tab, pageUrl },
+  );
 
 /** Everything the extension keeps in storage.local, as text. */
 const everything = (h: ExtensionHarness) => evalInWorker(h, async () => JSON.stringify(await chrome.storage.local.get(null)), undefined);
