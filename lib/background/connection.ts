@@ -101,15 +101,15 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
 
   /** Forgets the key and that account's cache; the form keeps the service URL (or `moveTo`). */
   async function forget(moveTo?: string): Promise<ConnectionInfo> {
-      const saved = await connectionItem.getValue();
-      const s = await sessions.get();
-      await s?.cache.clear();
-      const serviceUrl = moveTo ?? saved?.serviceUrl;
-      const conn = serviceUrl ? { serviceUrl, apiKey: '' } : null;
-      sessions.adopt(conn);
-      await connectionItem.setValue(conn);
-      await publishConnectionState(conn);
-      await sessions.reset();
-      return connectionInfo(conn, await currentPolicy());
+    const saved = await connectionItem.getValue();
+    const s = await sessions.get();
+    await s?.cache.clear();
+    const serviceUrl = moveTo ?? saved?.serviceUrl;
+    const conn = serviceUrl ? { serviceUrl, apiKey: '' } : null;
+    sessions.adopt(conn);
+    await connectionItem.setValue(conn);
+    await publishConnectionState(conn);
+    await sessions.reset();
+    return connectionInfo(conn, await currentPolicy());
   }
 }
