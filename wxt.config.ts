@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
 import { popupFirstScreen } from './scripts/popupFirstScreen';
+import { testHooks } from './scripts/testHooks';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -18,7 +19,21 @@ export default defineConfig({
       }
     },
   },
-  vite: () => ({ plugins: popupFirstScreen(), build: { modulePreload: false } }),
+  // `npm run dev`: Debian's browsers (or $CHROMIUM_PATH / $FIREFOX_PATH); headless where there is
+  // no display, so the development mode also runs on a server (it still reloads on every change).
+  webExt: {
+    binaries: {
+      chrome: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      firefox: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    },
+    chromiumArgs: [
+      ...(process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? [] : ['--headless=new']),
+      // Chromium refuses to start as root (containers, CI) without it.
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
+    ...(process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? {} : { firefoxArgs: ['--headless'] }),
+  },
+  vite: () => ({ plugins: [...popupFirstScreen(), ...testHooks()], build: { modulePreload: false } }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -45,7 +60,7 @@ export default defineConfig({
     // one rate budget per key; a private window's tab says so (tab.incognito) and its links are
     // kept out of Recent links (docs/ARCHITECTURE.md, "Private windows").
     incognito: 'spanning',
-    // What an organisation may preset (lib/policy.ts); Firefox takes the same names from
+    // What an organisation may preset (lib/storage/policy.ts); Firefox takes the same names from
     // policies.json's 3rdparty section, keyed by the gecko id below.
     ...(browser === 'chrome' ? { storage: { managed_schema: 'managed_schema.json' } } : {}),
     content_security_policy: {

@@ -1,4 +1,4 @@
-import { isLocked, presetNames, type Lockable, type ManagedPolicy } from '@/lib/policy';
+import { isLocked, presetNames, type Lockable, type ManagedPolicy } from '@/lib/storage/policy';
 import { t, type MessageKey } from '@/lib/i18n';
 import { useOptions } from './OptionsContext';
 

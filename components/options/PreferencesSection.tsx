@@ -10,7 +10,7 @@ import { CopyFormatSelect, LinkSwitches } from './LinkPrefs';
 import { t } from '@/lib/i18n';
 import { sendableDomains, toId } from '@/lib/ui/choices';
 import { ManagedNote, ManagedSummary, useManaged } from './Managed';
-import type { ManagedSetting } from '@/lib/policy';
+import type { ManagedSetting } from '@/lib/storage/policy';
 
 /** Preferences: defaults of the context menu, shortcut and address bar, copying, cleaning, menu items, history, cache. */
 export function PreferencesSection() {

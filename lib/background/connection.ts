@@ -2,7 +2,7 @@
  * The connection: saving (checked, verified with GET /api/account), reading without the key,
  * and forgetting the key. Another account starts without the previous one's ids and cache.
  */
-import { keyHint } from '../keyHint';
+import { keyHint } from './keyHint';
 import { ApiError, type Account } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import type { ConnectionInfo } from '../messaging';
@@ -10,7 +10,7 @@ import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from 
 import { publishConnectionState } from './connectionState';
 import { fingerprintOf } from './fingerprint';
 import { applyPolicy, currentPolicy } from './policy';
-import { isLocked, presetNames, type ManagedPolicy } from '../policy';
+import { isLocked, presetNames, type ManagedPolicy } from '../storage/policy';
 import type { SessionHolder } from './session';
 
 export interface ConnectionDeps {

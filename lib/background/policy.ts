@@ -1,12 +1,12 @@
 /**
  * The organisation's policy (docs/ARCHITECTURE.md, "Managed installs"): the worker reads
- * storage.managed at start and when the browser says it changed, checks it (lib/policy.ts),
+ * storage.managed at start and when the browser says it changed, checks it (lib/storage/policy.ts),
  * puts its values into the preferences and stores it for the pages. The popup never reads
  * storage.managed: it finds the preset preferences in what it reads anyway.
  */
 import { browser } from 'wxt/browser';
 import { ApiError } from '../api';
-import { EMPTY_POLICY, isLocked, MANAGED_SETTINGS, parsePolicy, type ManagedPolicy } from '../policy';
+import { EMPTY_POLICY, isLocked, MANAGED_SETTINGS, parsePolicy, type ManagedPolicy } from '../storage/policy';
 import { policyItem, settingsItem, type Settings } from '../storage';
 
 /** The raw managed storage; null when there is none (Firefox throws without a policy, Chrome answers {}). */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { isLocked, parsePolicy, presetNames } from '@/lib/policy';
+import { isLocked, parsePolicy, presetNames } from '@/lib/storage/policy';
 import { applyPolicy, loadPolicy, refuseLocked } from '@/lib/background/policy';
 import { saveSettings } from '@/lib/background/settings';
 import { policyItem, settingsItem } from '@/lib/storage';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { parsePolicy } from '@/lib/policy';
+import { parsePolicy } from '@/lib/storage/policy';
 import { FakeWorker } from './fakeWorker';
 import { openOptions } from './setup';
 
