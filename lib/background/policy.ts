@@ -48,7 +48,8 @@ export async function applyPolicy(policy: ManagedPolicy, again: readonly string[
 /** Reads, checks and applies the policy; what it ignored is logged for the administrator (never a key). */
 export async function loadPolicy(read: () => Promise<unknown> = readManaged): Promise<ManagedPolicy> {
   const policy = parsePolicy(await read());
-  for (const { key, reason } of policy.ignored) console.warn(`LinkShort policy: "${key}" ignored: ${reason}`);
+  // Names and reasons only: a value ignored (a key put in a policy among them) is never logged.
+  for (const { key: member, reason } of policy.ignored) console.warn(`LinkShort policy: "${member}" ignored: ${reason}`);
   await applyPolicy(policy);
   return policy;
 }
