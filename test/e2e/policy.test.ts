@@ -11,7 +11,7 @@
  * extension).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
@@ -24,6 +24,8 @@ const unpackedId = (dir: string) =>
   [...createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
 
 const policyFile = join(POLICY_DIR, `linkshort-test-${unpackedId(DEFAULT_EXTENSION_DIR)}.json`);
+/** The folders this test made (removed again when left empty). */
+const made = ['/etc/chromium/policies', POLICY_DIR].filter((d) => !existsSync(d));
 
 /** Writes the policy file; false when this machine does not let the test write there. */
 function writePolicy(policy: Record<string, unknown>): boolean {
@@ -51,6 +53,13 @@ describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
   }, 90_000);
   afterAll(async () => {
     rmSync(policyFile, { force: true });
+    for (const dir of [...made].reverse()) {
+      try {
+        rmdirSync(dir); // only when empty: another file there is not ours
+      } catch {
+        // not empty or gone: left as it is
+      }
+    }
     await h?.close();
     await sb?.close();
   });
