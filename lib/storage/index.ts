@@ -6,6 +6,7 @@
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
+import type { ManagedPolicy } from './policy';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -40,6 +41,8 @@ export interface Settings {
   defaultCampaignId: number | null;
   autoCopy: boolean;
   keepHistory: boolean;
+  /** Keep links made from a private window in Recent links too (off: they leave no trace once made). */
+  keepPrivateHistory: boolean;
   /** The popup remembers the last choices. */
   lastDomainId: number | null;
   lastCampaignId: number | null;
@@ -60,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultCampaignId: null,
   autoCopy: true,
   keepHistory: true,
+  keepPrivateHistory: false,
   lastDomainId: null,
   lastCampaignId: null,
   defaultChannelId: null,
@@ -163,6 +167,8 @@ export interface ShortenJobArgs {
   /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
   channelId?: number | null;
   title?: string;
+  /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
+  private?: boolean;
 }
 export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
 
@@ -247,3 +253,14 @@ export interface BulkBatch {
   items: BulkItem[];
 }
 export const bulkItem = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
+
+/**
+ * The organisation's policy as the worker last read and checked it from storage.managed
+ * (lib/storage/policy.ts), and the defaults it has put into the preferences already (an unlocked
+ * default is applied once per value, so the user's own later choice stays).
+ */
+export interface PolicyState {
+  policy: ManagedPolicy;
+  applied: Record<string, unknown>;
+}
+export const policyItem = storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 });
