@@ -72,7 +72,7 @@ export function startBackground() {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== QUEUE_ALARM) return;
     void service.resume().then(async () => {
-      if ((await service.jobs.unsettled()).length === 0) await browser.alarms.clear(QUEUE_ALARM);
+      if ((await service.jobs.unsettled()).length === 0 && !(await service.resumeTrackedQrs())) await browser.alarms.clear(QUEUE_ALARM);
     });
   });
   void service.handBack().then(() => service.resume());
