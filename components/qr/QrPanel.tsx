@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { defaultQrActions, svgDataUrl, type QrActions } from '@/lib/ui/qrImage';
 import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
-import { loadQrStyle } from '@/lib/ui/qrStyle';
+import { loadQrStyle, saveQrStyle } from '@/lib/ui/qrStyle';
 // Its rules (qr.css) come with the pages that show it (QrPage imports them; the popup's
 // popupLater.css @imports them, added with its later parts): a chunk the popup loads later then
 // carries no stylesheet of its own.
@@ -19,6 +19,8 @@ export interface QrPanelProps {
   tracked?: boolean;
   /** Where the style comes from; replaceable in tests. */
   styleSource?: () => Promise<QrStyle>;
+  /** Where a style is kept; replaceable in tests. */
+  styleSave?: (style: QrStyle | null) => Promise<QrStyle>;
 }
 
 // The style's fields and the tracked QR code load on first use (the popup's first screen stays lean).
@@ -28,7 +30,7 @@ const TrackedQrPart = lazy(() => import('./TrackedQrPart').then((m) => ({ defaul
 type Image = { state: 'making' } | { state: 'ready'; src: string } | { state: 'failed'; message: string };
 
 /** A QR code made locally, with "Copy QR", "Download PNG" and "Download SVG". */
-export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, tracked = false, styleSource = loadQrStyle }: QrPanelProps) {
+export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, tracked = false, styleSource = loadQrStyle, styleSave = saveQrStyle }: QrPanelProps) {
   const [image, setImage] = useState<Image>({ state: 'making' });
   const [style, setStyle] = useState<QrStyle | null>(null);
   const [styling, setStyling] = useState(false);
@@ -102,7 +104,7 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, 
       </div>
       {failure && <div role="alert">{failure}</div>}
       <Suspense fallback={null}>
-        {styling && style && <QrStyleFields style={style} onApply={setStyle} say={say} />}
+        {styling && style && <QrStyleFields style={style} onApply={setStyle} say={say} save={styleSave} />}
         {tracked && <TrackedQrPart shortUrl={text} hasLogo={Boolean(style?.logo)} say={say} />}
       </Suspense>
       {!onStatus && (
