@@ -19,6 +19,7 @@ import type {
   Pixel,
   Qr,
   Splash,
+  FetchedImage,
 } from './api';
 import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from './storage';
 import type { QrStyle } from './qr/style';
@@ -182,6 +183,8 @@ export interface ProtocolMap {
   waitTrackedQr(data: { shortUrl: string }): Result<TrackedQr>;
   /** The account's tracked QR codes by short link; `refresh` reads scans (at most once a minute). */
   getTrackedQrs(data: { refresh?: boolean }): Result<Record<string, TrackedQr>>;
+  /** The service's image of a tracked QR code as a data: URL (the page copies or downloads it). */
+  getTrackedQrImage(data: { shortUrl: string }): Result<FetchedImage>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -105,7 +105,7 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, 
       {failure && <div role="alert">{failure}</div>}
       <Suspense fallback={null}>
         {styling && style && <QrStyleFields style={style} onApply={setStyle} say={say} save={styleSave} />}
-        {tracked && <TrackedQrPart shortUrl={text} hasLogo={Boolean(style?.logo)} say={say} />}
+        {tracked && <TrackedQrPart shortUrl={text} fileBase={fileBase} hasLogo={Boolean(style?.logo)} say={say} />}
       </Suspense>
       {!onStatus && (
         <div role="status" className="qr-status">

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import type { TrackedQr } from '@/lib/storage';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { errorSentence } from '@/lib/errorText';
-import { makeTrackedQr, qrStatsUrl, trackedQrs, waitTrackedQr } from '@/lib/ui/trackedQr';
+import { copyTrackedImage, downloadTrackedImage, makeTrackedQr, qrStatsUrl, trackedQrs, waitTrackedQr } from '@/lib/ui/trackedQr';
 import { clock, t } from '@/lib/i18n';
 
 /** "Make tracked QR code", then the service's QR image, "Scans" with the count and "Open statistics". */
-export function TrackedQrPart({ shortUrl, hasLogo, say }: { shortUrl: string; hasLogo: boolean; say: (message: string) => void }) {
+export function TrackedQrPart({ shortUrl, fileBase, hasLogo, say }: { shortUrl: string; fileBase: string; hasLogo: boolean; say: (message: string) => void }) {
   const [qr, setQr] = useState<TrackedQr | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -50,6 +50,16 @@ export function TrackedQrPart({ shortUrl, hasLogo, say }: { shortUrl: string; ha
     }
   };
 
+  /** Copies or downloads the service's image (read by the worker). */
+  const withImage = async (action: () => Promise<string>) => {
+    setFailure('');
+    try {
+      say(await action());
+    } catch (e) {
+      setFailure(t('qrTrackedImageFailed', errorSentence(e, 'popup')));
+    }
+  };
+
   const image = qr?.link ? safeHttpUrl(qr.link) : null;
   return (
     <div className="qr-tracked">
@@ -63,12 +73,17 @@ export function TrackedQrPart({ shortUrl, hasLogo, say }: { shortUrl: string; ha
         <section aria-label={t('qrTrackedHeading')}>
           {image && <img src={image} alt={t('qrTrackedImageAlt')} width={96} height={96} className="qr-tracked-img" />}
           <p className="qr-scans">{t('qrTrackedScans', qr.scans ?? 0)}</p>
+          {image && (
+            <div className="row qr-actions">
+              <button type="button" onClick={() => void withImage(async () => (await copyTrackedImage(shortUrl), t('qrCopied')))}>
+                {t('qrTrackedCopy')}
+              </button>
+              <button type="button" onClick={() => void withImage(async () => t('qrDownloading', await downloadTrackedImage(shortUrl, fileBase)))}>
+                {t('qrTrackedDownload')}
+              </button>
+            </div>
+          )}
           <div className="row qr-actions">
-            {image && (
-              <a href={image} target="_blank" rel="noopener noreferrer">
-                {t('qrTrackedOpenImage')}
-              </a>
-            )}
             {qr.id !== undefined && (
               <a href={qrStatsUrl(qr.id)} target="_blank" rel="noopener">
                 {t('qrTrackedOpenStats')}

@@ -51,6 +51,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     makeTrackedQr: (d) => service.makeTrackedQr(d),
     waitTrackedQr: (d) => service.waitTrackedQr(d),
     getTrackedQrs: (d) => service.getTrackedQrs(d ?? {}),
+    getTrackedQrImage: (d) => service.getTrackedQrImage(d),
   };
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {
     onMessage(type, (async (message: { data: unknown; sender: { id?: string; url?: string } }): Promise<Result<unknown>> => {

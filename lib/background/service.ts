@@ -39,7 +39,7 @@ export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs });
   const shortening = createShortening({ ...deps, sessions, now });
-  const trackedQrs = createTrackedQrs({ sessions, now, wakeAt: deps.wakeAt });
+  const trackedQrs = createTrackedQrs({ sessions, now, wakeAt: deps.wakeAt, fetch: deps.fetch });
   return {
     sessions,
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),

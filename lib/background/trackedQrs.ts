@@ -4,7 +4,7 @@
  * waiting before anything is sent and sent when the budget allows, also after a restart
  * (docs/ARCHITECTURE.md, "QR styles").
  */
-import { ApiError, fetchAllPages, toApiError } from '../api';
+import { ApiError, fetchAllPages, fetchImage, toApiError, type FetchedImage } from '../api';
 import { rgbText } from '../qr/style';
 import { trackedQrsItem, type TrackedQr } from '../storage';
 import { styleOf } from './qrStyles';
@@ -18,10 +18,11 @@ export interface TrackedQrDeps {
   sessions: SessionHolder;
   now: () => number;
   wakeAt: (at: number) => void;
+  fetch: typeof fetch;
 }
 
 /** The tracked QR messages of the current connection. */
-export function createTrackedQrs({ sessions, now, wakeAt }: TrackedQrDeps) {
+export function createTrackedQrs({ sessions, now, wakeAt, fetch }: TrackedQrDeps) {
   /** Sends in flight, by account and short link: a second press or a resume joins it. */
   const sending = new Map<string, Promise<TrackedQr>>();
   let scansRead: Promise<unknown> | null = null;
@@ -112,6 +113,14 @@ export function createTrackedQrs({ sessions, now, wakeAt }: TrackedQrDeps) {
       if (!s || !s.connection.apiKey) return {};
       const mine = (await trackedQrsItem.getValue())[s.fingerprint] ?? {};
       return data?.refresh ? refreshScans(s, mine) : mine;
+    },
+
+    /** The service's image of a made tracked QR code, for the page to copy or download. */
+    async getTrackedQrImage(data: { shortUrl: string }): Promise<FetchedImage> {
+      const s = await sessions.require();
+      const entry = (await trackedQrsItem.getValue())[s.fingerprint]?.[data?.shortUrl];
+      if (!entry?.link) throw new ApiError({ kind: 'not-found', reason: 'history-gone', message: 'No such tracked QR code.' });
+      return fetchImage(fetch, entry.link);
     },
 
     /** Sends the account's waiting tracked QR codes (worker start, alarm). */

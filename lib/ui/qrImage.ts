@@ -73,6 +73,21 @@ export async function qrPngBlob(text: string, style: QrStyle = DEFAULT_QR_STYLE,
   });
 }
 
+/** Any image blob drawn again as PNG (the clipboard takes PNG only). */
+export async function pngBlobOf(blob: Blob): Promise<Blob> {
+  const url = URL.createObjectURL(blob);
+  try {
+    const img = await loadImage(url);
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth || 512;
+    canvas.height = img.naturalHeight || 512;
+    canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('qrDrawFailed')))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 /** A file name for a QR image: "qr-<code>" with only safe characters. */
 export function qrFileBase(code: string): string {
   const safe = code.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);

@@ -2,6 +2,7 @@
 import { ask } from '../messaging';
 import { browser } from '../nativeBrowser';
 import type { TrackedQr } from '../storage';
+import { downloadBlob, pngBlobOf } from './qrImage';
 
 /** Makes (or finds) the tracked QR code of a short link. */
 export const makeTrackedQr = (shortUrl: string): Promise<TrackedQr> => ask('makeTrackedQr', { shortUrl });
@@ -19,4 +20,28 @@ export function qrStatsUrl(id: number): string {
 export function qrStatsTarget(hash: string): number | null {
   const m = /^#qr-stats-(\d{1,12})$/.exec(hash);
   return m ? Number(m[1]) : null;
+}
+
+/** The tracked QR code's image as the worker read it, as a blob. */
+async function imageBlob(shortUrl: string): Promise<Blob> {
+  const image = await ask('getTrackedQrImage', { shortUrl });
+  const binary = atob(image.dataUrl.slice(image.dataUrl.indexOf(',') + 1));
+  return new Blob([Uint8Array.from(binary, (c) => c.charCodeAt(0))], { type: image.type });
+}
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/svg+xml': 'svg', 'image/gif': 'gif', 'image/webp': 'webp' };
+
+/** Copies the service's QR image (as PNG: the one image type clipboards take everywhere). */
+export async function copyTrackedImage(shortUrl: string): Promise<void> {
+  const blob = await imageBlob(shortUrl);
+  const png = blob.type === 'image/png' ? blob : await pngBlobOf(blob);
+  await navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]);
+}
+
+/** Downloads the service's QR image as it is; answers the file name. */
+export async function downloadTrackedImage(shortUrl: string, fileBase: string): Promise<string> {
+  const blob = await imageBlob(shortUrl);
+  const name = `${fileBase}-tracked.${EXTENSIONS[blob.type] ?? 'png'}`;
+  downloadBlob(blob, name);
+  return name;
 }

@@ -137,6 +137,12 @@ describe('styled QR code (Chromium, English)', () => {
     expect(record).toMatchObject({ type: 'link', data: againUrl, foreground: 'rgb(31,111,235)', background: 'rgb(255,255,255)' });
     expect(await again.getByRole('img', { name: 'Tracked QR code' }).getAttribute('src')).toBe(record!.link);
     expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(h.url(`options.html#qr-stats-${record!.id}`));
+    // Its image downloaded as the service serves it (read by the worker, not the page).
+    const [download] = await Promise.all([again.waitForEvent('download', { timeout: 15_000 }), again.getByRole('button', { name: 'Download tracked QR', exact: true }).click()]);
+    const file = join(downloads, download.suggestedFilename());
+    await download.saveAs(file);
+    const served = await (await fetch(record!.link)).text();
+    expect((await readFile(file)).toString('utf8')).toBe(served);
     await screenshot(again, 'qr-tracked-en', { fullPage: true });
     await again.close();
     expect(errors.of('popup.html')).toEqual([]);

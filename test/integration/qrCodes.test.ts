@@ -63,6 +63,11 @@ describe('tracked QR code', () => {
     expect((await service.makeTrackedQr({ shortUrl: 'https://sho.rt/abc' })).id).toBe(made.id);
     expect(sb.log.filter((l) => l.path === '/api/qr/add')).toHaveLength(1);
 
+    // Its image, read by the worker for the page to copy or download.
+    const image = await service.getTrackedQrImage({ shortUrl: 'https://sho.rt/abc' });
+    expect(image.type).toBe('image/svg+xml');
+    expect(Buffer.from(image.dataUrl.split(',')[1]!, 'base64').toString('utf8')).toBe(await (await fetch(made.link!)).text());
+
     record.scans = 7;
     const lists = () => sb.log.filter((l) => l.path === '/api/qr' && l.method === 'GET').length;
     expect((await service.getTrackedQrs({ refresh: true }))['https://sho.rt/abc']!.scans).toBe(0); // read a moment ago
