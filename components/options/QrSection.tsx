@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Qr } from '@/lib/api';
-import { safeHref } from '@/lib/ui/optionsForms';
+import { safeHref } from '@/lib/ui/options/forms';
 import { ListSection } from './ListSection';
 import { useOptions } from './OptionsContext';
 import { QrForm, qrLabel } from './QrForm';

@@ -33,7 +33,6 @@ export function TrackedQrPart({ shortUrl, fileBase, hasLogo, say }: { shortUrl: 
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per short link
   }, [shortUrl]);
 
   const make = async () => {

@@ -1,6 +1,6 @@
 /** Tracked QR codes as the pages use them: asked of the worker, and where their statistics are shown. */
 import { ask } from '../messaging';
-import { browser } from '../nativeBrowser';
+import { browser } from 'wxt/browser';
 import type { TrackedQr } from '../storage';
 import { downloadBlob, pngBlobOf } from './qrImage';
 
