@@ -21,6 +21,9 @@ export interface TrackedQrDeps {
   fetch: typeof fetch;
 }
 
+/** A failure after which the request surely did not reach the service. */
+const notSent = (e: ApiError) => e.reason === 'connection-changed' || e.reason === 'account-changed' || e.kind === 'network' || e.kind === 'rate-limited';
+
 /** The tracked QR messages of the current connection. */
 export function createTrackedQrs({ sessions, now, wakeAt, fetch }: TrackedQrDeps) {
   /** Sends in flight, by account and short link: a second press or a resume joins it. */
@@ -51,7 +54,9 @@ export function createTrackedQrs({ sessions, now, wakeAt, fetch }: TrackedQrDeps
         return done;
       } catch (e) {
         const error = toApiError(e);
-        await update(s.fingerprint, (mine) => void delete mine[entry.shortUrl]);
+        // Not sent (the session ended, no answer, the budget): kept, sent again on the next start or alarm.
+        // Anything else may have been applied or will be refused again: dropped, the page told why.
+        if (!notSent(error)) await update(s.fingerprint, (mine) => void delete mine[entry.shortUrl]);
         throw error;
       } finally {
         sending.delete(key);

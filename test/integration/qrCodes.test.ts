@@ -5,6 +5,17 @@ import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createService } from '@/lib/background/service';
 import { DEFAULT_QR_STYLE } from '@/lib/qr/style';
 
+/** Polls `fn` until it answers something truthy. */
+async function until<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`${what}: not reached`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 let sb: Sandbox;
 /** Added to the real time: the test moves the service's clock forward. */
 let skew = 0;
@@ -93,5 +104,24 @@ describe('tracked QR code', () => {
     const made = await service.waitTrackedQr({ shortUrl: 'https://sho.rt/wait' });
     expect(made).toMatchObject({ state: 'made', shortUrl: 'https://sho.rt/wait' });
     expect(sb.state.forKey(sb.key).qrs.some((q) => q.id === made.id && q.data === 'https://sho.rt/wait')).toBe(true);
+  });
+
+  it('a waiting one survives a stopped worker: the next worker sends it on resume', async () => {
+    await sb.close();
+    sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 2, mainWindowMs: 2_000, rateWindow: 'first-request' });
+    const first = makeService();
+    await first.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await first.getList({ name: 'domains' }); // the window is spent
+    const waiting = await first.makeTrackedQr({ shortUrl: 'https://sho.rt/restart' });
+    expect(waiting.state).toBe('waiting');
+    first.sessions.get().then((s) => s?.close()); // the worker stops: its waiting request is dropped
+    const second = makeService();
+    await until(async () => (await second.resumeTrackedQrs()) || true, 'resume');
+    const made = await until(async () => {
+      const q = (await second.getTrackedQrs({}))['https://sho.rt/restart'];
+      return q?.state === 'made' ? q : null;
+    }, 'the tracked QR code made by the next worker', 20_000);
+    expect(sb.state.forKey(sb.key).qrs.filter((q) => q.data === 'https://sho.rt/restart')).toHaveLength(1);
+    expect(made.link).toMatch(/^http/);
   });
 });
