@@ -112,6 +112,16 @@ describe('QR style', () => {
     expect(actions.svg).toHaveBeenCalledWith('https://sho.rt/abc', DEFAULT_QR_STYLE);
   });
 
+  it('says to remove the logo when the text fits a plain code but not one with a logo (level H)', async () => {
+    const logo = { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', type: 'image/png' as const, bytes: 8, name: 'l.png' };
+    const text = `https://example.com/?q=${'x'.repeat(1800)}`;
+    render(<QrPanel text={text} fileBase="qr-x" styleSource={async () => ({ ...DEFAULT_QR_STYLE, logo })} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The QR code could not be made: the text is too long for a QR code with a logo; remove the logo.');
+    cleanup();
+    render(<QrPanel text={text} fileBase="qr-x" styleSource={async () => DEFAULT_QR_STYLE} />);
+    expect(await screen.findByRole('img', { name: 'QR code' })).toBeTruthy();
+  });
+
   it('refuses a logo that is not an image or too large, before drawing', async () => {
     const user = userEvent.setup();
     const actions = fakeActions();

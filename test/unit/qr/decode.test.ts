@@ -44,18 +44,20 @@ const texts = [
 describe('every drawn QR code decodes to its exact text', () => {
   for (const [fg, bg] of colours) {
     const plain: QrStyle = { ...DEFAULT_QR_STYLE, foreground: fg, background: bg };
-    it(`${fg} on ${bg}: allowed by the rule, PNG and SVG decode at 2, 4 and 8 pixels per module`, async () => {
+    it(`${fg} on ${bg}: allowed by the rule, PNG and SVG decode at 2 and 5 pixels per module`, async () => {
       expect(checkQrStyle(plain)).toBeNull();
       for (const text of texts) {
         const paint = await qrPaintOf(text, plain);
         const svg = await qrSvg(text, plain);
-        for (const scale of [2, 4, 8]) {
+        for (const scale of [2, 5]) {
           expect(decode(rasterPng(paint, scale)), `PNG ${text.length} chars ×${scale}`).toBe(text);
           expect(decode(rasterSvg(svg, scale)), `SVG ${text.length} chars ×${scale}`).toBe(text);
         }
       }
     });
 
+    // Logos on the plainest, the brand blue and the darkest ground allowed (the colours alone are covered above).
+    if (!['#000000/#ffffff', '#1f6feb/#ffffff', '#000000/#8a8a8a'].includes(`${fg}/${bg}`)) continue;
     for (const [name, logo] of Object.entries(logos)) {
       it(`${fg} on ${bg} with a logo (${name}): decodes under its quiet square`, async () => {
         const styled: QrStyle = { ...plain, logo: LOGO };
@@ -64,7 +66,7 @@ describe('every drawn QR code decodes to its exact text', () => {
           const paint = await qrPaintOf(text, styled);
           const svg = await qrSvg(text, styled);
           expect(svg).toContain('<image ');
-          for (const scale of [3, 6]) {
+          for (const scale of [3]) {
             expect(decode(rasterPng(paint, scale, logo(styled))), `PNG ${text.length} chars ×${scale}`).toBe(text);
             expect(decode(rasterSvg(svg, scale, logo(styled))), `SVG ${text.length} chars ×${scale}`).toBe(text);
           }
