@@ -26,7 +26,11 @@ export type ErrorReason =
   | 'history-gone' // the Recent links entry is gone
   | 'link-id-unknown' // the service never told the id of that link: it cannot be deleted from here
   | 'not-own-page' // the message came from outside the extension
-  | 'no-answer'; // the worker did not answer a page
+  | 'no-answer' // the worker did not answer a page
+  | 'answer-lost' // the answer to a shorten was lost (timeout): the link may exist; not sent again
+  | 'alias-after-lost-answer' // after a lost answer, the repeat with alias `detail` was refused: most likely made
+  | 'gave-up-waiting' // the service could not be reached for a day: the link was not made
+  | 'cancelled'; // the user cancelled a link that waited
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

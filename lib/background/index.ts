@@ -75,6 +75,8 @@ export function startBackground() {
       if ((await service.jobs.unsettled()).length === 0) await browser.alarms.clear(QUEUE_ALARM);
     });
   });
+  // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
+  globalThis.addEventListener?.('online', () => void service.retryWaiting().catch(() => undefined));
   void service.handBack().then(() => service.resume());
   return service;
 }

@@ -3,17 +3,20 @@
  * runs and after every step, so that when the browser stops the worker, queued work resumes
  * on the next start and completes once. A job whose request was on the wire when the worker
  * died has an unknown outcome and is sent again (documented in the README); a job whose
- * short link is known only redoes the campaign step.
+ * short link is known only redoes the campaign step. After a failed try, waitPolicy.ts decides:
+ * wait for the service (up to a day), wait for the budget, or end.
  */
-import { isTransient, toApiError, type ApiError, type SerializedApiError } from '../api';
+import { toApiError, type ApiError, type SerializedApiError } from '../api';
 import type { Job, StoredValue } from '../storage';
 import { StoredJobs } from './storedJobs';
-import { backoffMs } from './retry';
+import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
 
-/** Job-level tries for transient failures (each try itself retries inside withRetry). */
-export const MAX_JOB_ATTEMPTS = 5;
+/** Job-level tries while rate limited (each try itself waits for the budget at the gate). */
+export const MAX_JOB_ATTEMPTS = DEFAULT_WAIT.maxRateLimitedTries;
 /** Settled jobs are kept this long so that a popup can still read their outcome. */
 export const KEEP_SETTLED_MS = 15 * 60_000;
+/** A page's messages try the jobs waiting for the service at most this often. */
+export const RETRY_ON_ASK_MS = 10_000;
 /** Jobs started in one turn of the event loop (a window's worth of requests and more). */
 export const START_AT_ONCE = 12;
 
@@ -27,8 +30,12 @@ export interface JobDeps {
   /** Asks to be woken at `at` (alarms), for jobs that must wait past the worker's life. */
   wakeAt: (at: number) => void;
   now?: () => number;
-  /** Job-level tries for transient failures; default MAX_JOB_ATTEMPTS. */
+  /** Job-level tries while rate limited; default MAX_JOB_ATTEMPTS. */
   maxAttempts?: number;
+  /** Waits after the service could not be reached; default DEFAULT_WAIT (tests make them short). */
+  policy?: WaitPolicy;
+  /** Told when a try failed and the job waits for the service (`first`: it just started waiting). */
+  onWaiting?: (job: Job, err: ApiError, first: boolean) => void;
 }
 
 export class JobQueue {
@@ -43,6 +50,7 @@ export class JobQueue {
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private moreSoon: ReturnType<typeof setTimeout> | null = null;
+  private lastRetryWaiting = -Infinity;
 
   constructor(private readonly deps: JobDeps) {
     this.now = deps.now ?? Date.now;
@@ -136,6 +144,27 @@ export class JobQueue {
     await this.kick();
   }
 
+  /**
+   * The service may answer again (the browser is online, a page opened): jobs waiting for it
+   * are tried now instead of at the end of their backoff.
+   */
+  async retryWaiting(force = true): Promise<void> {
+    // Asked by every message of a page: at most once per RETRY_ON_ASK_MS, so an open popup does not hammer a service that is down.
+    if (!force && this.now() - this.lastRetryWaiting < RETRY_ON_ASK_MS) return;
+    this.lastRetryWaiting = this.now();
+    const waiting = (await this.stored.all()).some((j) => j.state === 'pending' && j.waitingSince !== undefined && j.notBefore > this.now());
+    if (!waiting) return;
+    await this.stored.update((jobs) =>
+      jobs.map((j) => (j.state === 'pending' && j.waitingSince !== undefined && !this.running.has(j.id) ? { ...j, notBefore: 0 } : j)),
+    );
+    await this.kick();
+  }
+
+  /** Whether a job's request is on the wire now (its answer is awaited). */
+  isOnWire(id: string): boolean {
+    return this.onWire.has(id);
+  }
+
   /** Starts every pending job that is due; arms a timer (and an alarm) for the others. */
   async kick(): Promise<void> {
     const jobs = await this.stored.all();
@@ -219,12 +248,14 @@ export class JobQueue {
         const err: ApiError = toApiError(e);
         // An attempt counts when it ends; a worker restart while the job waits costs none.
         const attempts = current.attempts + 1;
-        if (isTransient(err.kind) && attempts < (this.deps.maxAttempts ?? MAX_JOB_ATTEMPTS)) {
-          const wait = err.retryAfterMs ?? backoffMs(attempts);
-          await this.patch(job.id, { state: 'pending', attempts, notBefore: this.now() + wait, error: err.toJSON() });
-          this.deps.wakeAt(this.now() + wait);
+        const policy = { ...(this.deps.policy ?? DEFAULT_WAIT), ...(this.deps.maxAttempts ? { maxRateLimitedTries: this.deps.maxAttempts } : {}) };
+        const step = nextStep(current, err, attempts, this.now(), policy);
+        if ('retryAt' in step) {
+          await this.patch(job.id, { ...step.patch, state: 'pending', attempts, notBefore: step.retryAt });
+          this.deps.wakeAt(step.retryAt);
+          if (step.patch.waitingSince !== undefined) this.deps.onWaiting?.({ ...current, ...step.patch }, err, current.waitingSince === undefined);
         } else {
-          await this.finish(job.id, { state: 'failed', attempts, error: err.toJSON(), settledAt: this.now() });
+          await this.finish(job.id, { state: 'failed', attempts, error: step.error, settledAt: this.now() });
         }
       }
     } finally {

@@ -29,6 +29,8 @@ export interface SessionDeps {
   fetch: typeof fetch;
   now: () => number;
   timeoutMs?: number;
+  /** Timeout of a change (POST, PUT, DELETE); default CHANGE_TIMEOUT_MS. */
+  changeTimeoutMs?: number;
 }
 
 /** Keeps one Session for the stored connection, rebuilding it when the connection changes. */
@@ -94,7 +96,7 @@ export class SessionHolder {
     });
     const cached = await cacheItem.getValue();
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
-    const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000);
+    const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000, this.deps.changeTimeoutMs);
     const make = (priority: Priority, onSend?: () => Promise<void>) =>
       createApiClient({
         baseUrl: conn.serviceUrl,

@@ -10,6 +10,7 @@ import { settingsItem, type HistoryEntry, type Job } from '../storage';
 import { addToHistory } from './history';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
+import { onlyWhenLimited } from './waitPolicy';
 import type { SessionHolder } from './session';
 import type { NotifyOptions } from './notify';
 import { formatCopy } from '../links/copyFormat';
@@ -53,7 +54,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
             domain_id: job.args.domainId ?? undefined,
             custom_code: job.args.customCode || undefined,
           }),
-        { policy, onRetry: (err) => deps.onRetry?.(job, err) },
+        // Once, unless rate limited: after a failure the queue decides (waitPolicy.ts), never a blind resend here.
+        { policy: onlyWhenLimited(policy), onRetry: (err) => deps.onRetry?.(job, err) },
       );
       await checkpoint({ shortened });
       made.shortened = shortened;
