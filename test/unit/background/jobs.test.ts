@@ -74,6 +74,7 @@ describe('the persisted job queue', () => {
       },
       onSettled: async () => {},
       wakeAt: (at) => wakes.push(at),
+      policy: { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 },
     });
     const job = await q.add(fields);
     expect((await q.waitFor(job.id, 5000))?.state).toBe('done');
