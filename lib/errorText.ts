@@ -69,6 +69,7 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'alias-after-lost-answer': 'errAliasAfterLostAnswer',
   'gave-up-waiting': 'errGaveUpWaiting',
   cancelled: 'errCancelled',
+  'storage-full': 'errStorageFull',
 };
 
 /** Why a service URL is refused, in words. */

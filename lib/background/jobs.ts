@@ -59,6 +59,7 @@ export class JobQueue {
   /** Stores a new job and starts it. */
   async add(fields: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>): Promise<Job> {
     const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
+    // A full storage never stops a link: the job runs from memory (storedJobs.ts).
     await this.stored.update((jobs) => [...jobs, job]);
     // A safety net: should the worker stop while the job waits, the alarm brings it back.
     this.deps.wakeAt(this.now());
@@ -161,9 +162,7 @@ export class JobQueue {
   }
 
   /** Whether a job's request is on the wire now (its answer is awaited). */
-  isOnWire(id: string): boolean {
-    return this.onWire.has(id);
-  }
+  isOnWire = (id: string): boolean => this.onWire.has(id);
 
   /** Starts every pending job that is due; arms a timer (and an alarm) for the others. */
   async kick(): Promise<void> {

@@ -92,7 +92,8 @@ export class SessionHolder {
     const stored = await budgetsItem.getValue();
     let closed = false;
     const budgets = new RateBudgets(now, stored?.fingerprint === fingerprint ? stored.states : {}, (states) => {
-      if (!closed) void budgetsItem.setValue({ fingerprint, states });
+      // A cache of what the server said: a write refused (storage full) costs nothing but a slower start.
+      if (!closed) void budgetsItem.setValue({ fingerprint, states }).catch(() => undefined);
     });
     const cached = await cacheItem.getValue();
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;

@@ -3,7 +3,7 @@
  * the link to its campaign, then file it in the history. A job runs only for the account it
  * was made for, and a link that was made is never reported as failed (docs/ARCHITECTURE.md).
  */
-import { ApiError } from '../api';
+import { ApiError, unlessStorageFull } from '../api';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import { settingsItem, type HistoryEntry, type Job } from '../storage';
@@ -95,7 +95,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       const reason = await assign((id) => client.assignChannelItem(channelId, 'links', id));
       entry.channel = reason === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason };
     }
-    await addToHistory(entry);
+    // A full storage does not unmake the link: it is shown and copied, only not kept in Recent links.
+    await addToHistory(entry).catch(unlessStorageFull);
     return entry;
   };
   return async (job, markSending, checkpoint) => {

@@ -176,3 +176,18 @@ describe('a service that failed or cannot be reached', () => {
     for (const url of urls) expect(linksTo(url)).toHaveLength(1);
   });
 });
+
+describe('a full storage', () => {
+  it('never stops a link from being made, and its sentence is the user’s, not the browser’s', async () => {
+    const { service } = await connected();
+    const quota = () => Promise.reject(new Error('Resource::kQuotaBytes quota exceeded'));
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(quota);
+    const out = await service.shorten(press('https://example.org/full'));
+    expect(out.status).toBe('done');
+    expect(linksTo('https://example.org/full')).toHaveLength(1);
+    const sentence = errorSentence(new Error('Resource::kQuotaBytes quota exceeded'), 'popup');
+    expect(sentence).toMatch(/storage for LinkShort is full/);
+    expect(sentence).not.toMatch(/kQuotaBytes/);
+    vi.restoreAllMocks();
+  });
+});
