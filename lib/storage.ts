@@ -157,6 +157,8 @@ export interface Job {
   waitingSince?: number;
   /** A try's answer was lost (timeout): the link may exist; only a repeat with the same alias is safe. */
   lostAnswer?: boolean;
+  /** When its request last left and no answer has come yet: a restarted worker does not send it again blindly. */
+  sentAt?: number;
 }
 /** A link to make: the address, the choices and the page's title (kept in Recent links for the copy formats). */
 export interface ShortenJobArgs {

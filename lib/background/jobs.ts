@@ -1,12 +1,12 @@
 /**
  * The persisted queue of work the user asked for (shortens). Every job is stored before it
  * runs and after every step, so that when the browser stops the worker, queued work resumes
- * on the next start and completes once. A job whose request was on the wire when the worker
- * died has an unknown outcome and is sent again (documented in the README); a job whose
+ * on the next start and completes once. A job whose shorten was on the wire when the worker
+ * died (`sentAt`) has an unknown outcome: it is not sent again blindly (waitPolicy.ts); a job whose
  * short link is known only redoes the campaign step. After a failed try, waitPolicy.ts decides:
  * wait for the service (up to a day), wait for the budget, or end.
  */
-import { toApiError, type ApiError, type SerializedApiError } from '../api';
+import { ApiError, toApiError, type SerializedApiError } from '../api';
 import type { Job, StoredValue } from '../storage';
 import { StoredJobs } from './storedJobs';
 import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
@@ -229,17 +229,19 @@ export class JobQueue {
   private async runOne(job: Job): Promise<void> {
     this.running.add(job.id);
     try {
-      // Known in memory only: after a restart a job that was on the wire goes again just like a
-      // pending one, so a stored 'sending' would cost a write of the whole queue per request
-      // (and slow every storage call of the worker while many go). A cancelled job stops here.
+      // `sentAt` is stored without waiting for the write (a burst shares one write; the request is
+      // not held back): a worker stopped while the answer is awaited finds it. A cancelled job stops here.
       const markSending = () => {
         if (this.cancelled.has(job.id)) return Promise.reject(new CancelledError());
         this.onWire.add(job.id);
+        void this.patch(job.id, { sentAt: this.now() }).catch(() => undefined);
         return Promise.resolve();
       };
       const checkpoint = (p: Partial<Job>) => this.patch(job.id, p);
       const current = (await this.get(job.id)) ?? job;
       try {
+        // Sent in an earlier life of the worker, never answered: its answer was lost like a timeout's.
+        if (current.sentAt !== undefined && !current.shortened) throw new ApiError({ kind: 'timeout', message: 'The worker stopped before the answer.' });
         const result = await this.deps.run(current, markSending, checkpoint);
         await this.finish(job.id, { state: 'done', result, settledAt: this.now(), attempts: current.attempts + 1 });
       } catch (e) {
@@ -250,7 +252,7 @@ export class JobQueue {
         const policy = { ...(this.deps.policy ?? DEFAULT_WAIT), ...(this.deps.maxAttempts ? { maxRateLimitedTries: this.deps.maxAttempts } : {}) };
         const step = nextStep(current, err, attempts, this.now(), policy);
         if ('retryAt' in step) {
-          await this.patch(job.id, { ...step.patch, state: 'pending', attempts, notBefore: step.retryAt });
+          await this.patch(job.id, { ...step.patch, state: 'pending', attempts, notBefore: step.retryAt, sentAt: undefined });
           this.deps.wakeAt(step.retryAt);
           if (step.patch.waitingSince !== undefined) this.deps.onWaiting?.({ ...current, ...step.patch }, err, current.waitingSince === undefined);
         } else {

@@ -65,7 +65,7 @@ describe('a service that cannot be reached', () => {
     await waitForWorker(h);
     const [link] = await until(() => {
       const made = sb.state.forKey(sb.key).links.filter((l) => l.url === pageUrl);
-      return made.length > 0 && made;
+      return made.length > 0 ? made : null;
     }, 'the link made in the sandbox', 30_000);
     await until(async () => (await notificationIds(h)).length > 0, 'a notification', 15_000);
     expect(await readClipboard(h, sb.url)).toBe(link!.short_url);
