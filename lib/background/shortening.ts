@@ -25,6 +25,9 @@ import { checkChannelId } from './channelId';
 const MAX_TITLE_LENGTH = 500;
 
 
+/** A link waiting for the service keeps the worker awake only for a try due this soon (Chrome's alarms come no sooner). */
+const WAITING_AWAKE_MS = 30_000;
+
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
 export const QUEUE_ANSWER_AFTER_MS = 1500;
 /**
@@ -166,7 +169,10 @@ export function createShortening(deps: ShorteningDeps) {
       if (pending.length === 0) return false;
       const s = await sessions.get();
       const budgetWait = s ? Math.max(0, s.gate.budgets.waitMs('shorten')) : 0;
-      return pending.some((j) => Math.max(j.notBefore - now(), budgetWait) < horizonMs);
+      // A link waiting for a service that cannot be reached does not keep the worker awake for
+      // hours: the alarm, the `online` event and the pages wake it (only a try due now counts).
+      const horizon = (j: Job) => (j.waitingSince !== undefined ? Math.min(horizonMs, WAITING_AWAKE_MS) : horizonMs);
+      return pending.some((j) => Math.max(j.notBefore - now(), budgetWait) < horizon(j));
     },
 
     shorten,
