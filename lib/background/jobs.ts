@@ -7,7 +7,7 @@
  * wait for the service (up to a day), wait for the budget, or end.
  */
 import { ApiError, toApiError, type SerializedApiError } from '../api';
-import type { Job, StoredValue } from '../storage';
+import type { Job, AnyStoredValue } from '../storage';
 import { StoredJobs } from './storedJobs';
 import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
 
@@ -74,7 +74,7 @@ export class JobQueue {
    */
   async addMany(
     list: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>[],
-    alongside?: (made: Job[]) => StoredValue<any>[],
+    alongside?: (made: Job[]) => AnyStoredValue[],
   ): Promise<Job[]> {
     const made = list.map((fields): Job => ({ ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() }));
     if (made.length === 0) return made;

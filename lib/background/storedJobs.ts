@@ -3,7 +3,7 @@
  * written through. Changes made while a write is under way share the next write, so storage
  * sees every change, in order, with one write per burst instead of one per change.
  */
-import { queueItem, writeTogether, type Job, type StoredValue } from '../storage';
+import { queueItem, writeTogether, type Job, type AnyStoredValue } from '../storage';
 import { serializer } from './serialize';
 import { unlessStorageFull } from '../api';
 
@@ -13,7 +13,7 @@ export class StoredJobs {
   private flushing: Promise<void> | null = null;
   private flushAgain: Promise<void> | null = null;
   /** Values to store in the next write of the jobs (JobQueue.addMany's `alongside`). */
-  private readonly alongside: StoredValue<any>[] = [];
+  private readonly alongside: AnyStoredValue[] = [];
 
   /** The jobs in memory (read from storage once per worker life). */
   all(): Promise<Job[]> {
@@ -26,7 +26,7 @@ export class StoredJobs {
    * call). A storage that is full does not stop the work: the change stays in memory (lost only if
    * the worker stops first); a write with `alongside` (both or neither) is refused instead.
    */
-  async update(fn: (jobs: Job[]) => Job[], alongside?: StoredValue<any>[]): Promise<void> {
+  async update(fn: (jobs: Job[]) => Job[], alongside?: AnyStoredValue[]): Promise<void> {
     await this.write(async () => {
       this.memory = Promise.resolve(fn(await this.all()));
       // In the same turn as the jobs they go with: the next write takes both.
@@ -39,7 +39,7 @@ export class StoredJobs {
   }
 
   /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */
-  async forget(ids: Set<string>, values: StoredValue<any>[]): Promise<void> {
+  async forget(ids: Set<string>, values: AnyStoredValue[]): Promise<void> {
     await this.write(async () => {
       this.memory = Promise.resolve((await this.all()).filter((j) => !ids.has(j.id)));
       for (const v of values) {
