@@ -21,9 +21,9 @@ export interface WaitPolicy {
   maxRateLimitedTries: number;
 }
 
-/** Production figures: tries after 5 s, 10 s… then every 3 minutes, for 24 hours. */
+/** Production figures: tries after about 1 s, 2 s, 4 s… then every 3 minutes, for 24 hours (a blip of the service costs a second). */
 export const DEFAULT_WAIT: WaitPolicy = {
-  baseDelayMs: 5_000,
+  baseDelayMs: 1_000,
   maxDelayMs: 3 * 60_000,
   giveUpAfterMs: 24 * 3_600_000,
   maxRateLimitedTries: 5,

@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 type Limits = Pick<Parameters<typeof createService>[0], 'retry' | 'maxJobAttempts' | 'waitPolicy'>;
-/** Waits for a service that cannot be reached: 0.1 s, then at most 0.4 s apart (production: 5 s … 3 min). */
+/** Waits for a service that cannot be reached: 0.1 s, then at most 0.4 s apart (production: 1 s … 3 min). */
 const SHORT_WAIT = { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 };
 
 function makeService(limits: Limits = { waitPolicy: SHORT_WAIT }) {

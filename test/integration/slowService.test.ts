@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => sb.close());
 
-/** Short waits: tries after 0.1 s, 0.2 s… at most 0.4 s apart (production: 5 s … 3 min, for 24 h). */
+/** Short waits: tries after 0.1 s, 0.2 s… at most 0.4 s apart (production: 1 s … 3 min, for 24 h). */
 const SHORT: WaitPolicy = { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 };
 
 async function connected(opts: { changeTimeoutMs?: number; waitPolicy?: WaitPolicy; shortenWaitMs?: number } = {}) {
