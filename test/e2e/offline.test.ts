@@ -2,7 +2,8 @@
  * A service that cannot be reached, in Chromium (issue 26 item 1): the sandbox stopped, a link
  * pressed in the popup (which says the link waits for the connection), the popup closed and the
  * worker stopped meanwhile, the sandbox started again and a page opened: the restarted worker
- * makes the link once, copies it and notifies.
+ * makes the link once, copies it and notifies. And the browser's offline mode: the popup says the
+ * link waits for the connection and shows it once the browser is online again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
@@ -77,4 +78,26 @@ describe('a service that cannot be reached', () => {
     expect(done).toMatchObject({ state: 'done', notified: true });
     await options.close();
   }, 120_000);
+
+  it('the browser offline: the popup says the link waits for the connection, and shows it once the browser is online', async () => {
+    const pageUrl = `${sb.url}/page/offline-mode`;
+    const popup = await openPopupFor(h, pageUrl);
+    const shorten = popup.getByRole('button', { name: 'Shorten', exact: true });
+    await until(async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === pageUrl && (await shorten.isEnabled()), 'the form filled');
+    await h.context.setOffline(true); // the pages and the extension's worker (CDP network emulation)
+    try {
+      await shorten.click();
+      const status = popup.getByRole('status');
+      await until(async () => /waits for the connection/.test((await status.textContent()) ?? ''), 'the popup saying the link waits for the connection', 15_000);
+      expect(sb.state.forKey(sb.key).links.filter((l) => l.url === pageUrl)).toHaveLength(0);
+    } finally {
+      await h.context.setOffline(false);
+    }
+    const short = popup.getByLabel('Short link', { exact: true });
+    await short.waitFor({ timeout: 30_000 });
+    const made = sb.state.forKey(sb.key).links.filter((l) => l.url === pageUrl);
+    expect(made).toHaveLength(1);
+    expect(await short.inputValue()).toBe(made[0]!.short_url);
+    await popup.close();
+  }, 90_000);
 });
