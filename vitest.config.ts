@@ -28,11 +28,12 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           globals: true,
-          // The mocked `ask`, its reset and the cleanup every page test repeated (test/unit/support/setup.ts).
-          setupFiles: ['test/unit/support/setup.ts'],
           // A ceiling, not a wait: the property tests run hundreds of cases, which take several
           // times longer on a loaded 2-core machine (`npm run test:stress`) than on a quiet one.
           testTimeout: 30_000,
+          // Testing Library's ceiling for a loaded machine; the mocked `ask`, its reset and the
+          // cleanup every page test repeated (test/unit/support/setup.ts).
+          setupFiles: ['test/unit/busyMachine.ts', 'test/unit/support/setup.ts'],
         },
       },
       {

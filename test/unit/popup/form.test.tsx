@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { createPopupStore } from '@/lib/ui/popup/store';
@@ -140,6 +140,27 @@ describe('popup form', () => {
     expect(callsOf(askMock, 'shorten')).toEqual([
       { url: 'https://example.com/article', domainId: null, campaignId: null, customCode: 'spring-24' },
     ]);
+  });
+
+  it('in a private window, the press says so (the worker keeps the link out of Recent links); in a normal one it does not', async () => {
+    const { user } = answer(askMock, { tabIncognito: true, tabTitle: 'Private page' });
+    render(<App />);
+    const button = screen.getByRole('button', { name: 'Shorten' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    await user.click(button);
+    await screen.findByRole('textbox', { name: 'Short link' });
+    expect(callsOf(askMock, 'shorten')).toEqual([
+      { url: 'https://example.com/article', domainId: null, campaignId: null, title: 'Private page', private: true },
+    ]);
+    cleanup();
+    askMock.mockReset();
+    const normal = answer(askMock, { tabIncognito: false });
+    render(<App />);
+    const again = screen.getByRole('button', { name: 'Shorten' });
+    await waitFor(() => expect(again).toHaveProperty('disabled', false));
+    await normal.user.click(again);
+    await screen.findByRole('textbox', { name: 'Short link' });
+    expect(callsOf(askMock, 'shorten')[0]).not.toHaveProperty('private');
   });
 
   it('is usable before the lists arrive', async () => {

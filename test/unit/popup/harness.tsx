@@ -6,7 +6,8 @@ import { type Mock, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
 import type { Account, Campaign, Channel, Domain } from '@/lib/api';
-import type { HistoryEntry, Job, Settings } from '@/lib/storage';
+import type { HistoryEntry, Job, Settings, TrackedQr } from '@/lib/storage';
+import { DEFAULT_QR_STYLE } from '@/lib/qr/style';
 import type { ShortenOutcome, WaitingLinks } from '@/lib/messaging';
 import { FakeWorker, SERVICE, SETTINGS, type Answer } from '../support/fakeWorker';
 
@@ -35,13 +36,20 @@ export interface World {
   channels?: Answer<Channel[]>;
   /** The tab's title (none by default). */
   tabTitle?: string;
+  /** The tab is in a private (incognito) window. */
+  tabIncognito?: boolean;
   account?: Answer<Account>;
   history?: HistoryEntry[];
   shorten?: Answer<ShortenOutcome>;
   getJob?: Answer<Job | null>;
+  cancelJob?: Answer<Job | null>;
   deleteHistoryEntry?: Answer<HistoryEntry[]>;
   waiting?: Answer<WaitingLinks>;
   remakeUnsent?: Answer<Job[]>;
+  /** Tracked QR codes by short link: stored, then as a refresh reads them. */
+  tracked?: Record<string, TrackedQr>;
+  trackedFresh?: Record<string, TrackedQr>;
+  makeTrackedQr?: Answer<TrackedQr>;
 }
 
 /** The fake worker holding `world`, as the popup and the bulk page see it. */
@@ -59,6 +67,11 @@ export function popupWorker(world: World = {}): FakeWorker {
   w.waiting = world.waiting ?? { pending: [], unsent: [] };
   w.unsentRemade = world.remakeUnsent ?? [];
   w.deleteHistoryEntry = world.deleteHistoryEntry;
+  w.cancelledJob = world.cancelJob ?? null;
+  w.qrStyle = DEFAULT_QR_STYLE;
+  w.tracked = world.tracked ?? {};
+  w.trackedFresh = world.trackedFresh;
+  w.trackedQrMade = world.makeTrackedQr ?? { kind: 'unreadable', message: 'no tracked QR here' };
   return w;
 }
 
@@ -72,7 +85,7 @@ export function answer(ask: Mock, world: World = {}) {
   const worker = popupWorker(world);
   ask.mockImplementation(worker.ask);
 
-  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle }];
+  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle, incognito: world.tabIncognito ?? false }];
   // tabs.query has a callback overload too: the mock is typed loosely.
   const query = vi.spyOn(browser.tabs, 'query').mockImplementation((async () => tabs) as never);
   const openOptions = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined as never);

@@ -9,7 +9,8 @@ import { beforeEach, vi } from 'vitest';
 import { ask } from '@/lib/messaging';
 import type { Account, Campaign, Channel, ChannelItem, Domain, ListName, Overlay, Pixel, Qr, QrDetail, SerializedApiError, Splash } from '@/lib/api';
 import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
-import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings } from '@/lib/storage';
+import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
+import type { QrStyle } from '@/lib/qr/style';
 
 export const SERVICE = 'http://127.0.0.1:8787';
 
@@ -105,6 +106,13 @@ export class FakeWorker {
   unsentRemade!: Answer<Job[]>;
   /** deleteHistoryEntry's answer; by default the entry leaves `history`. */
   deleteHistoryEntry!: Answer<HistoryEntry[]> | undefined;
+  /** The popup's messages below are answered only when set (unknown messages otherwise, as for the options page). */
+  cancelledJob!: Answer<Job | null> | undefined;
+  qrStyle!: QrStyle | undefined;
+  /** Tracked QR codes by short link: stored, then as a refresh reads them. */
+  tracked!: Record<string, TrackedQr> | undefined;
+  trackedFresh!: Record<string, TrackedQr> | undefined;
+  trackedQrMade!: Answer<TrackedQr> | undefined;
   calls!: Call[];
   /** Per message: a function answering instead of the default (throw a SerializedApiError to fail). */
   override!: Record<string, (data: unknown) => unknown>;
@@ -132,6 +140,11 @@ export class FakeWorker {
     this.waiting = { pending: [], unsent: [] };
     this.unsentRemade = [];
     this.deleteHistoryEntry = undefined;
+    this.cancelledJob = undefined;
+    this.qrStyle = undefined;
+    this.tracked = undefined;
+    this.trackedFresh = undefined;
+    this.trackedQrMade = undefined;
     this.calls = [];
     this.override = {};
     this.nextId = 1000;
@@ -221,13 +234,24 @@ export class FakeWorker {
         if (this.deleteHistoryEntry) return resolve(this.deleteHistoryEntry, data);
         this.history = this.history.filter((e) => e.id !== (d as { id: string }).id);
         return this.history;
+      case 'cancelJob':
+        if (this.cancelledJob === undefined) break;
+        return resolve(this.cancelledJob, data);
+      case 'getQrStyle':
+        if (!this.qrStyle) break;
+        return this.qrStyle;
+      case 'getTrackedQrs':
+        if (!this.tracked) break;
+        return (d as { refresh?: boolean }).refresh ? (this.trackedFresh ?? this.tracked) : this.tracked;
+      case 'makeTrackedQr':
+        if (this.trackedQrMade === undefined) break;
+        return resolve(this.trackedQrMade, data);
       case 'clearHistory':
         return [];
       case 'clearCache':
         return true;
-      default:
-        throw fail('invalid-input', `unknown message ${type}`);
     }
+    throw fail('invalid-input', `unknown message ${type}`);
   }
 }
 
