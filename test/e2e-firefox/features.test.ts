@@ -13,7 +13,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Sandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Settings } from '../../lib/storage';
 import {
   callBackground,

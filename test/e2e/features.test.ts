@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { type Sandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Settings } from '../../lib/storage';
 import {
   evalInWorker,

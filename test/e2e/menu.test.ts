@@ -29,7 +29,7 @@ import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { type Sandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 import { evalInWorker, readClipboard, readStorage, screenshot, stopWorker, wakeWorker, type ExtensionHarness } from './harness';
 import { withExtension } from './fixture';
 
