@@ -1,10 +1,10 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, manyChannels } from '../support/fakeWorker';
-import { openOptions, section, useOptionsWorker, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 
 const SPRING = { id: 7, name: 'Spring launch', description: 'Campaign links for spring', color: '#12AB34', starred: true };
 

@@ -2,10 +2,10 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseColour, toHex, toRgb } from '@/lib/ui/colour';
-import { openOptions, section, useOptionsWorker, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 
 describe('colours', () => {
   it('are read from both forms and written in either', () => {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, useFakeWorker } from '../support/fakeWorker';
+import { fail, withFakeWorker } from '../support/fakeWorker';
 import { openOptions, section, sectionHeadings, within } from './setup';
 
 const h = vi.hoisted(() => ({ request: vi.fn<(p: { origins: string[] }) => Promise<boolean>>() }));
 vi.mock('wxt/browser', () => ({ browser: { permissions: { request: (p: { origins: string[] }) => h.request(p) } } }));
 
-const worker = useFakeWorker();
+const worker = withFakeWorker();
 beforeEach(() => {
   h.request.mockReset();
   h.request.mockImplementation(async (p) => {

@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '@/lib/i18n';
 import { keyHint } from '@/lib/background/keyHint';
 import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
-import { useFakeWorker } from '../support/fakeWorker';
+import { withFakeWorker } from '../support/fakeWorker';
 import { openOptions, section } from './setup';
 
 const h = vi.hoisted(() => ({ request: vi.fn(async () => true) }));
 vi.mock('wxt/browser', () => ({ browser: { permissions: { request: () => h.request() } } }));
 
-const worker = useFakeWorker();
+const worker = withFakeWorker();
 beforeEach(() => {
   h.request.mockClear();
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { openOptions, section, useOptionsWorker, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 const h = vi.hoisted(() => ({ lang: 'en' }));
@@ -28,7 +28,7 @@ vi.mock('@wxt-dev/browser', () => ({
   browser: { i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang } },
 }));
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 beforeEach(() => {
   h.lang = 'en';
 });

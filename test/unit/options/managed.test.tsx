@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '@/lib/storage/policy';
-import { openOptions, useOptionsWorker } from './setup';
+import { openOptions, withOptionsWorker } from './setup';
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 
 describe('settings the organisation set (policy)', () => {
   it('a locked service URL is shown, disabled, with the reason; a preset default stays changeable', async () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, manyChannels } from '../support/fakeWorker';
-import { openOptions, section, useOptionsWorker, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 
 const UNREACHABLE = 'The service could not be reached. Check your connection and the service URL.';
 

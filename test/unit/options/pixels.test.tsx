@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openOptions, section, useOptionsWorker, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 beforeEach(() => {
   worker.lists.pixels = [
     { id: 1, type: 'fbpixel', name: 'Shop pixel', tag: '123456', date: '2025-01-02 03:04:05' },

@@ -1,10 +1,10 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_QR_STATS } from '@/lib/api/schemas';
-import { openOptions, section, useOptionsWorker, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 const MENU = { id: 11, link: 'https://sho.rt/qr/11', scans: 42, name: 'Menu card', date: '2025-02-01 12:00:00' };
 const FLYER = { id: 12, link: 'https://sho.rt/qr/12', scans: 0, name: 'Flyer', date: '2025-02-02 12:00:00' };
 beforeEach(() => {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fail } from '../support/fakeWorker';
-import { openOptions, section, useOptionsWorker, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 
-const worker = useOptionsWorker();
+const worker = withOptionsWorker();
 beforeEach(() => {
   worker.lists.domains = [
     { id: 5, domain: 'https://go.brand.example', redirectroot: 'https://brand.example', redirect404: '' },

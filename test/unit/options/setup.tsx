@@ -7,11 +7,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import App from '@/entrypoints/options/App';
-import { useFakeWorker, type FakeWorker } from '../support/fakeWorker';
+import { withFakeWorker, type FakeWorker } from '../support/fakeWorker';
 
 /** The fake worker of every test of the file, and the browser granting the host permissions asked for. */
-export function useOptionsWorker(): FakeWorker {
-  const worker = useFakeWorker();
+export function withOptionsWorker(): FakeWorker {
+  const worker = withFakeWorker();
   beforeEach(() => {
     vi.spyOn(browser.permissions, 'request').mockResolvedValue(true as never);
   });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { manyChannels, useFakeWorker } from '../support/fakeWorker';
+import { manyChannels, withFakeWorker } from '../support/fakeWorker';
 import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
 
-const worker = useFakeWorker();
+const worker = withFakeWorker();
 let options: OptionsStore;
 const store = () => options.getState();
 beforeEach(() => {

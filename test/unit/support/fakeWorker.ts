@@ -2,7 +2,7 @@
  * The one fake worker of the page tests (popup, bulk page, options page): `ask` answers from
  * in-memory data the way lib/messaging promises (a value, or a thrown SerializedApiError) and
  * records every message. test/unit/support/setup.ts mocks `ask` (a vi.fn) for every unit file;
- * `useFakeWorker()` plugs a worker into it for each test of a file, and the popup's `answer()`
+ * `withFakeWorker()` plugs a worker into it for each test of a file, and the popup's `answer()`
  * (test/unit/popup/harness.tsx) builds one from a `World`.
  */
 import { beforeEach, vi } from 'vitest';
@@ -333,7 +333,7 @@ function mutate(w: FakeWorker, m: Mutation): unknown {
  * One worker for every test of a file: before each test it is reset to its defaults and
  * answers the mocked `ask`. Call at the top of a file (before the file's own beforeEach).
  */
-export function useFakeWorker(): FakeWorker {
+export function withFakeWorker(): FakeWorker {
   const worker = new FakeWorker();
   beforeEach(() => {
     worker.reset();

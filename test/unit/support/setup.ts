@@ -2,7 +2,7 @@
  * The unit project's setup (vitest `setupFiles`), for what the page tests all repeated:
  * `ask` of lib/messaging is a vi.fn (the rest of the module is the real one), reset before
  * each test; after each test the rendered page is removed and every spy restored. A file
- * plugs a fake worker into `ask` with `useFakeWorker()` or the popup's `answer()`
+ * plugs a fake worker into `ask` with `withFakeWorker()` or the popup's `answer()`
  * (test/unit/support/fakeWorker.ts).
  */
 import { cleanup } from '@testing-library/react';
