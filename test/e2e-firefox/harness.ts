@@ -13,6 +13,9 @@
  *   expect(h.extensionErrors()).toEqual([]);
  *   await h.close(); // always: closes Firefox, deletes the temporary profile and downloads
  *
+ * A test file does not repeat these steps: `withExtension()` (at the end of this file) registers
+ * them as hooks, with the rule of `failOnExtensionErrors`, and closes everything afterwards.
+ *
  * What Firefox needs (checked on Firefox ESR 153):
  * - A fixed extension UUID (pref `extensions.webextensions.uuids`), so pages are at
  *   `moz-extension://<UUID>/…`.
