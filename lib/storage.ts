@@ -6,6 +6,7 @@
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from './api';
 import type { CopyFormat } from './links/copyFormat';
+import { accountRulesOf, type AccountLinkRules, type LinkRulesByAccount } from './links/linkRules';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -243,3 +244,15 @@ export interface BulkBatch {
   items: BulkItem[];
 }
 export const bulkItem = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
+
+/**
+ * UTM presets, site rules and campaigns' default presets of each account, keyed by the
+ * connection's fingerprint (like the cache and the budgets): another account has its own. Stored
+ * in this browser only. Read through `readLinkRules` (zod: a broken entry is dropped, the rest kept).
+ */
+export const linkRulesItem = storage.defineItem<LinkRulesByAccount>('local:linkRules', { fallback: {}, version: 1 });
+
+/** One account's presets and rules, checked (empty when it has none). */
+export async function readLinkRules(fingerprint: string): Promise<AccountLinkRules> {
+  return accountRulesOf(await linkRulesItem.getValue(), fingerprint);
+}

@@ -6,6 +6,7 @@
  */
 import { createBulk } from './bulk';
 import { createConnection } from './connection';
+import { createLinkRules } from './linkRules';
 import { createLists } from './lists';
 import { createRecentLinks } from './recentLinks';
 import type { RetryPolicy } from './retry';
@@ -44,6 +45,7 @@ export function createService(deps: ServiceDeps) {
     ...shortening,
     ...createBulk({ sessions, jobs: shortening.jobs, now }),
     ...createRecentLinks(sessions),
+    ...createLinkRules(sessions),
     getSettings,
     saveSettings,
   };
