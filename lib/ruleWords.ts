@@ -11,5 +11,10 @@ const PART: Record<MissingPart, MessageKey> = {
 
 /** "The rule for example.com names a campaign that no longer exists: the default is used instead." */
 export function ruleFallbackText(site: string, missing: readonly MissingPart[]): string {
-  return t('ruleFallbackBody', site, missing.map((m) => t(PART[m])).join(', '));
+  return t('ruleFallbackBody', site, missingWords(missing));
+}
+
+/** The parts a rule names that are gone, in words ("campaign, channel"). */
+export function missingWords(missing: readonly MissingPart[]): string {
+  return missing.map((m) => t(PART[m])).join(', ');
 }

@@ -5,7 +5,7 @@
  * for the rest.
  */
 import { loadAsk } from './popupAsk';
-import { rememberedChoices } from './popupData';
+import { rememberedChoices, ruledChoices } from './popupData';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './popupSnapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './popupFirstReads';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
@@ -22,6 +22,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
     const patch: Partial<PopupData> = { tabUrl: url, tabTitle: title, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
     if (snap.state) patch.connection = snap.state.connected ? 'connected' : 'disconnected';
     if (snap.settings) Object.assign(patch, { settings: snap.settings, copyFormat: snap.settings.copyFormat ?? 'link' });
+    if (snap.linkRules) patch.linkRulesRaw = snap.linkRules;
     for (const key of CACHED_KEYS) {
       const cached = snap[key];
       if (cached) Object.assign(patch, { [key]: { state: 'ready', value: cached.value } });
@@ -70,7 +71,12 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
     applyRemembered() {
       const s = get();
       if (s.form.choicesEdited || !s.settings) return;
-      set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns, s.channels) } });
+      const base = rememberedChoices(s.settings, s.domains, s.campaigns, s.channels);
+      if (!s.rule) return set({ form: { ...s.form, ...base } });
+      // The site rule's choices over the remembered ones; what it names that is gone falls back.
+      const { choices, missing } = ruledChoices(base, s.rule, s.domains, s.campaigns, s.channels);
+      const same = missing.length === s.rule.missing.length && missing.every((m, i) => m === s.rule!.missing[i]);
+      set({ form: { ...s.form, ...choices }, ...(same ? {} : { rule: { ...s.rule, missing } }) });
     },
 
     async applyCleaning() {
@@ -81,7 +87,9 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       const out = cleanUrl(tabUrl);
       const now = get();
       if (out.removed.length === 0 || now.form.urlEdited || now.cleaned || now.tabUrl !== tabUrl) return;
-      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url } });
+      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url }, utm: { ...now.utm, base: null } });
+      // UTM parameters are added after the cleaning: it never removes them.
+      if (Object.values(now.utm.values).some(Boolean)) await get().refreshUtm();
     },
   };
 }
