@@ -29,19 +29,27 @@ async function knownList<T>(s: Session, name: ListName, load: boolean): Promise<
   return s.cache.get<T[]>(name, loadList(s, name) as never).then((c) => c.value, () => null);
 }
 
-/** The rule's choices for `url` (already cleaned when the user wants it); `keep`: a utm_* in the address stays. */
-export async function ruledLink(s: Session, url: string, base: BaseChoices, keep: boolean): Promise<RuledLink> {
+/** A function giving the rule's choices for an address; the rules and lists read once (a bulk batch asks for each row). */
+export async function ruleResolver(s: Session): Promise<(url: string, base: BaseChoices, keep: boolean) => RuledLink> {
   const data = await readLinkRules(s.fingerprint);
-  if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return { url, ...base, site: null, missing: [], warnKey: null };
+  if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], warnKey: null });
   const lists = {
     domains: await knownList<Domain>(s, 'domains', data.rules.some((r) => r.domainId !== null)),
     campaigns: await knownList<Campaign>(s, 'campaigns', false),
     channels: await knownList<Channel>(s, 'channels', false),
   };
-  const c = linkChoices(url, data, lists, base);
-  const withUtm = c.preset ? addUtm(url, c.preset, { keep }).url : url;
-  const warnKey = c.rule && c.missing.length ? `${c.rule.id}:${c.missing.join(',')}:${c.rule.domainId},${c.rule.campaignId},${c.rule.channelId},${c.rule.presetId}` : null;
-  return { url: withUtm, domainId: c.domainId, campaignId: c.campaignId, channelId: c.channelId, site: c.site, missing: c.missing, warnKey };
+  return (url, base, keep) => {
+    const c = linkChoices(url, data, lists, base);
+    const withUtm = c.preset ? addUtm(url, c.preset, { keep }).url : url;
+    const r = c.rule;
+    const warnKey = r && c.missing.length ? `${r.id}:${c.missing.join(',')}:${r.domainId},${r.campaignId},${r.channelId},${r.presetId}` : null;
+    return { url: withUtm, domainId: c.domainId, campaignId: c.campaignId, channelId: c.channelId, site: c.site, missing: c.missing, warnKey };
+  };
+}
+
+/** The rule's choices for `url` (already cleaned when the user wants it); `keep`: a utm_* in the address stays. */
+export async function ruledLink(s: Session, url: string, base: BaseChoices, keep: boolean): Promise<RuledLink> {
+  return (await ruleResolver(s))(url, base, keep);
 }
 
 /** Whether this fallback is new for the account (and remembers it): the user is told once. */

@@ -63,6 +63,25 @@ describe('site rules in the worker', () => {
     expect(notes.filter((n) => /no longer exists/.test(n.message))).toHaveLength(1);
   });
 
+  it("the bulk page's rows matching a rule get its choices and preset; the others the page's", async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const data = sb.state.forKey(sb.key);
+    const [ruled, chosen] = [data.campaigns[0]!, data.campaigns[1]!];
+    await service.saveLinkRules({ presets: [news], rules: [rule('shop.example', { campaignId: ruled.id, presetId: 'p1' })] });
+    const view = await service.startBulk({
+      addresses: [{ url: 'https://www.shop.example/item?id=1#photos' }, { url: 'https://other.example/page' }],
+      domainId: null,
+      campaignId: chosen.id,
+      channelId: null,
+      makeNew: false,
+    });
+    expect(view!.batch.items.map((it) => it.url)).toEqual(['https://www.shop.example/item?id=1&utm_source=news&utm_medium=email#photos', 'https://other.example/page']);
+    const first = await until(() => data.links.find((l) => l.url.startsWith('https://www.shop.example/item')), 'the ruled row');
+    const second = await until(() => data.links.find((l) => l.url === 'https://other.example/page'), 'the other row');
+    await until(() => first.campaign_id === ruled.id && second.campaign_id === chosen.id, 'each row in its campaign');
+  });
+
   it('keeps rules per account and refuses a bad one whole', async () => {
     const { service } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
