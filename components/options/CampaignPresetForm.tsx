@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import type { Checked } from '@/lib/ui/optionsForms';
+import type { Checked } from '@/lib/ui/options/forms';
+import { campaignChoices } from '@/lib/ui/choices';
+import { ChoiceSelect } from '../common/ChoiceSelect';
 import { t } from '@/lib/i18n';
 import { FormCard } from './FormCard';
 import { useOptions } from './OptionsContext';
@@ -36,30 +38,25 @@ export function CampaignPresetForm() {
             <li key={cid}>
               {t(
                 'optionsCampaignPresetLine',
-                campaigns.find((c) => String(c.id) === cid)?.name ?? t('commonCampaignNumbered', cid),
+                campaignChoices(campaigns).find((c) => String(c.id) === cid)?.label ?? t('commonCampaignNumbered', cid),
                 presets.find((p) => p.id === pid)?.name ?? '—',
               )}
             </li>
           ))}
         </ul>
       )}
-      <label htmlFor={`${id}-campaign`}>{t('commonCampaign')}</label>
-      <select
+      <ChoiceSelect
         id={`${id}-campaign`}
-        name="campaign"
+        label={t('commonCampaign')}
+        none={t('optionsNoneOption')}
         value={campaignId}
-        onChange={(e) => {
-          setCampaignId(e.target.value);
-          setPresetId(data?.campaignPresets[e.target.value] ?? '');
+        unknownLabel={(v) => t('optionsCampaignNotInList', v)}
+        choices={campaignChoices(campaigns)}
+        onChange={(v) => {
+          setCampaignId(v);
+          setPresetId(data?.campaignPresets[v] ?? '');
         }}
-      >
-        <option value="">{t('optionsNoneOption')}</option>
-        {campaigns.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name || t('commonCampaignNumbered', c.id)}
-          </option>
-        ))}
-      </select>
+      />
       <label htmlFor={`${id}-preset`}>{t('optionsCampaignPreset')}</label>
       <select id={`${id}-preset`} name="preset" value={presetId} onChange={(e) => setPresetId(e.target.value)}>
         <option value="">{t('utmNoPreset')}</option>

@@ -1,5 +1,5 @@
 import { useOptions } from './OptionsContext';
-import { isPageWide } from '@/lib/ui/optionsStore';
+import { isPageWide } from '@/lib/ui/options/store';
 import { errorSentence } from '@/lib/errorText';
 import { t } from '@/lib/i18n';
 

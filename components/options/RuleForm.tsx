@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import type { SiteRule } from '@/lib/links/linkRules';
 import { parseSite, siteLabel } from '@/lib/links/siteRules';
-import { sendableDomains, toId } from '@/lib/ui/choices';
-import type { Checked } from '@/lib/ui/optionsForms';
+import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
+import { ChoiceSelect } from '../common/ChoiceSelect';
+import type { Checked } from '@/lib/ui/options/forms';
 import { errorSentence } from '@/lib/errorText';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { newId } from './LinkRulesHead';
@@ -13,32 +14,6 @@ import { useSubmit } from './useSubmit';
 
 /** Names a rule in button labels ("rule example.com/blog/"). */
 export const ruleLabel = (r: SiteRule) => t('optionsRuleLabel', r.site);
-
-/** One select of a rule: "Not set", then the choices. */
-function RuleSelect({ id, name, label, value, onChange, choices }: {
-  id: string;
-  name: string;
-  label: MessageKey;
-  value: string;
-  onChange: (v: string) => void;
-  choices: { value: string; text: string }[];
-}) {
-  return (
-    <div className="stack">
-      <label htmlFor={id}>{t(label)}</label>
-      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t('optionsRuleKeep')}</option>
-        {/* A choice that is gone stays visible in an edit, named as such. */}
-        {value && !choices.some((c) => c.value === value) && <option value={value}>{t('optionsRuleGone', `#${value}`)}</option>}
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** New site rule ("Add rule"), or an edit of one: Site, Domain, Campaign, Channel, UTM preset. */
 export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: () => void }) {
@@ -59,7 +34,7 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
   const check = (): Checked<Omit<SiteRule, 'id'>> => {
     const site = parseSite(f.site);
     if (!site) return { ok: false, field: 'site', message: t('optionsRuleBadSite') };
-    if (!f.domain && !f.campaign && !f.channel && !f.preset) return { ok: false, field: 'domain', message: t('optionsRuleEmpty') };
+    if (!f.domain && !f.campaign && !f.channel && !f.preset) return { ok: false, field: 'preset', message: t('optionsRuleEmpty') };
     return {
       ok: true,
       data: { site: f.site.trim(), domainId: toId(f.domain), campaignId: toId(f.campaign), channelId: toId(f.channel), presetId: f.preset || null },
@@ -82,16 +57,27 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
     describe: (err) => (err instanceof Error ? err.message : errorSentence(err, 'options')),
   });
 
-  const named = (items: { id: number | null; name?: string; domain?: string }[] | null) =>
-    (items ?? []).map((x) => ({ value: String(x.id), text: x.name ?? x.domain ?? `#${x.id}` }));
+  const gone = (v: string) => t('optionsRuleGone', `#${v}`);
+  const none = t('optionsRuleKeep');
   return (
     <FormCard submit={submit} label={rule ? t('optionsEditItem', ruleLabel(rule)) : t('optionsNewRule')} submitLabel={t(rule ? 'optionsUpdateRule' : 'optionsAddRule')} onCancel={onClose}>
       <TextField id={`${id}-site`} name="site" label={t('optionsRuleSite')} value={f.site} onChange={set('site')} placeholder="example.com/blog/" spellCheck={false} aria-required="true" />
       <div className="grid-two">
-        <RuleSelect id={`${id}-domain`} name="domain" label="commonDomain" value={f.domain} onChange={set('domain')} choices={named(sendableDomains(lists.domains.items ?? []))} />
-        <RuleSelect id={`${id}-campaign`} name="campaign" label="commonCampaign" value={f.campaign} onChange={set('campaign')} choices={named(lists.campaigns.items)} />
-        <RuleSelect id={`${id}-channel`} name="channel" label="commonChannel" value={f.channel} onChange={set('channel')} choices={named(lists.channels.items)} />
-        <RuleSelect id={`${id}-preset`} name="preset" label="utmPreset" value={f.preset} onChange={set('preset')} choices={(data?.presets ?? []).map((p) => ({ value: p.id, text: p.name }))} />
+        <ChoiceSelect id={`${id}-domain`} label={t('commonDomain')} none={none} value={f.domain} unknownLabel={gone} choices={domainChoices(lists.domains.items ?? [])} onChange={set('domain')} />
+        <ChoiceSelect id={`${id}-campaign`} label={t('commonCampaign')} none={none} value={f.campaign} unknownLabel={gone} choices={campaignChoices(lists.campaigns.items ?? [])} onChange={set('campaign')} />
+        <ChoiceSelect id={`${id}-channel`} label={t('commonChannel')} none={none} value={f.channel} unknownLabel={gone} choices={channelChoices(lists.channels.items ?? [])} onChange={set('channel')} />
+        <div className="field">
+          <label htmlFor={`${id}-preset`}>{t('utmPreset')}</label>
+          <select id={`${id}-preset`} name="preset" value={f.preset} onChange={(e) => set('preset')(e.target.value)}>
+            <option value="">{none}</option>
+            {f.preset && !data?.presets.some((p) => p.id === f.preset) && <option value={f.preset}>{gone(f.preset)}</option>}
+            {(data?.presets ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </FormCard>
   );

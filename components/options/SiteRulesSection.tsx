@@ -1,5 +1,6 @@
 import type { SiteRule } from '@/lib/links/linkRules';
-import { t, type MessageKey } from '@/lib/i18n';
+import { campaignChoices, channelChoices, domainChoices } from '@/lib/ui/choices';
+import { t } from '@/lib/i18n';
 import { ListView } from './ListSection';
 import { LinkRulesHead } from './LinkRulesHead';
 import { useOptions } from './OptionsContext';
@@ -7,11 +8,11 @@ import { RuleForm, ruleLabel } from './RuleForm';
 import { RulesTransfer } from './RulesTransfer';
 
 /** One choice of a rule as a tag ("Campaign: Spring"), or a note that what it names is gone. */
-function Choice({ label, id, list }: { label: MessageKey; id: number | string | null; list: { id: number | string | null; name?: string; domain?: string }[] | null }) {
+function Choice({ label, id, list }: { label: string; id: number | string | null; list: readonly { id: number | string; label: string }[] | null }) {
   if (id === null) return null;
   const found = list?.find((x) => x.id === id);
-  const text = found ? (found.name ?? found.domain ?? `#${id}`) : list ? t('optionsRuleGone', `#${id}`) : `#${id}`;
-  return <span className="tag">{`${t(label)}: ${text}`}</span>;
+  const text = found ? found.label : list ? t('optionsRuleGone', `#${id}`) : `#${id}`;
+  return <span className="tag">{`${label}: ${text}`}</span>;
 }
 
 /** Site rules: the site and its choices, in the user's order (Move up / Move down), made, edited, deleted, exported and imported. */
@@ -42,10 +43,10 @@ export function SiteRulesSection() {
           view: (r) => (
             <div className="row">
               <strong className="name">{r.site}</strong>
-              <Choice label="commonDomain" id={r.domainId} list={lists.domains.items} />
-              <Choice label="commonCampaign" id={r.campaignId} list={lists.campaigns.items} />
-              <Choice label="commonChannel" id={r.channelId} list={lists.channels.items} />
-              <Choice label="utmPreset" id={r.presetId} list={data?.presets ?? null} />
+              <Choice label={t('commonDomain')} id={r.domainId} list={lists.domains.items && domainChoices(lists.domains.items)} />
+              <Choice label={t('commonCampaign')} id={r.campaignId} list={lists.campaigns.items && campaignChoices(lists.campaigns.items)} />
+              <Choice label={t('commonChannel')} id={r.channelId} list={lists.channels.items && channelChoices(lists.channels.items)} />
+              <Choice label={t('utmPreset')} id={r.presetId} list={data ? data.presets.map((p) => ({ id: p.id, label: p.name })) : null} />
             </div>
           ),
           Form: RuleForm,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UtmPreset } from '@/lib/links/linkRules';
 import { UTM_FIELDS, type UtmField } from '@/lib/links/utm';
-import type { Checked } from '@/lib/ui/optionsForms';
+import type { Checked } from '@/lib/ui/options/forms';
 import { errorSentence } from '@/lib/errorText';
 import { t, type MessageKey } from '@/lib/i18n';
 import { TextField, useFields } from './fields';

@@ -1,5 +1,5 @@
 import { usePopup } from './PopupContext';
-import { missingWords } from '@/lib/ruleWords';
+import { missingWords } from '@/lib/links/ruleWords';
 import { t } from '@/lib/i18n';
 
 /** "Rule: example.com/blog/": the site rule that chose the defaults, and what of it fell back because it is gone. */
