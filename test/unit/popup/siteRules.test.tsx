@@ -85,6 +85,19 @@ describe('site rules in the popup', () => {
     await waitFor(() => expect(longUrl().value).toBe('https://example.com/blog/a?utm_source=tw&fbclid=1&id=5&utm_medium=email'));
   });
 
+  it("sends the page's title with a link of the tab's page that got UTM parameters", async () => {
+    await warmStorage([rule({ presetId: 'p1' })]);
+    answer(askMock, { tabUrl: 'https://example.com/blog/a', tabTitle: 'A blog post', history: [] });
+    render(<App />);
+    await waitFor(() => expect(longUrl().value).toBe('https://example.com/blog/a?utm_source=news&utm_medium=email'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Shorten' }));
+    await waitFor(() => expect(askMock.mock.calls.some((c) => c[0] === 'shorten')).toBe(true));
+    expect(askMock.mock.calls.find((c) => c[0] === 'shorten')![1]).toMatchObject({
+      url: 'https://example.com/blog/a?utm_source=news&utm_medium=email',
+      title: 'A blog post',
+    });
+  });
+
   it('a rule naming a campaign that no longer exists falls back to the remembered one and says so', async () => {
     await warmStorage([rule({ campaignId: 99, domainId: 7 })]);
     answer(askMock, { tabUrl: 'https://example.com/blog/a', history: [] });
