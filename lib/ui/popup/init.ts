@@ -52,6 +52,12 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
       // another account (or none) is replaced by the worker's answers.
       const now = await reread().catch(() => null);
       if (!snap.state?.connected || now?.state?.fingerprint !== snap.state.fingerprint) await Promise.all(CACHED_KEYS.map(loadOnce));
+      // Likewise the site rules: those of the account now connected (none shown before on a first open).
+      if (now && now.state?.fingerprint !== snap.state?.fingerprint) {
+        set({ linkRulesRaw: now.linkRules, linkRules: null, rule: null });
+        await cleaning;
+        if (now.linkRules) await get().applyRules();
+      }
     })
     .catch(() => undefined); // unknown: the form stays usable, failures will say why
   const settings = snap.settings

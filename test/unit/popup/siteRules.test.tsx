@@ -107,6 +107,20 @@ describe('site rules in the popup', () => {
     expect(select('Domain').value).toBe('7');
   });
 
+  it("applies the rules of the account the worker says is connected when storage named none", async () => {
+    await warmStorage([rule({ campaignId: 3 })]);
+    await connectionStateItem.setValue(null);
+    answer(askMock, { tabUrl: 'https://example.com/blog/a', history: [] });
+    const base = askMock.getMockImplementation()!;
+    askMock.mockImplementation(async (type: string, data?: unknown) => {
+      if (type === 'getConnection') await connectionStateItem.setValue({ connected: true, fingerprint: FP });
+      return base(type as never, data as never);
+    });
+    render(<App />);
+    await screen.findByText('Rule: example.com/blog/');
+    await waitFor(() => expect(select('Campaign').value).toBe('3'));
+  });
+
   it('no rule for the page: no status line, the remembered choices, nothing added', async () => {
     await warmStorage([rule({ campaignId: 3, presetId: 'p1' })]);
     answer(askMock, { tabUrl: 'https://example.org/blog/a', history: [] });
