@@ -4,16 +4,17 @@
  * reason). Shared by the worker, the options page and the popup (which loads it after its first
  * render).
  */
-import { z } from 'zod';
+// zod/mini: the popup loads these schemas after its first render, without the rest of zod.
+import * as z from 'zod/mini';
 import { parseSite } from './siteRules';
 
-const id = z.number().int().positive().nullable();
-const text = z.string().max(500);
+const id = z.nullable(z.int().check(z.positive()));
+const text = z.string().check(z.maxLength(500));
 
 /** A named set of the five UTM values. */
 export const UtmPresetSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().trim().min(1).max(200),
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   source: text,
   medium: text,
   campaign: text,
@@ -24,12 +25,12 @@ export type UtmPreset = z.infer<typeof UtmPresetSchema>;
 
 /** A site rule: the site and the choices it makes (null: it does not choose that one). */
 export const SiteRuleSchema = z.object({
-  id: z.string().min(1).max(100),
-  site: z.string().refine((s) => parseSite(s) !== null, 'is not a site'),
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  site: z.string().check(z.refine((s) => parseSite(s) !== null, 'is not a site')),
   domainId: id,
   campaignId: id,
   channelId: id,
-  presetId: z.string().max(100).nullable(),
+  presetId: z.nullable(z.string().check(z.maxLength(100))),
 });
 export type SiteRule = z.infer<typeof SiteRuleSchema>;
 
@@ -47,7 +48,7 @@ export type LinkRulesByAccount = Record<string, AccountLinkRules>;
 export const EMPTY_LINK_RULES: AccountLinkRules = { presets: [], rules: [], campaignPresets: {} };
 
 /** The valid entries of a list (a broken one is dropped, not the list). */
-function validItems<T>(schema: z.ZodType<T>, raw: unknown): T[] {
+function validItems<T>(schema: z.ZodMiniType<T>, raw: unknown): T[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((x) => {
     const r = schema.safeParse(x);
@@ -76,8 +77,8 @@ export function accountRulesOf(stored: unknown, fingerprint: string | null | und
 /** The file of exported rules: the rules and the presets they name. */
 export const RulesFileSchema = z.object({
   linkshortSiteRules: z.literal(1),
-  rules: z.array(SiteRuleSchema).max(1000),
-  presets: z.array(UtmPresetSchema).max(1000),
+  rules: z.array(SiteRuleSchema).check(z.maxLength(1000)),
+  presets: z.array(UtmPresetSchema).check(z.maxLength(1000)),
 });
 export type RulesFile = z.infer<typeof RulesFileSchema>;
 
