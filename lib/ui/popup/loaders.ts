@@ -5,7 +5,8 @@
  * for the rest.
  */
 import { loadAsk } from './ask';
-import { rememberedChoices, ruledChoices } from './data';
+import { withRemembered } from '../choices';
+import { ruledChoices } from './data';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import type { LoaderActions, PopupData, SliceKit } from './store';
@@ -70,13 +71,13 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
 
     applyRemembered() {
       const s = get();
-      if (s.form.choicesEdited || !s.settings) return;
-      const base = rememberedChoices(s.settings, s.domains, s.campaigns, s.channels);
-      if (!s.rule) return set({ form: { ...s.form, ...base } });
+      const form = withRemembered(s);
+      if (!form) return;
+      if (!s.rule) return set({ form });
       // The site rule's choices over the remembered ones; what it names that is gone falls back.
-      const { choices, missing } = ruledChoices(base, s.rule, s.domains, s.campaigns, s.channels);
+      const { choices, missing } = ruledChoices(form, s.rule, s.domains, s.campaigns, s.channels);
       const same = missing.length === s.rule.missing.length && missing.every((m, i) => m === s.rule!.missing[i]);
-      set({ form: { ...s.form, ...choices }, ...(same ? {} : { rule: { ...s.rule, missing } }) });
+      set({ form: { ...form, ...choices }, ...(same ? {} : { rule: { ...s.rule, missing } }) });
     },
 
     async applyCleaning() {
