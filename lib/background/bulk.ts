@@ -10,7 +10,8 @@ import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
 import type { BulkRequest, BulkView } from '../messaging';
 import { bulkItem, historyItem, settingsItem, type BulkBatch, type BulkItem, type Job } from '../storage';
-import { ruleResolver } from './ruleChoices';
+import { ruleResolver, warnOnce } from './ruleChoices';
+import { ruleFallbackText } from '../links/ruleWords';
 import { historyOf } from './history';
 import type { JobQueue } from './jobs';
 import { serializer } from './serialize';
@@ -63,10 +64,12 @@ export interface BulkDeps {
   sessions: SessionHolder;
   jobs: JobQueue;
   now: () => number;
+  /** Tells of a site rule naming what is gone (once per rule). */
+  notify?: (title: string, message: string) => Promise<void>;
 }
 
 /** The bulk messages: start, follow, cancel, retry, clear. */
-export function createBulk({ sessions, jobs, now }: BulkDeps) {
+export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   /**
    * Queues one job per row (the rows' indexes) and stores the batch naming each row's job in the
    * same storage call: a stopped worker leaves both or neither. `fresh`: a batch not stored yet
@@ -172,9 +175,11 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
     if (running && running.items.some((it) => it.state === 'waiting'))
       throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
     const pageChoices = { domainId: req.domainId, campaignId: req.campaignId, channelId: checkChannelId(req.channelId) ?? null };
+    const fallbacks = new Map<string, ReturnType<typeof rule>>();
     const items = addresses.map((a): BulkItem => {
       // A site rule matching the address chooses over the page (and adds its preset after the cleaning).
       const ruled = rule(String(a.url ?? ''), pageChoices, !settings.cleanLinks);
+      if (ruled.warnKey) fallbacks.set(ruled.warnKey, ruled);
       const choices = ruled.site ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId } } : {};
       const base = { url: ruled.url, ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null, ...choices };
       try {
@@ -196,7 +201,10 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       items,
     };
     const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
-    return view((await queueRows(rows, batch)) ?? batch);
+    const started = view((await queueRows(rows, batch)) ?? batch);
+    for (const [key, r] of fallbacks)
+      if (await warnOnce(s.fingerprint, key)) await notify?.(t('ruleFallbackTitle'), ruleFallbackText(r.site!, r.missing)).catch(() => undefined);
+    return started;
   }
 
   return {

@@ -43,7 +43,7 @@ export function createService(deps: ServiceDeps) {
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
     ...createLists(sessions),
     ...shortening,
-    ...createBulk({ sessions, jobs: shortening.jobs, now }),
+    ...createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
     ...createRecentLinks(sessions),
     ...createLinkRules(sessions),
     getSettings,

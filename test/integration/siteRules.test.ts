@@ -82,6 +82,29 @@ describe('site rules in the worker', () => {
     await until(() => first.campaign_id === ruled.id && second.campaign_id === chosen.id, 'each row in its campaign');
   });
 
+  it('a bulk row whose rule names a deleted campaign gets the page\'s, and the user is told once', async () => {
+    const { service, notes } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const data = sb.state.forKey(sb.key);
+    const [gone, chosen] = [data.campaigns[3]!, data.campaigns[1]!];
+    await service.getList({ name: 'campaigns' });
+    await service.mutate({ op: 'deleteCampaign', args: [gone.id] });
+    await service.saveLinkRules({ rules: [rule('shop.example', { campaignId: gone.id })] });
+    await service.startBulk({
+      addresses: [{ url: 'https://shop.example/a' }, { url: 'https://shop.example/b' }],
+      domainId: null,
+      campaignId: chosen.id,
+      channelId: null,
+      makeNew: false,
+    });
+    const rows = await until(() => {
+      const made = data.links.filter((l) => l.url.startsWith('https://shop.example/'));
+      return made.length === 2 && made.every((l) => l.campaign_id === chosen.id) && made;
+    }, 'both rows in the page\'s campaign');
+    expect(rows).toHaveLength(2);
+    expect(notes.filter((n) => n.message === 'The rule for shop.example names what no longer exists (campaign): the default is used instead. The link is made anyway.')).toHaveLength(1);
+  });
+
   it('keeps rules per account and refuses a bad one whole', async () => {
     const { service } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
