@@ -64,6 +64,8 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'history-gone': 'errHistoryGone',
   'link-id-unknown': 'errLinkIdUnknown',
   'not-own-page': 'errNotOwnPage',
+  'managed-locked': 'errManagedLocked',
+  'qr-style': 'errQrStyle',
   'no-answer': 'optionsWorkerNoAnswer',
 };
 

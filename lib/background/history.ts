@@ -1,27 +1,36 @@
 /** Recent links made from this browser, newest first, capped, only when the user keeps history. */
-import { historyItem, MAX_HISTORY, settingsItem, type HistoryEntry } from '../storage';
+import { historyItem, MAX_HISTORY, settingsItem, type HistoryEntry, type Settings } from '../storage';
 import { serializer } from './serialize';
 
 const write = serializer();
-/** Entries waiting for the next write, oldest first, and that write. */
-let pending: HistoryEntry[] = [];
+/** Entries waiting for the next write, oldest first (with whether a private window made them), and that write. */
+let pending: { entry: HistoryEntry; private: boolean }[] = [];
 let nextWrite: Promise<void> | null = null;
 
+/** Whether a link goes into Recent links: history on, and for a private window's link only when the user allows it. */
+export function keptInHistory(settings: Pick<Settings, 'keepHistory' | 'keepPrivateHistory'>, fromPrivate: boolean): boolean {
+  return settings.keepHistory && (!fromPrivate || settings.keepPrivateHistory === true);
+}
+
 /**
- * Adds a link to the history (unless the user turned history off). Links made together
+ * Adds a link to the history (unless the user turned history off, or a private window made it). Links made together
  * (a queue's window) share one read and one write: one after another, each job's last step
  * would wait for all the writes before it.
  */
-export function addToHistory(entry: HistoryEntry): Promise<void> {
-  pending.push(entry);
+export function addToHistory(entry: HistoryEntry, fromPrivate = false): Promise<void> {
+  pending.push({ entry, private: fromPrivate });
   nextWrite ??= write(async () => {
     nextWrite = null;
     const ids = new Set<string>();
-    // Newest first; an entry added twice is kept once, as its latest version.
-    const added = pending.reverse().filter((e) => !ids.has(e.id) && ids.add(e.id));
-    pending = [];
     const settings = await settingsItem.getValue();
-    if (!settings.keepHistory) return;
+    // Newest first; an entry added twice is kept once, as its latest version.
+    const added = pending
+      .reverse()
+      .filter((p) => keptInHistory(settings, p.private))
+      .map((p) => p.entry)
+      .filter((e) => !ids.has(e.id) && ids.add(e.id));
+    pending = [];
+    if (added.length === 0) return;
     const list = await historyItem.getValue();
     await historyItem.setValue([...added, ...list.filter((e) => !ids.has(e.id))].slice(0, MAX_HISTORY));
   });

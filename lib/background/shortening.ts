@@ -84,6 +84,7 @@ export function createShortening(deps: ShorteningDeps) {
         customCode: req.customCode || undefined,
         channelId: checkChannelId(req.channelId),
         ...(typeof req.title === 'string' && req.title.trim() ? { title: req.title.trim().slice(0, MAX_TITLE_LENGTH) } : {}),
+        ...(req.private === true ? { private: true } : {}),
       },
       priority: 'interactive',
       fingerprint: s.fingerprint,
@@ -159,7 +160,7 @@ export function createShortening(deps: ShorteningDeps) {
      * Shortens from the context menu, the shortcut or the address bar with the default domain,
      * campaign and channel, cleaned of tracking parameters when the user wants it.
      */
-    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string): Promise<void> {
+    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string, fromPrivate = false): Promise<void> {
       try {
         const refused = cannotShortenNotice(url, source);
         if (refused || !url) {
@@ -179,6 +180,7 @@ export function createShortening(deps: ShorteningDeps) {
             campaignId: ruled.campaignId,
             channelId: ruled.channelId,
             ...(title ? { title } : {}),
+            ...(fromPrivate ? { private: true } : {}),
           },
           source,
         );
@@ -227,6 +229,7 @@ function sameLink(a: ShortenJobArgs, b: ShortenRequest): boolean {
     (a.domainId ?? null) === (b.domainId ?? null) &&
     (a.campaignId ?? null) === (b.campaignId ?? null) &&
     (a.customCode || '') === (b.customCode || '') &&
-    (a.channelId ?? null) === (b.channelId ?? null)
+    (a.channelId ?? null) === (b.channelId ?? null) &&
+    !!a.private === !!b.private
   );
 }

@@ -6,7 +6,8 @@
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
-import { accountRulesOf, type AccountLinkRules, type LinkRulesByAccount } from '../links/linkRules';
+import type { ManagedPolicy } from './policy';
+import type { QrStyle } from '../qr/style';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -41,6 +42,8 @@ export interface Settings {
   defaultCampaignId: number | null;
   autoCopy: boolean;
   keepHistory: boolean;
+  /** Keep links made from a private window in Recent links too (off: they leave no trace once made). */
+  keepPrivateHistory: boolean;
   /** The popup remembers the last choices. */
   lastDomainId: number | null;
   lastCampaignId: number | null;
@@ -61,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultCampaignId: null,
   autoCopy: true,
   keepHistory: true,
+  keepPrivateHistory: false,
   lastDomainId: null,
   lastCampaignId: null,
   defaultChannelId: null,
@@ -164,6 +168,8 @@ export interface ShortenJobArgs {
   /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
   channelId?: number | null;
   title?: string;
+  /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
+  private?: boolean;
 }
 export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
 
@@ -252,13 +258,38 @@ export interface BulkBatch {
 export const bulkItem = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
 
 /**
- * UTM presets, site rules and campaigns' default presets of each account, keyed by the
- * connection's fingerprint (like the cache and the budgets): another account has its own. Stored
- * in this browser only. Read through `readLinkRules` (zod: a broken entry is dropped, the rest kept).
+ * The organisation's policy as the worker last read and checked it from storage.managed
+ * (lib/storage/policy.ts), and the defaults it has put into the preferences already (an unlocked
+ * default is applied once per value, so the user's own later choice stays).
  */
-export const linkRulesItem = storage.defineItem<LinkRulesByAccount>('local:linkRules', { fallback: {}, version: 1 });
-
-/** One account's presets and rules, checked (empty when it has none). */
-export async function readLinkRules(fingerprint: string): Promise<AccountLinkRules> {
-  return accountRulesOf(await linkRulesItem.getValue(), fingerprint);
+export interface PolicyState {
+  policy: ManagedPolicy;
+  applied: Record<string, unknown>;
 }
+export const policyItem = storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 });
+/** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
+export const qrStylesItem = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
+
+/** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
+export interface TrackedQr {
+  shortUrl: string;
+  state: 'waiting' | 'made';
+  /** The colours sent, rgb(r,g,b). */
+  foreground: string;
+  background: string;
+  createdAt: number;
+  /** When a waiting one may be sent (epoch ms). */
+  sendAt?: number;
+  id?: number;
+  /** The service's QR image (http/https only). */
+  link?: string;
+  scans?: number;
+  /** When the scans were read (epoch ms). */
+  scansAt?: number;
+  /** Why a waiting one failed for good (it is then dropped and the reason kept here once). */
+  error?: SerializedApiError;
+}
+/** Tracked QR codes by account fingerprint, then by short link. */
+export const trackedQrsItem = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });
+/** UTM presets and site rules of each account: lib/storage/linkRules.ts. */
+export { linkRulesItem, readLinkRules } from './linkRules';
