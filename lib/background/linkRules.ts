@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ApiError } from '../api';
 import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules } from '../links/linkRules';
-import { linkRulesItem, readLinkRules } from '../storage';
+import { linkRulesItem, readLinkRules } from '../storage/linkRules';
 import { serializer } from './serialize';
 import type { SessionHolder } from './session';
 

@@ -7,7 +7,7 @@
 import type { Campaign, Channel, Domain, ListName } from '../api';
 import { linkChoices, type BaseChoices, type MissingPart } from '../links/ruleChoices';
 import { addUtm } from '../links/utm';
-import { readLinkRules } from '../storage';
+import { readLinkRules } from '../storage/linkRules';
 import { writeAccountRules } from './linkRules';
 import { loadList } from './lists';
 import type { Session } from './session';

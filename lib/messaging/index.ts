@@ -97,7 +97,12 @@ export type ShortenOutcome =
       reason?: SerializedApiError;
       /** The same link with the same choices was waiting already: this is its job, no second link is made. */
       already?: true;
+      /** What it waits for: the rate budget (until about `expectedAt`), a slow answer, or a service that cannot be reached. */
+      waitingFor?: WaitingFor;
     };
+
+/** What a link that is not made yet waits for. */
+export type WaitingFor = 'budget' | 'answer' | 'service';
 
 /** Links the popup finds when it opens: its own links still being made, and links not sent because the account changed. */
 export interface WaitingLinks {
@@ -120,6 +125,8 @@ export interface BulkRequest {
 export interface BulkView {
   batch: BulkBatch;
   expectedAt: (number | null)[];
+  /** For each row, whether it waits for a service that cannot be reached now (made when it answers). */
+  waitingForService?: boolean[];
   /** The worker's clock when it answered. */
   now: number;
 }
@@ -149,6 +156,8 @@ export interface ProtocolMap {
   shorten(data: ShortenRequest): Result<ShortenOutcome>;
   /** A queued job, to follow it from the popup. */
   getJob(data: { jobId: string }): Result<Job | null>;
+  /** Cancels a link that waits and was not sent yet; the job as it is then. */
+  cancelJob(data: { jobId: string }): Result<Job | null>;
   /** The popup's links still being made for the current account, and the links not sent because the account changed. */
   getWaitingLinks(): Result<WaitingLinks>;
   /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */

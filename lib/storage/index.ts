@@ -158,6 +158,12 @@ export interface Job {
   result?: HistoryEntry;
   error?: SerializedApiError;
   settledAt?: number;
+  /** Since when the job waits for a service that could not be reached (or failed): it ends a day later. */
+  waitingSince?: number;
+  /** A try's answer was lost (timeout): the link may exist; only a repeat with the same alias is safe. */
+  lostAnswer?: boolean;
+  /** When its request last left and no answer has come yet: a restarted worker does not send it again blindly. */
+  sentAt?: number;
 }
 /** A link to make: the address, the choices and the page's title (kept in Recent links for the copy formats). */
 export interface ShortenJobArgs {
@@ -291,5 +297,3 @@ export interface TrackedQr {
 }
 /** Tracked QR codes by account fingerprint, then by short link. */
 export const trackedQrsItem = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });
-/** UTM presets and site rules of each account: lib/storage/linkRules.ts. */
-export { linkRulesItem, readLinkRules } from './linkRules';

@@ -165,6 +165,8 @@ export interface TaskActions {
   followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
   /** Makes the unsent links with the current account, with the Domain and Campaign chosen. */
   remakeUnsent(): Promise<void>;
+  /** Cancels the followed link that waits (not sent yet): it is not made. */
+  cancelQueued(): Promise<void>;
 }
 
 const TASK_NAMES = [
@@ -175,6 +177,7 @@ const TASK_NAMES = [
   'createAnyway',
   'followJob',
   'remakeUnsent',
+  'cancelQueued',
 ] as const satisfies readonly (keyof TaskActions)[];
 
 // The links made outside this popup's submit: asked for after the first render, so loaded then.

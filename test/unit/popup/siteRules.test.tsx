@@ -5,7 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
-import { cacheItem, connectionStateItem, linkRulesItem, settingsItem } from '@/lib/storage';
+import { cacheItem, connectionStateItem, settingsItem } from '@/lib/storage';
+import { linkRulesItem } from '@/lib/storage/linkRules';
 import type { SiteRule } from '@/lib/links/linkRules';
 import { answer, CAMPAIGNS, DOMAINS, FREE, SETTINGS } from './harness';
 
