@@ -6,6 +6,7 @@
  */
 import { createBulk } from './bulk';
 import { createConnection } from './connection';
+import { createLinkRules } from './linkRules';
 import { createLists } from './lists';
 import { createQrStyles } from './qrStyles';
 import { createRecentLinks } from './recentLinks';
@@ -52,7 +53,7 @@ export function createService(deps: ServiceDeps) {
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
     ...createLists(sessions),
     ...shortening,
-    ...createBulk({ sessions, jobs: shortening.jobs, now }),
+    ...createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
     ...createRecentLinks(sessions),
     ...createQrStyles(sessions),
     ...trackedQrs,
@@ -61,6 +62,7 @@ export function createService(deps: ServiceDeps) {
       await shortening.resume();
       await trackedQrs.resumeTrackedQrs();
     },
+    ...createLinkRules(sessions),
     getSettings,
     saveSettings,
   };

@@ -244,6 +244,8 @@ export interface BulkItem {
   state: 'waiting' | 'made' | 'reused' | 'failed' | 'cancelled';
   /** The job making it (the latest one, after a retry). */
   jobId: string | null;
+  /** The choices of the site rule that matched it (absent: the batch's). */
+  choices?: { domainId: number | null; campaignId: number | null; channelId: number | null };
   shortUrl?: string;
   error?: SerializedApiError;
 }

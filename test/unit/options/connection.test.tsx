@@ -190,6 +190,8 @@ describe('Connection', () => {
       'Pixels',
       'Domains',
       'Campaigns',
+      'UTM presets',
+      'Site rules',
       'QR codes',
       'CTA overlays',
       'Splash pages',

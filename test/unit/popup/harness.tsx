@@ -72,6 +72,8 @@ export function popupWorker(world: World = {}): FakeWorker {
   w.tracked = world.tracked ?? {};
   w.trackedFresh = world.trackedFresh;
   w.trackedQrMade = world.makeTrackedQr ?? { kind: 'unreadable', message: 'no tracked QR here' };
+  w.linkRules = undefined;
+  w.unknownMessage = (type) => ({ kind: 'unreadable', message: `unexpected message ${type}` });
   return w;
 }
 

@@ -11,6 +11,7 @@ import type { Account, Campaign, Channel, ChannelItem, Domain, ListName, Overlay
 import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
+import type { AccountLinkRules } from '@/lib/links/linkRules';
 
 export const SERVICE = 'http://127.0.0.1:8787';
 
@@ -113,6 +114,10 @@ export class FakeWorker {
   tracked!: Record<string, TrackedQr> | undefined;
   trackedFresh!: Record<string, TrackedQr> | undefined;
   trackedQrMade!: Answer<TrackedQr> | undefined;
+  /** The account's UTM presets and site rules (the options page's; not answered when unset). */
+  linkRules!: AccountLinkRules | undefined;
+  /** What a message the worker does not know is answered with (thrown). */
+  unknownMessage!: (type: string) => SerializedApiError;
   calls!: Call[];
   /** Per message: a function answering instead of the default (throw a SerializedApiError to fail). */
   override!: Record<string, (data: unknown) => unknown>;
@@ -145,6 +150,8 @@ export class FakeWorker {
     this.tracked = undefined;
     this.trackedFresh = undefined;
     this.trackedQrMade = undefined;
+    this.linkRules = { presets: [], rules: [], campaignPresets: {} };
+    this.unknownMessage = (type) => fail('invalid-input', `unknown message ${type}`);
     this.calls = [];
     this.override = {};
     this.nextId = 1000;
@@ -246,12 +253,19 @@ export class FakeWorker {
       case 'makeTrackedQr':
         if (this.trackedQrMade === undefined) break;
         return resolve(this.trackedQrMade, data);
+      case 'getLinkRules':
+        if (!this.linkRules) break;
+        return this.linkRules;
+      case 'saveLinkRules':
+        if (!this.linkRules) break;
+        this.linkRules = { ...this.linkRules, ...(data as Partial<AccountLinkRules>) };
+        return this.linkRules;
       case 'clearHistory':
         return [];
       case 'clearCache':
         return true;
     }
-    throw fail('invalid-input', `unknown message ${type}`);
+    throw this.unknownMessage(type);
   }
 }
 
