@@ -10,6 +10,9 @@
  * `openExtension()` does the same once, for a test that launches its own browser (it must
  * call `close()`). The Chromium binding is below; Firefox's is in test/e2e-firefox/harness.ts.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { collectErrors, configureExtension, launchExtension, type Connection, type ErrorLog, type ExtensionHarness, type LaunchOptions } from './harness';
@@ -148,3 +151,21 @@ const chromium = extensionFixture<ExtensionHarness, LaunchOptions, ErrorLog>({
 export const openExtension = chromium.openExtension;
 /** Registers the hooks that open the extension in Chromium before the describe's tests and close it after them. */
 export const withExtension = chromium.withExtension;
+
+/** A temporary folder for the describe's tests (downloads saved by a test), removed after them. */
+export function withTempDir(prefix: string): { readonly path: string } {
+  let dir: string | undefined;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+  return {
+    get path() {
+      if (!dir) throw new Error('withTempDir: the folder exists only while the describe runs.');
+      return dir;
+    },
+  };
+}

@@ -9,15 +9,13 @@
  * their URL without an activeTab grant).
  */
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
 import { configureExtension, openPopupFor, readClipboard, readStorage, screenshot, sleep, until } from './harness';
-import { withExtension } from './fixture';
+import { withExtension, withTempDir } from './fixture';
 
 const FREE_KEY = 'free-key-popup-0001';
 
@@ -68,14 +66,7 @@ async function shortenNow(p: Page): Promise<string> {
 describe('popup', () => {
   // Connected by the describes below, each to its account.
   const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo', extraKeys: [{ key: FREE_KEY, plan: 'free' }] }, configure: false });
-  let downloads: string;
-
-  beforeAll(() => {
-    downloads = mkdtempSync(join(tmpdir(), 'popup-downloads-'));
-  });
-  afterAll(() => {
-    if (downloads) rmSync(downloads, { recursive: true, force: true });
-  });
+  const downloads = withTempDir('popup-downloads-');
 
   it('not connected: says so with the way to the options page', async () => {
     const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/not-connected`);
@@ -169,7 +160,7 @@ describe('popup', () => {
           popup.waitForEvent('download', { timeout: 15_000 }),
           popup.getByRole('button', { name: button, exact: true }).click(),
         ]);
-        const file = join(downloads, download.suggestedFilename());
+        const file = join(downloads.path, download.suggestedFilename());
         await download.saveAs(file);
         expect(await download.failure()).toBeNull();
         return { name: download.suggestedFilename(), bytes: await readFile(file) };

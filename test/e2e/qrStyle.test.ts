@@ -6,15 +6,13 @@
  * Screenshots of the styled QR view, light and dark, English and German.
  */
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox/server';
 import { openPopupFor, REPO_ROOT, screenshot, until, type ExtensionHarness } from './harness';
-import { withExtension } from './fixture';
+import { withExtension, withTempDir } from './fixture';
 
 const LOGO = join(REPO_ROOT, 'public/icon/128.png');
 
@@ -62,13 +60,7 @@ async function styledPopup(h: ExtensionHarness, sb: Sandbox, name: string, words
 
 describe('styled QR code (Chromium, English)', () => {
   const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo' } });
-  let downloads: string;
-  beforeAll(() => {
-    downloads = mkdtempSync(join(tmpdir(), 'qr-style-downloads-'));
-  });
-  afterAll(() => {
-    if (downloads) rmSync(downloads, { recursive: true, force: true });
-  });
+  const downloads = withTempDir('qr-style-downloads-');
 
   it('draws #1f6feb with a logo; Download SVG holds them; PNG and SVG decode to the short link; a refused combination says why', async () => {
     const popup = await styledPopup(ext.h, ext.sb, 'qr-style', { shorten: 'Shorten', style: 'Style' });
@@ -92,7 +84,7 @@ describe('styled QR code (Chromium, English)', () => {
 
     const save = async (button: string) => {
       const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 15_000 }), popup.getByRole('button', { name: button, exact: true }).click()]);
-      const file = join(downloads, download.suggestedFilename());
+      const file = join(downloads.path, download.suggestedFilename());
       await download.saveAs(file);
       return readFile(file);
     };
@@ -135,7 +127,7 @@ describe('styled QR code (Chromium, English)', () => {
     expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(ext.h.url(`options.html#qr-stats-${record!.id}`));
     // Its image downloaded as the service serves it (read by the worker, not the page).
     const [download] = await Promise.all([again.waitForEvent('download', { timeout: 15_000 }), again.getByRole('button', { name: 'Download tracked QR', exact: true }).click()]);
-    const file = join(downloads, download.suggestedFilename());
+    const file = join(downloads.path, download.suggestedFilename());
     await download.saveAs(file);
     const served = await (await fetch(record!.link)).text();
     expect((await readFile(file)).toString('utf8')).toBe(served);
