@@ -5,6 +5,13 @@
  *   for the other pages, built together, the chunks they share (React, the i18n helper, …) are
  *   copied into each page's own chunk instead of being loaded as separate files (rolldown's
  *   inline common chunks; only for the ES build of the pages, the worker is one file anyway);
+ * - in the popup's own build, every module the popup's entry imports statically (React, the first
+ *   screen, lib/i18n.ts, …) is kept in the first script by one chunk group (rolldown's `$initial`
+ *   tag): left to itself, rolldown moves a module that the first screen and lazy chunks share into
+ *   a chunk of its own when its own heuristics see a risk of a cycle (lib/ui/popup/utm.ts importing
+ *   lib/ui/choices.ts, which imports lib/i18n.ts, split i18n off); the lazy chunks import such
+ *   modules from the first script, so no module is ever copied. The build fails if the first
+ *   script still imports another file (`refuseSplitFirstScript`);
  * - in the popup's own build, the bundler's runtime helpers, which it puts in a chunk of their own
  *   as soon as a lazy chunk needs one too, are copied into the popup's first script: a module
  *   the first script imports is fetched only after the first script was, which made the popup
@@ -51,14 +58,17 @@ export function popupFirstScreen(): Plugin[] {
         return null;
       },
       outputOptions(opts) {
-        // The popup's own build (wxt.config.ts) has one page: nothing is shared, nothing to inline.
-        if (popupAlone) return null;
+        // The popup's own build (wxt.config.ts) has one page: nothing to inline; what its entry
+        // imports statically stays in its entry's chunk (see above).
+        if (popupAlone) return { ...opts, codeSplitting: FIRST_SCRIPT_CHUNKS } as typeof opts;
         const format = (opts as { format?: string }).format;
         if (format && format !== 'es' && format !== 'esm' && format !== 'module') return null;
         return { ...opts, codeSplitting: { experimentalInlineCommonChunks: { maxSize: Infinity } } } as typeof opts;
       },
       generateBundle(opts, bundle) {
-        if (popupAlone && !opts.sourcemap) inlineRuntimeIntoEntries(bundle as unknown as OutputBundle);
+        if (!popupAlone || opts.sourcemap) return;
+        inlineRuntimeIntoEntries(bundle as unknown as OutputBundle);
+        refuseSplitFirstScript(bundle as unknown as OutputBundle);
       },
     },
     {
@@ -73,6 +83,20 @@ export function popupFirstScreen(): Plugin[] {
       },
     },
   ];
+}
+
+/** Rolldown's chunking of the popup's own build: the entry's static imports in one group, its chunk. */
+export const FIRST_SCRIPT_CHUNKS = { groups: [{ name: 'popup', tags: ['$initial' as const] }] };
+
+/**
+ * Throws when an entry chunk still imports another chunk statically (run after the runtime's
+ * helpers were copied in): the popup's first script would wait for a second file before it runs.
+ */
+export function refuseSplitFirstScript(bundle: OutputBundle): void {
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk' || !chunk.isEntry || chunk.imports.length === 0) continue;
+    throw new Error(`${chunk.fileName} imports ${chunk.imports.join(', ')} (modules ${chunk.imports.map((f) => (bundle[f] as OutputChunk | undefined)?.moduleIds.join(', ')).join('; ')}): the popup's first script must be one file (scripts/popupFirstScreen.ts)`);
+  }
 }
 
 /** The bundler's runtime module (helpers such as its CommonJS wrapper), as named in a chunk's modules. */

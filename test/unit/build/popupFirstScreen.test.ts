@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rolldown } from 'rolldown';
-import { inlineRuntimeIntoEntries, refuseLazyStylesheets, refuseStylesheets } from '../../../scripts/popupFirstScreen';
+import { FIRST_SCRIPT_CHUNKS, inlineRuntimeIntoEntries, refuseLazyStylesheets, refuseSplitFirstScript, refuseStylesheets } from '../../../scripts/popupFirstScreen';
 
 // A small app shaped like the popup: an entry without exports uses a CommonJS module (as React
 // is) and loads lazy chunks; two of them share another CommonJS module (as the polyfill is), so
@@ -26,18 +26,19 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Builds the app (minified ES modules, as the extension's build) and returns its output folder. */
-async function build(inline: boolean): Promise<string> {
+async function build(inline: boolean, sources: Record<string, string> = SOURCES): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'linkshort-runtime-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'src'));
-  for (const [name, code] of Object.entries(SOURCES)) writeFileSync(join(dir, 'src', name), code);
+  for (const [name, code] of Object.entries(sources)) writeFileSync(join(dir, 'src', name), code);
   const bundle = await rolldown({
     input: { entry: join(dir, 'src/entry.js') },
     preserveEntrySignatures: false,
     logLevel: 'silent',
-    plugins: inline ? [{ name: 'inline', generateBundle: (_o, b) => inlineRuntimeIntoEntries(b) }] : [],
+    plugins: inline ? [{ name: 'inline', generateBundle: (_o, b) => (inlineRuntimeIntoEntries(b), refuseSplitFirstScript(b)) }] : [],
   });
-  await bundle.write({ dir: join(dir, 'out'), format: 'es', minify: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+  const codeSplitting = inline ? FIRST_SCRIPT_CHUNKS : undefined;
+  await bundle.write({ dir: join(dir, 'out'), format: 'es', minify: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting });
   await bundle.close();
   return join(dir, 'out');
 }
@@ -73,6 +74,39 @@ describe('the popup’s first script carries the bundler’s runtime helpers', (
       'entry.js': chunk('entry.js', 'import*as r from"./rolldown-runtime-x.js";r.n;', { isEntry: true, imports: ['rolldown-runtime-x.js'] }),
     };
     expect(() => inlineRuntimeIntoEntries(bundle as never)).toThrow(/entry\.js: its import of rolldown-runtime-x\.js was not found/);
+  });
+});
+
+describe('the popup’s first script is one file', () => {
+  it('fails the build when the entry still imports another chunk, naming its modules', () => {
+    const chunk = (fileName: string, imports: string[], moduleIds: string[], isEntry: boolean) => ({ type: 'chunk', fileName, code: '', imports, moduleIds, isEntry });
+    const bundle = {
+      'chunks/popup.js': chunk('chunks/popup.js', ['chunks/i18n.js'], ['/app/main.tsx'], true),
+      'chunks/i18n.js': chunk('chunks/i18n.js', [], ['/app/lib/i18n.ts'], false),
+      'chunks/Later.js': chunk('chunks/Later.js', ['chunks/i18n.js', 'chunks/popup.js'], ['/app/Later.tsx'], false),
+    };
+    expect(() => refuseSplitFirstScript(bundle as never)).toThrow(/chunks\/popup\.js imports chunks\/i18n\.js \(modules \/app\/lib\/i18n\.ts\)/);
+    bundle['chunks/popup.js'].imports = [];
+    expect(() => refuseSplitFirstScript(bundle as never)).not.toThrow();
+  });
+
+  it('keeps a module that the entry and lazy chunks share in the entry, and the lazy chunks import it from there', async () => {
+    const shared = {
+      ...SOURCES,
+      'words.js': "export const word = (k) => 'w:' + k;",
+      'choices.js': "import { word } from './words.js';\nexport const toId = (v) => Number(v) || null;\nexport const label = (n) => word(n);",
+      'lazy.js': "import { toId } from './choices.js';\nimport { word } from './words.js';\nexport const later = (n) => word(toId(String(n)));",
+      'entry.js': "import { label } from './choices.js';\nimport lib from './lib.cjs';\nglobalThis.__entry = { now: label(lib.twice(1)), lazy: () => import('./lazy.js') };",
+    };
+    const out = await build(true, shared);
+    const entry = readFileSync(join(out, 'entry.js'), 'utf8');
+    expect(staticImports(entry)).toEqual([]);
+    expect(readdirSync(out).filter((f) => /^(words|choices)/.test(f))).toEqual([]);
+    const script = [
+      `await import(${JSON.stringify(pathToFileURL(join(out, 'entry.js')).href)});`,
+      'console.log(JSON.stringify([globalThis.__entry.now, (await globalThis.__entry.lazy()).later(7)]));',
+    ].join('\n');
+    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }))).toEqual(['w:2', 'w:7']);
   });
 });
 
