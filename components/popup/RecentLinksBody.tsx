@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { matchesSearch } from '@/lib/links/address';
+import { matchesSearch } from '@/lib/links/historyText';
 import { usePopup } from './PopupContext';
 import { t, tCount } from '@/lib/i18n';
 import { RecentLinkItem } from './RecentLinkItem';

@@ -4,7 +4,8 @@
  * shorten are kept as skipped, each with its reason, so that nothing pasted disappears unsaid.
  */
 import { t } from '../i18n';
-import { checkUrl, truncate } from '../links/address';
+import { checkUrl } from '../links/address';
+import { truncate } from '../links/historyText';
 import { addressesInProse, loneAddress, type FoundAddress } from './addressEnd';
 
 /** A pasted line that gave no address, with the reason in the user's language. */

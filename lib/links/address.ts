@@ -1,10 +1,10 @@
 /**
  * Which addresses the popup can shorten: pure functions, no browser APIs.
  * Only web addresses (http, https) can be shortened; browser, extension, file and store
- * pages cannot, and the popup says why.
+ * pages cannot, and the popup says why. The popup's first screen imports this module: what only
+ * later parts need is in sameLink.ts and historyText.ts.
  */
 import { MAX_URL_LENGTH } from '../api/constants';
-import type { HistoryEntry } from '../storage';
 import { t, type MessageKey } from '../i18n';
 
 /** The verdict on an address: shortenable, empty, a page that cannot be shortened, or not an address. */
@@ -91,35 +91,4 @@ export function checkField(value: string, tabUrl: string | null): UrlVerdict {
 /** The sentence of the alert for a page that cannot be shortened. */
 export function blockedMessage(reason: string): string {
   return t('popupBlockedMessage', reason);
-}
-
-/** A comparison key: two spellings of one URL (case of host, default port…) give the same key. */
-export function addressKey(url: string): string {
-  try {
-    return new URL(url.trim()).href;
-  } catch {
-    return url.trim();
-  }
-}
-
-/** Two addresses are the same link when they parse to the same URL. */
-export function sameUrl(a: string, b: string): boolean {
-  return addressKey(a) === addressKey(b);
-}
-
-/** The newest history entry with the same long URL and the same domain, if any. */
-export function findDuplicate(history: readonly HistoryEntry[], url: string, domainId: number | null): HistoryEntry | undefined {
-  return history.find((e) => e.domainId === domainId && sameUrl(e.longUrl, url));
-}
-
-/** Whether a history entry matches a search (long or short URL, case-insensitive). */
-export function matchesSearch(entry: HistoryEntry, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [entry.longUrl, entry.shortUrl, entry.title ?? ''].some((text) => text.toLowerCase().includes(q));
-}
-
-/** A long text cut to `max` characters with an ellipsis. */
-export function truncate(text: string, max = 80): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,7 +1,8 @@
 /** Shorten (with the duplicate offer): what the form does when pressed. */
 import { ask } from './ask';
 import { clock, t } from '../../i18n';
-import { checkField, findDuplicate } from '../../links/address';
+import { checkField } from '../../links/address';
+import { findDuplicate } from '../../links/sameLink';
 import { toApiError } from '../../api/errors';
 import { waitingMessage } from './text';
 import { isPro } from './data';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blockedMessage, checkField, checkUrl, findDuplicate, matchesSearch, sameUrl, truncate } from '@/lib/links/address';
+import { blockedMessage, checkField, checkUrl } from '@/lib/links/address';
+import { matchesSearch, truncate } from '@/lib/links/historyText';
+import { findDuplicate, sameUrl } from '@/lib/links/sameLink';
 import { entry } from '../popup/harness';
 
 describe('checkUrl', () => {

@@ -1,0 +1,24 @@
+/**
+ * Whether two addresses are one link (Shorten's duplicate offer, the bulk page's duplicates):
+ * pure functions, kept out of address.ts, which the popup's first screen imports.
+ */
+import type { HistoryEntry } from '../storage';
+
+/** A comparison key: two spellings of one URL (case of host, default port…) give the same key. */
+export function addressKey(url: string): string {
+  try {
+    return new URL(url.trim()).href;
+  } catch {
+    return url.trim();
+  }
+}
+
+/** Two addresses are the same link when they parse to the same URL. */
+export function sameUrl(a: string, b: string): boolean {
+  return addressKey(a) === addressKey(b);
+}
+
+/** The newest history entry with the same long URL and the same domain, if any. */
+export function findDuplicate(history: readonly HistoryEntry[], url: string, domainId: number | null): HistoryEntry | undefined {
+  return history.find((e) => e.domainId === domainId && sameUrl(e.longUrl, url));
+}
