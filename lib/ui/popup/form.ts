@@ -1,12 +1,10 @@
 /**
- * The popup's form, what happens at once: its fields, the remembered choices, Copy, the status
- * line, the way to the options and the bulk page. Shorten is in popupSubmit (loaded after the
- * first render).
+ * The popup's form, what its first screen does: its fields, the remembered choices and the UTM
+ * disclosure. Copy, the status line's messages, the ways to the options and the bulk page are in
+ * later.ts, Shorten in submit.ts (both loaded after the first render).
  */
-import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
 import { toId } from '../choices';
-import { t } from '../../i18n';
 import type { FormActions, SliceKit } from './store';
 
 /** The form slice. */
@@ -48,14 +46,6 @@ export function formSlice({ set, get }: SliceKit): FormActions {
       void ask('saveSettings', { lastChannelId: toId(channelId) }).catch(() => undefined);
     },
 
-    keepParams() {
-      const { cleaned, form, utm } = get();
-      if (!cleaned) return;
-      set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null, utm: { ...utm, base: null, kept: true } });
-      // Its own utm_* stay; the UTM values fill in only what it lacks.
-      if (Object.values(utm.values).some(Boolean)) void get().refreshUtm();
-    },
-
     toggleUtm() {
       const { utm, linkRules } = get();
       set({ utm: { ...utm, open: !utm.open } });
@@ -63,47 +53,10 @@ export function formSlice({ set, get }: SliceKit): FormActions {
       if (!utm.open && !linkRules) void get().applyRules();
     },
 
-    setCopyFormat(copyFormat) {
-      set({ copyFormat });
-    },
-
-    copyLink(entry) {
-      // Loaded on the first copy: the formats are not part of the popup's first script.
-      return import('../../links/copyFormat').then(
-        (m) => get().copy(m.formatCopy(get().copyFormat, entry)),
-        () => set({ status: t('popupStatusCopyFailed') }),
-      );
-    },
-
     setCustomCode(customCode) {
       const s = get();
       set({ form: { ...s.form, customCode }, error: s.error?.field === 'custom_code' ? null : s.error });
     },
 
-    dismissDuplicate() {
-      set({ duplicate: null });
-    },
-
-    /** Copies a text and says so. */
-    async copy(text) {
-      try {
-        await navigator.clipboard.writeText(text);
-        set({ status: t('popupStatusCopied') });
-      } catch {
-        set({ status: t('popupStatusCopyFailed') });
-      }
-    },
-
-    announce(message) {
-      set({ status: message });
-    },
-
-    openOptions() {
-      void browser.runtime.openOptionsPage().catch(() => undefined);
-    },
-
-    async openBulk() {
-      await (await import('./openBulk')).openBulkPage();
-    },
   };
 }

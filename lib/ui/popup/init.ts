@@ -11,6 +11,9 @@ import type { CachedKey, PopupSnapshot } from './snapshot';
 import type { PopupData, SliceKit } from './store';
 import { cachedLoader } from '../cachedLoader';
 
+// The later actions come with this chunk, which every open loads after its first paint.
+export { laterSlice } from './later';
+
 /** The cached values the form uses (popupSnapshot's CACHED_KEYS), each asked of the worker by its own message. */
 const sources = {
   domains: () => ask('getList', { name: 'domains' }),

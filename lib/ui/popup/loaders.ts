@@ -79,18 +79,5 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       const same = missing.length === s.rule.missing.length && missing.every((m, i) => m === s.rule!.missing[i]);
       set({ form: { ...form, ...choices }, ...(same ? {} : { rule: { ...s.rule, missing } }) });
     },
-
-    async applyCleaning() {
-      const { settings, tabUrl, form, cleaned } = get();
-      if (!settings?.cleanLinks || !tabUrl || form.urlEdited || cleaned) return;
-      // Loaded on demand: the cleaner is not part of the popup's first paint.
-      const { cleanUrl } = await import('../../links/cleanUrl');
-      const out = cleanUrl(tabUrl);
-      const now = get();
-      if (out.removed.length === 0 || now.form.urlEdited || now.cleaned || now.tabUrl !== tabUrl) return;
-      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url }, utm: { ...now.utm, base: null } });
-      // UTM parameters are added after the cleaning: it never removes them.
-      if (Object.values(now.utm.values).some(Boolean)) await get().refreshUtm();
-    },
   };
 }

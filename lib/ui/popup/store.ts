@@ -128,8 +128,6 @@ export interface LoaderActions {
   dispose(): void;
   /** Applies remembered Domain/Campaign/Channel choices until the user picks one. */
   applyRemembered(): void;
-  /** Removes tracking parameters from the tab's URL when the preference says so (the cleaner loads after the first paint). */
-  applyCleaning(): Promise<void>;
 }
 
 /** Recent links, what happens at once (popupRecent). */
@@ -197,29 +195,47 @@ export interface UtmActions {
 
 const UTM_NAMES = ['applyRules', 'refreshUtm', 'setUtmField', 'setUtmPreset', 'followCampaign'] as const satisfies readonly (keyof UtmActions)[];
 
-/** The form, what happens at once (popupForm). */
+/** The form, what its first screen does (popupForm). */
 export interface FormActions {
   setUrl(url: string): void;
   setDomain(id: string): void;
   setCampaign(id: string): void;
   setChannel(id: string): void;
-  /** "Keep them": the tab's URL with its tracking parameters, for this link. */
-  keepParams(): void;
-  setCopyFormat(format: CopyFormat): void;
-  /** Copies a link in the "Copy as" format. */
-  copyLink(entry: HistoryEntry): Promise<void>;
   setCustomCode(code: string): void;
-  dismissDuplicate(): void;
-  copy(text: string): Promise<void>;
-  announce(message: string): void;
-  openOptions(): void;
-  /** Opens the bulk page ("Shorten many links") in a tab, for the popup's window. */
-  openBulk(): Promise<void>;
   /** Opens or closes the UTM disclosure. */
   toggleUtm(): void;
 }
 
-export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & TaskActions & WaitingActions & UtmActions;
+/** What no first render needs (popupLater, loaded with popupInit after the first paint). */
+export interface LaterActions {
+  /** Removes tracking parameters from the tab's URL when the preference says so. */
+  applyCleaning(): Promise<void>;
+  /** "Keep them": the tab's URL with its tracking parameters, for this link. */
+  keepParams(): Promise<void>;
+  setCopyFormat(format: CopyFormat): Promise<void>;
+  /** Copies a link in the "Copy as" format. */
+  copyLink(entry: HistoryEntry): Promise<void>;
+  dismissDuplicate(): Promise<void>;
+  copy(text: string): Promise<void>;
+  announce(message: string): Promise<void>;
+  openOptions(): Promise<void>;
+  /** Opens the bulk page ("Shorten many links") in a tab, for the popup's window. */
+  openBulk(): Promise<void>;
+}
+
+const LATER_NAMES = [
+  'applyCleaning',
+  'keepParams',
+  'setCopyFormat',
+  'copyLink',
+  'dismissDuplicate',
+  'copy',
+  'announce',
+  'openOptions',
+  'openBulk',
+] as const satisfies readonly (keyof LaterActions)[];
+
+export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & LaterActions & TaskActions & WaitingActions & UtmActions;
 export type PopupStore = StoreApi<PopupState>;
 
 /** What every slice is given: the store's set/get and its timers. */
@@ -277,6 +293,7 @@ export function createPopupStore(): PopupStore {
       ...loadersSlice(kit),
       ...recentSlice(kit),
       ...formSlice(kit),
+      ...deferred(() => import('./init').then((m) => m.laterSlice(kit)), LATER_NAMES),
       ...deferred(() => import('./waiting').then((m) => m.waitingSlice(kit)), WAITING_NAMES),
       ...deferred(() => import('./tasks').then((m) => m.createTasks(kit)), TASK_NAMES),
       ...deferred(() => import('./utm').then((m) => m.utmSlice(kit)), UTM_NAMES),

@@ -1,0 +1,73 @@
+/**
+ * The popup's actions that no first render needs, loaded with init.ts after the first paint (a
+ * chunk every open loads then; init.ts re-exports this slice): removing tracking parameters and
+ * "Keep them", Copy and "Copy as", the status line's messages, the duplicate offer's dismissal,
+ * the ways to the options and the bulk page.
+ */
+import { browser } from '@wxt-dev/browser';
+import { t } from '../../i18n';
+import type { LaterActions, SliceKit } from './store';
+
+/** The later slice (deferred in store.ts: each action loads it on its first call). */
+export function laterSlice({ set, get }: SliceKit): LaterActions {
+  return {
+    async applyCleaning() {
+      const { settings, tabUrl, form, cleaned } = get();
+      if (!settings?.cleanLinks || !tabUrl || form.urlEdited || cleaned) return;
+      // Loaded on demand: the cleaner is not part of the popup's first paint.
+      const { cleanUrl } = await import('../../links/cleanUrl');
+      const out = cleanUrl(tabUrl);
+      const now = get();
+      if (out.removed.length === 0 || now.form.urlEdited || now.cleaned || now.tabUrl !== tabUrl) return;
+      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url }, utm: { ...now.utm, base: null } });
+      // UTM parameters are added after the cleaning: it never removes them.
+      if (Object.values(now.utm.values).some(Boolean)) await get().refreshUtm();
+    },
+
+    async keepParams() {
+      const { cleaned, form, utm } = get();
+      if (!cleaned) return;
+      set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null, utm: { ...utm, base: null, kept: true } });
+      // Its own utm_* stay; the UTM values fill in only what it lacks.
+      if (Object.values(utm.values).some(Boolean)) void get().refreshUtm();
+    },
+
+    async setCopyFormat(copyFormat) {
+      set({ copyFormat });
+    },
+
+    copyLink(entry) {
+      // Loaded on the first copy: the formats are not part of the popup's first script.
+      return import('../../links/copyFormat').then(
+        (m) => get().copy(m.formatCopy(get().copyFormat, entry)),
+        () => set({ status: t('popupStatusCopyFailed') }),
+      );
+    },
+
+    async dismissDuplicate() {
+      set({ duplicate: null });
+    },
+
+    /** Copies a text and says so. */
+    async copy(text) {
+      try {
+        await navigator.clipboard.writeText(text);
+        set({ status: t('popupStatusCopied') });
+      } catch {
+        set({ status: t('popupStatusCopyFailed') });
+      }
+    },
+
+    async announce(message) {
+      set({ status: message });
+    },
+
+    async openOptions() {
+      await browser.runtime.openOptionsPage().catch(() => undefined);
+    },
+
+    async openBulk() {
+      await (await import('./openBulk')).openBulkPage();
+    },
+  };
+}
