@@ -53,6 +53,10 @@ export function formSlice({ set, get }: SliceKit): FormActions {
       if (!utm.open && !linkRules) void get().applyRules();
     },
 
+    setQuery(query) {
+      set({ recent: { ...get().recent, query } });
+    },
+
     setCustomCode(customCode) {
       const s = get();
       set({ form: { ...s.form, customCode }, error: s.error?.field === 'custom_code' ? null : s.error });

@@ -7,12 +7,13 @@
  */
 import { ask } from './ask';
 import type { Account } from '../../api';
-import type { CachedKey, PopupSnapshot } from './snapshot';
+import { readSnapshotItems, snapshotOf, type CachedKey, type PopupSnapshot } from './snapshot';
 import type { PopupData, SliceKit } from './store';
 import { cachedLoader } from '../cachedLoader';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';
+export { recentSlice } from './recent';
 
 /** The cached values the form uses (popupSnapshot's CACHED_KEYS), each asked of the worker by its own message. */
 const sources = {
@@ -24,18 +25,17 @@ const sources = {
 
 const CACHED_KEYS = Object.keys(sources) as CachedKey[];
 
-/**
- * Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds
- * stale; `reread` reads the snapshot again (given, not imported: this chunk then shares no module
- * with the first script that the bundler would move into a chunk of its own).
- */
-export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnapshot, reread: () => Promise<PopupSnapshot>): Promise<void> {
+/** Reads the snapshot again, in one storage call (once the worker answered the connection). */
+const reread = async (): Promise<PopupSnapshot> => snapshotOf(await readSnapshotItems(), Date.now());
+
+/** Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds stale. */
+export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnapshot): Promise<void> {
   const load = cachedLoader<CachedKey>({
     sources,
     timers,
     put: (key, loaded) => set({ [key]: loaded } as Partial<PopupData>),
     shown: (key) => get()[key].value,
-    after: (key) => key !== 'account' && get().applyRemembered(),
+    after: (key) => (key === 'account' ? undefined : void get().applyRemembered()),
   });
   // The site rule and its UTM preset come after the cleaning (so the cleaning never removes them).
   const cleaning = get()
@@ -66,9 +66,9 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
   const settings = snap.settings
     ? undefined
     : ask('getSettings')
-        .then((value) => {
+        .then(async (value) => {
           set({ settings: value, copyFormat: value.copyFormat ?? 'link' });
-          get().applyRemembered();
+          await get().applyRemembered();
           return get().applyCleaning();
         })
         .catch(() => undefined);

@@ -1,16 +1,31 @@
 /**
  * The popup's actions that no first render needs, loaded with init.ts after the first paint (a
- * chunk every open loads then; init.ts re-exports this slice): removing tracking parameters and
+ * chunk every open loads then; init.ts re-exports this slice): the remembered choices as the
+ * worker's answers and the site rule change them (the first render's come from loaders.ts's
+ * prime, before any rule applies), removing tracking parameters and
  * "Keep them", Copy and "Copy as", the status line's messages, the duplicate offer's dismissal,
  * the ways to the options and the bulk page.
  */
 import { browser } from '@wxt-dev/browser';
 import { t } from '../../i18n';
+import { withRemembered } from '../choices';
+import { ruledChoices } from './ruledChoices';
 import type { LaterActions, SliceKit } from './store';
 
 /** The later slice (deferred in store.ts: each action loads it on its first call). */
 export function laterSlice({ set, get }: SliceKit): LaterActions {
   return {
+    async applyRemembered() {
+      const s = get();
+      const form = withRemembered(s);
+      if (!form) return;
+      if (!s.rule) return set({ form });
+      // The site rule's choices over the remembered ones; what it names that is gone falls back.
+      const { choices, missing } = ruledChoices(form, s.rule, s.domains, s.campaigns, s.channels);
+      const same = missing.length === s.rule.missing.length && missing.every((m, i) => m === s.rule!.missing[i]);
+      set({ form: { ...form, ...choices }, ...(same ? {} : { rule: { ...s.rule, missing } }) });
+    },
+
     async applyCleaning() {
       const { settings, tabUrl, form, cleaned } = get();
       if (!settings?.cleanLinks || !tabUrl || form.urlEdited || cleaned) return;

@@ -6,12 +6,11 @@
  */
 import { loadAsk } from './ask';
 import { withRemembered } from '../choices';
-import { ruledChoices } from './data';
-import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './snapshot';
+import { CACHED_KEYS, EMPTY_SNAPSHOT, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import type { LoaderActions, PopupData, SliceKit } from './store';
 
-/** The loaders slice: prime, init, dispose, remembered choices. */
+/** The loaders slice: prime, init, dispose. */
 export function loadersSlice(kit: SliceKit): LoaderActions {
   const { set, get, timers } = kit;
   let started = false;
@@ -28,8 +27,9 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       const cached = snap[key];
       if (cached) Object.assign(patch, { [key]: { state: 'ready', value: cached.value } });
     }
-    set(patch);
-    get().applyRemembered();
+    // The remembered choices (no site rule applies yet: its code and its check come after the first paint).
+    const form = withRemembered({ ...s, ...patch });
+    set(form ? { ...patch, form } : patch);
   };
 
   const prime = (reads?: FirstReads) => {
@@ -62,22 +62,11 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
         started = false;
         return;
       }
-      await loaded[0].askWorker(kit, snap, () => readSnapshot());
+      await loaded[0].askWorker(kit, snap);
     },
 
     dispose() {
       timers.dispose();
-    },
-
-    applyRemembered() {
-      const s = get();
-      const form = withRemembered(s);
-      if (!form) return;
-      if (!s.rule) return set({ form });
-      // The site rule's choices over the remembered ones; what it names that is gone falls back.
-      const { choices, missing } = ruledChoices(form, s.rule, s.domains, s.campaigns, s.channels);
-      const same = missing.length === s.rule.missing.length && missing.every((m, i) => m === s.rule!.missing[i]);
-      set({ form: { ...form, ...choices }, ...(same ? {} : { rule: { ...s.rule, missing } }) });
     },
   };
 }

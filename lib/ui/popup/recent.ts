@@ -1,13 +1,15 @@
 /**
- * Recent links in the popup: loading them (after the first render), searching, showing one,
- * opening and closing a delete confirmation. Deleting is in popupRecentTasks.
+ * Recent links in the popup: loading them, showing one, opening and closing a delete
+ * confirmation; loaded with init.ts after the first render (store.ts defers these actions). The
+ * search field's change is in popupForm (a field's change is applied at once). Deleting is in
+ * popupRecentTasks.
  */
 import { ask } from './ask';
 import type { HistoryEntry } from '../../storage';
 import { listOf } from '../listOf';
 import type { RecentActions, SliceKit } from './store';
 
-/** The Recent links slice. */
+/** The Recent links slice (deferred in store.ts). */
 export function recentSlice({ set, get }: SliceKit): RecentActions {
   const recent = (patch: Partial<ReturnType<typeof get>['recent']>) => set({ recent: { ...get().recent, ...patch } });
 
@@ -21,19 +23,15 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
     },
 
     /** Shows a Recent links entry in the result panel (with its QR code). */
-    showEntry(entry) {
+    async showEntry(entry) {
       set({ shown: { entry, origin: 'history' }, duplicate: null, status: '' });
     },
 
-    setQuery(query) {
-      recent({ query });
-    },
-
-    askDelete(id, where = 'list') {
+    async askDelete(id, where = 'list') {
       recent({ confirmingId: id, confirmingIn: where, failure: null });
     },
 
-    cancelDelete() {
+    async cancelDelete() {
       recent({ confirmingId: null });
     },
 

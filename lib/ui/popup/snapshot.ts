@@ -74,8 +74,3 @@ export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnap
 export function readSnapshotItems(): Promise<Record<string, unknown>> {
   return browser.storage.local.get(Object.values(SNAPSHOT_KEYS));
 }
-
-/** Reads the snapshot in one storage call. */
-export async function readSnapshot(now = Date.now()): Promise<PopupSnapshot> {
-  return snapshotOf(await readSnapshotItems(), now);
-}

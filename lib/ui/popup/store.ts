@@ -17,7 +17,6 @@ import type { FirstReads } from './firstReads';
 import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
 import { loadersSlice } from './loaders';
-import { recentSlice } from './recent';
 import { formSlice } from './form';
 
 export type { LoadState, Loaded } from '../store';
@@ -126,19 +125,18 @@ export interface LoaderActions {
   init(): Promise<void>;
   /** Stops timers (the popup closes or unmounts). */
   dispose(): void;
-  /** Applies remembered Domain/Campaign/Channel choices until the user picks one. */
-  applyRemembered(): void;
 }
 
 /** Recent links, what happens at once (popupRecent). */
 export interface RecentActions {
   /** Asks the worker for Recent links again. */
   loadHistory(): Promise<void>;
-  showEntry(entry: HistoryEntry): void;
-  setQuery(query: string): void;
-  askDelete(id: string, where?: RecentLinks['confirmingIn']): void;
-  cancelDelete(): void;
+  showEntry(entry: HistoryEntry): Promise<void>;
+  askDelete(id: string, where?: RecentLinks['confirmingIn']): Promise<void>;
+  cancelDelete(): Promise<void>;
 }
+
+const RECENT_NAMES = ['loadHistory', 'showEntry', 'askDelete', 'cancelDelete'] as const satisfies readonly (keyof RecentActions)[];
 
 /** Links made outside this popup's submit (popupWaiting, loaded on first use after the first render). */
 export interface WaitingActions {
@@ -202,12 +200,16 @@ export interface FormActions {
   setCampaign(id: string): void;
   setChannel(id: string): void;
   setCustomCode(code: string): void;
+  /** The Recent links search. */
+  setQuery(query: string): void;
   /** Opens or closes the UTM disclosure. */
   toggleUtm(): void;
 }
 
 /** What no first render needs (popupLater, loaded with popupInit after the first paint). */
 export interface LaterActions {
+  /** Applies remembered Domain/Campaign/Channel choices (the site rule's over them) until the user picks one. */
+  applyRemembered(): Promise<void>;
   /** Removes tracking parameters from the tab's URL when the preference says so. */
   applyCleaning(): Promise<void>;
   /** "Keep them": the tab's URL with its tracking parameters, for this link. */
@@ -223,17 +225,7 @@ export interface LaterActions {
   openBulk(): Promise<void>;
 }
 
-const LATER_NAMES = [
-  'applyCleaning',
-  'keepParams',
-  'setCopyFormat',
-  'copyLink',
-  'dismissDuplicate',
-  'copy',
-  'announce',
-  'openOptions',
-  'openBulk',
-] as const satisfies readonly (keyof LaterActions)[];
+const LATER_NAMES = ['applyRemembered', 'applyCleaning', 'keepParams', 'setCopyFormat', 'copyLink', 'dismissDuplicate', 'copy', 'announce', 'openOptions', 'openBulk'] as const satisfies readonly (keyof LaterActions)[];
 
 export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & LaterActions & TaskActions & WaitingActions & UtmActions;
 export type PopupStore = StoreApi<PopupState>;
@@ -291,7 +283,7 @@ export function createPopupStore(): PopupStore {
     return {
       ...initialData(),
       ...loadersSlice(kit),
-      ...recentSlice(kit),
+      ...deferred(() => import('./init').then((m) => m.recentSlice(kit)), RECENT_NAMES),
       ...formSlice(kit),
       ...deferred(() => import('./init').then((m) => m.laterSlice(kit)), LATER_NAMES),
       ...deferred(() => import('./waiting').then((m) => m.waitingSlice(kit)), WAITING_NAMES),

@@ -58,7 +58,7 @@ export function utmSlice({ set, get }: SliceKit): UtmActions {
           missing: missingPreset ? ['preset'] : [],
         },
       });
-      get().applyRemembered();
+      await get().applyRemembered();
       await applyPreset(chosenPreset(data, rulePresetId));
     },
 
