@@ -83,13 +83,16 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
 export type CampaignOutcome =
   | { state: 'none' }
   | { state: 'assigned'; campaignId: number }
-  | { state: 'failed'; campaignId: number; reason: string };
+  | { state: 'failed'; campaignId: number; reason: string }
+  /** The link is made and shown; the assignment is still under way (or waits for the rate budget). */
+  | { state: 'pending'; campaignId: number };
 
 /** What happened to the channel assignment of a new link. */
 export type ChannelOutcome =
   | { state: 'none' }
   | { state: 'assigned'; channelId: number }
-  | { state: 'failed'; channelId: number; reason: string };
+  | { state: 'failed'; channelId: number; reason: string }
+  | { state: 'pending'; channelId: number };
 
 /** A link made from this browser. */
 export interface HistoryEntry {
@@ -150,7 +153,10 @@ export interface Job {
   notified?: boolean;
   /** Service URL the job was made for (its history entry is filed under it). */
   service?: string;
+  /** The link as known so far: set when the short link is made (assignments pending), final when done. */
   result?: HistoryEntry;
+  /** The short link was shown or told to the user already (the popup's answer, or the worker's notice). */
+  told?: boolean;
   error?: SerializedApiError;
   settledAt?: number;
 }

@@ -5,6 +5,8 @@ import { serializer } from './serialize';
 const write = serializer();
 /** Entries waiting for the next write, oldest first, and that write. */
 let pending: HistoryEntry[] = [];
+/** Ids of pending entries that only replace an entry still there (not one the user removed). */
+let onlyIfThere = new Set<string>();
 let nextWrite: Promise<void> | null = null;
 
 /**
@@ -13,19 +15,35 @@ let nextWrite: Promise<void> | null = null;
  * would wait for all the writes before it.
  */
 export function addToHistory(entry: HistoryEntry): Promise<void> {
+  onlyIfThere.delete(entry.id);
   pending.push(entry);
   nextWrite ??= write(async () => {
     nextWrite = null;
     const ids = new Set<string>();
     // Newest first; an entry added twice is kept once, as its latest version.
     const added = pending.reverse().filter((e) => !ids.has(e.id) && ids.add(e.id));
+    const updates = onlyIfThere;
     pending = [];
+    onlyIfThere = new Set();
     const settings = await settingsItem.getValue();
     if (!settings.keepHistory) return;
     const list = await historyItem.getValue();
-    await historyItem.setValue([...added, ...list.filter((e) => !ids.has(e.id))].slice(0, MAX_HISTORY));
+    // An update keeps its entry's place (and is dropped when the entry is gone); an added entry goes first.
+    const replaced = new Map(added.filter((e) => updates.has(e.id)).map((e) => [e.id, e]));
+    const first = added.filter((e) => !updates.has(e.id));
+    const firstIds = new Set(first.map((e) => e.id));
+    const rest = list.filter((e) => !firstIds.has(e.id)).map((e) => replaced.get(e.id) ?? e);
+    await historyItem.setValue([...first, ...rest].slice(0, MAX_HISTORY));
   });
   return nextWrite;
+}
+
+/** Files what became of a link's assignments: replaces its entry, unless the user removed it meanwhile. */
+export function updateInHistory(entry: HistoryEntry): Promise<void> {
+  const write = addToHistory(entry);
+  // Added to the same write as a plain entry unless it was pending as a new one there.
+  if (!pending.slice(0, -1).some((e) => e.id === entry.id)) onlyIfThere.add(entry.id);
+  return write;
 }
 
 /** The history of one account of one service, newest first. */

@@ -83,7 +83,7 @@ export class JobQueue {
   }
 
   /**
-   * Cancels jobs not sent yet: a pending job fails at once as cancelled; one waiting at the gate
+   * Cancels jobs not sent yet (a made link's assignments go on): a pending job fails at once as cancelled; one waiting at the gate
    * is stopped right before it would be sent. Returns the ids cancelled (a job on the wire goes on).
    */
   async cancel(ids: readonly string[], error: SerializedApiError): Promise<string[]> {
@@ -91,7 +91,7 @@ export class JobQueue {
     const cancelled: string[] = [];
     await this.stored.update((jobs) =>
       jobs.map((j) => {
-        if (!wanted.has(j.id) || j.state !== 'pending' || this.onWire.has(j.id)) return j;
+        if (!wanted.has(j.id) || j.state !== 'pending' || this.onWire.has(j.id) || j.shortened) return j;
         cancelled.push(j.id);
         this.cancelled.add(j.id);
         return { ...j, state: 'failed', error, settledAt: this.now() };
@@ -173,6 +173,11 @@ export class JobQueue {
     // Settled in between: tell the user now (unless finish() already did).
     const job = await this.claimNotification(id);
     if (job) await this.deps.onSettled(job);
+  }
+
+  /** The job's short link was shown or told to the user: when it settles, only a failed assignment is still told. */
+  async markTold(id: string): Promise<void> {
+    await this.patch(id, { told: true });
   }
 
   /** A page shows the job's outcome itself (the popup follows it): no notification unless one was given already. */

@@ -1,23 +1,24 @@
 /**
  * Shortening for the popup, the context menu and the shortcut: every shorten is a persisted
- * job; the popup waits for it unless the rate budget makes it wait long, then it is queued
- * and the user is told when it settles.
+ * job; the popup waits for its short link (not for its assignments, which it follows after)
+ * unless the rate budget makes it wait long, then it is queued and the user is told when the
+ * link is made.
  */
 import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
 import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
 import { clock, t } from '../i18n';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '../messaging';
-import { settingsItem, type Job, type ShortenJobArgs } from '../storage';
+import { settingsItem, type HistoryEntry, type Job, type ShortenJobArgs } from '../storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { SessionHolder } from './session';
-import { settledNotice, shortenJobRunner } from './shortenJob';
+import { madeNotice, settledNotice, shortenJobRunner } from './shortenJob';
 import type { Session } from './session';
 import { createUnsent } from './unsent';
 import { createPopupWatch } from './popupWatch';
 import type { NotifyOptions } from './notify';
-import { recordBulkOutcome } from './bulk';
+import { recordBulkMade, recordBulkOutcome } from './bulk';
 import { checkChannelId } from './channelId';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
@@ -45,6 +46,22 @@ export function createShortening(deps: ShorteningDeps) {
   const unsent = createUnsent(deps.notify);
   /** Pages waiting for a job, told at its first failed try (the service did not answer). */
   const retryWatch = new Map<string, (err: ApiError) => void>();
+  /** Pages waiting for a job, answered as soon as its short link is made (before its assignments). */
+  const madeWatch = new Map<string, (entry: HistoryEntry) => void>();
+  const notice = madeNotice(deps);
+  /** The short link is made: the page waiting is answered, a bulk row filled, else the worker tells of it (when it should). */
+  const onMade = async (job: Job, entry: HistoryEntry) => {
+    const page = madeWatch.get(job.id);
+    if (page) {
+      page(entry);
+      return jobs.markTold(job.id);
+    }
+    if (job.batchId) return recordBulkMade(job, entry);
+    const current = await jobs.get(job.id);
+    if (!current?.notify || current.told || current.notified) return;
+    await jobs.markTold(job.id);
+    await notice(current, entry);
+  };
   const jobs = new JobQueue({
     now,
     maxAttempts: deps.maxJobAttempts,
@@ -57,6 +74,7 @@ export function createShortening(deps: ShorteningDeps) {
       // A refused or failed connection (service down, offline) rarely mends within seconds;
       // 5xx and timeouts keep the page waiting as before (their retries are quick, or it waited already).
       onRetry: (job, err) => (err.kind === 'network' ? retryWatch.get(job.id)?.(err) : undefined),
+      onMade,
     }),
     onSettled: settledNotice(deps),
     onFinished: recordBulkOutcome,
@@ -118,7 +136,14 @@ export function createShortening(deps: ShorteningDeps) {
         resolve(null);
       }),
     );
-    const settled = await Promise.race([jobs.waitFor(job.id, SHORTEN_WAIT_MS), firstRetry]).finally(() => retryWatch.delete(job.id));
+    // Answered as soon as the link is made: its campaign and channel follow (the page asks getJob).
+    const made = new Promise<{ made: HistoryEntry }>((resolve) => madeWatch.set(job.id, (entry) => resolve({ made: entry })));
+    const first = await Promise.race([jobs.waitFor(job.id, SHORTEN_WAIT_MS), firstRetry, made]).finally(() => {
+      retryWatch.delete(job.id);
+      madeWatch.delete(job.id);
+    });
+    if (first && 'made' in first) return { status: 'done', entry: first.made, jobId: job.id };
+    const settled = first;
     if (settled?.state === 'done' && settled.result) return { status: 'done', entry: settled.result };
     if (settled?.state === 'failed' && settled.error) throw toApiError(settled.error);
     // Still waiting (retries, budget): the user is told it is queued and notified later.
@@ -182,8 +207,11 @@ export function createShortening(deps: ShorteningDeps) {
       }
     },
 
-    /** A job by id (the popup follows queued work). */
-    getJob: (data: { jobId: string }) => jobs.get(data.jobId),
+    /** A job by id (the popup follows queued work); with `waitMs`, answered when it settles (or after that long). */
+    async getJob(data: { jobId: string; waitMs?: number }): Promise<Job | null> {
+      const wait = Math.min(Math.max(0, Number(data.waitMs) || 0), SHORTEN_WAIT_MS);
+      return (wait > 0 ? await jobs.waitFor(data.jobId, wait) : null) ?? jobs.get(data.jobId);
+    },
 
     /** What a popup that opens follows: its links still being made for this account, and the unsent ones. */
     async getWaitingLinks(): Promise<WaitingLinks> {

@@ -49,7 +49,9 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
           ...(customCode ? { customCode } : {}),
         });
         if (outcome.status === 'done') {
+          // Shown and copied at once; its campaign and channel are added when the worker has them.
           await jobs.showMade(outcome.entry, 'new');
+          if (outcome.jobId) void jobs.awaitOutcomes(outcome.jobId);
         } else {
           // Waiting for the rate limit, or tried again because the service did not answer.
           const status = outcome.already

@@ -42,6 +42,10 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
       else open();
     },
 
+    async markShown(jobId) {
+      open()?.postMessage({ shown: jobId } satisfies PopupPortMessage);
+    },
+
     async release() {
       if (followed) port?.postMessage({ release: followed } satisfies PopupPortMessage);
       followed = null;
