@@ -34,7 +34,8 @@ export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
 /** Loads every page of a list (the cache calls it when it needs the list). */
 const loadList = (s: Session, name: ListName) => (priority: Priority) => {
   const method = s.client[priority][LIST_METHODS[name]] as ApiClient['listDomains'];
-  return withRetry(() => fetchAllPages((paging) => method(paging)));
+  // After the first page, the others go together as far as the budget leaves room for a press.
+  return withRetry(() => fetchAllPages((paging) => method(paging), { room: () => s.gate.room('main') }));
 };
 
 /** Loads the account; its plan sets the rate budgets until the server tells its own figures. */
@@ -65,7 +66,7 @@ export function createLists(sessions: SessionHolder) {
     /** Every item of one channel. */
     async getChannelItems(data: { channelId: number }) {
       const s = await sessions.require();
-      return withRetry(() => fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p)));
+      return withRetry(() => fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p), { room: () => s.gate.room('main') }));
     },
 
     /** One QR code with its statistics. */

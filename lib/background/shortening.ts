@@ -49,18 +49,17 @@ export function createShortening(deps: ShorteningDeps) {
   /** Pages waiting for a job, answered as soon as its short link is made (before its assignments). */
   const madeWatch = new Map<string, (entry: HistoryEntry) => void>();
   const notice = madeNotice(deps);
-  /** The short link is made: the page waiting is answered, a bulk row filled, else the worker tells of it (when it should). */
+  /** The short link is made: the page waiting is answered, a bulk row filled, and the worker tells of it when no page shows it. */
   const onMade = async (job: Job, entry: HistoryEntry) => {
     const page = madeWatch.get(job.id);
-    if (page) {
-      page(entry);
-      return jobs.markTold(job.id);
-    }
+    page?.(entry);
     if (job.batchId) return recordBulkMade(job, entry);
     const current = await jobs.get(job.id);
-    if (!current?.notify || current.told || current.notified) return;
+    // A popup that follows the job shows it itself (and says so over its port).
+    if (!current || current.told || current.notified || (!page && !current.notify)) return;
     await jobs.markTold(job.id);
-    await notice(current, entry);
+    // Nobody shows it (menu, shortcut, a popup that closed): the worker tells of it now.
+    if (current.notify) await notice(current, entry);
   };
   const jobs = new JobQueue({
     now,
@@ -86,8 +85,8 @@ export function createShortening(deps: ShorteningDeps) {
     // Check the input now so that a bad URL is an immediate error, not a failed job
     // (the client checks again when the job runs).
     checkInput(ShortenInput, { url: req.url, custom_code: req.customCode || undefined, domain_id: req.domainId ?? undefined });
-    // Jobs not settled yet are ahead of this one (those waiting at the gate among them).
-    const ahead = (await jobs.unsettled()).length;
+    // Jobs whose link is not made yet are ahead of this one (those waiting at the gate among them).
+    const ahead = (await jobs.unsettled()).filter((j) => !j.shortened).length;
     const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead);
     const job = await jobs.add({
       kind: 'shorten',
