@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { checkField, checkUrl } from '@/lib/ui/popupUrl';
 import { fieldOf } from '@/lib/ui/popupData';
 import { usePopup } from './PopupContext';
@@ -74,9 +74,7 @@ export function ShortenForm() {
       }}
     >
       {page.kind === 'blocked' && verdict.kind !== 'ok' && (
-        <Suspense fallback={null}>
-          <PageAlert reason={page.reason} />
-        </Suspense>
+        <PageAlert reason={page.reason} />
       )}
       <div className="field">
         <label htmlFor="long-url">{t('popupLongUrlLabel')}</label>
@@ -100,9 +98,7 @@ export function ShortenForm() {
           </p>
         )}
         {cleaned && (
-          <Suspense fallback={null}>
-            <CleanedNote />
-          </Suspense>
+          <CleanedNote />
         )}
       </div>
       <div className="row two">

@@ -63,6 +63,17 @@ export function createLists(sessions: SessionHolder) {
       return s.cache.get(data.name, loadList(s, data.name), data) as Promise<Cached<ListItems[N][]>>;
     },
 
+    /** Starts loading cached values a popup's first render lacked (its port says which): its messages then share the loads. */
+    async warm(keys: unknown): Promise<void> {
+      if (!Array.isArray(keys)) return;
+      const s = await sessions.get();
+      if (!s?.connection.apiKey) return;
+      for (const key of new Set(keys)) {
+        if (key === 'account') void s.cache.get('account', loadAccount(s)).catch(() => undefined);
+        else if (typeof key === 'string' && key in LIST_METHODS) void s.cache.get(key as ListName, loadList(s, key as ListName)).catch(() => undefined);
+      }
+    },
+
     /** Every item of one channel. */
     async getChannelItems(data: { channelId: number }) {
       const s = await sessions.require();

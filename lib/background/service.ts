@@ -37,11 +37,17 @@ export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs });
   const shortening = createShortening({ ...deps, sessions, now });
+  const lists = createLists(sessions);
   return {
     sessions,
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
-    ...createLists(sessions),
+    ...lists,
     ...shortening,
+    /** A popup opened: it follows jobs over its port, and names there what its first render lacked (loaded at once). */
+    popupConnected(port: Parameters<typeof shortening.popupConnected>[0]): void {
+      shortening.popupConnected(port);
+      port.onMessage.addListener((m) => void lists.warm((m as { load?: unknown } | null)?.load).catch(() => undefined));
+    },
     ...createBulk({ sessions, jobs: shortening.jobs, now }),
     ...createRecentLinks(sessions),
     getSettings,

@@ -9,6 +9,7 @@ import { rememberedChoices } from './popupData';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './popupSnapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './popupFirstReads';
 import type { LoaderActions, PopupData, SliceKit } from './popupStore';
+import { askEarly } from './popupEarlyPort';
 
 /** The loaders slice: prime, init, dispose, remembered choices. */
 export function loadersSlice(kit: SliceKit): LoaderActions {
@@ -38,6 +39,8 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       page.catch((): PopupPage => ({ url: null, title: null })),
     ]).then(([snap, tab]) => {
       apply(snap, tab);
+      // With the first render: the worker starts loading what storage did not answer (not when disconnected).
+      askEarly(snap.state?.connected === false ? [] : CACHED_KEYS.filter((k) => !snap[k] || snap[k].stale));
       return snap;
     }));
   };

@@ -9,6 +9,7 @@ import { browser } from '../nativeBrowser';
 import { ask } from './popupAsk';
 import { t } from '../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../popupPort';
+import { takeEarlyPort } from './popupEarlyPort';
 import type { SliceKit, WaitingActions } from './popupStore';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
@@ -22,7 +23,7 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
   const open = (): Port | null => {
     if (port || timers.disposed) return port;
     try {
-      port = browser.runtime.connect({ name: POPUP_PORT });
+      port = takeEarlyPort() ?? browser.runtime.connect({ name: POPUP_PORT });
       port.onDisconnect.addListener(() => {
         port = null;
         if (followed && !timers.disposed) timers.later(() => void open(), 500);

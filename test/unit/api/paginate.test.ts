@@ -7,13 +7,16 @@ import type { ListPage, Paging } from '@/lib/api';
 import { RateBudgets } from '@/lib/background/budget';
 import { KEEP_FOR_PRESS, RequestGate } from '@/lib/background/gate';
 
+/** What every page says beside its items and paging. */
+const PAGE = { dropped: 0, result: 0, perpage: 100 };
+
 /** A list of `total` items served `limit` a page; each answer waits until the test lets it go (or at once). */
 function list(total: number, opts: { hold?: boolean; nextpageOnly?: boolean } = {}) {
   const asked: number[] = [];
   let flying = 0;
   let most = 0;
   const held: (() => void)[] = [];
-  const fetchPage = async ({ limit = 100, page = 1 }: Paging): Promise<ListPage<number>> => {
+  const fetchPage = async ({ limit = 100, page = 1 }: Paging = {}): Promise<ListPage<number>> => {
     asked.push(page);
     flying++;
     most = Math.max(most, flying);
@@ -23,7 +26,7 @@ function list(total: number, opts: { hold?: boolean; nextpageOnly?: boolean } = 
     flying--;
     const maxpage = Math.max(1, Math.ceil(total / limit));
     const items = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => (page - 1) * limit + i);
-    return { items, currentpage: page, nextpage: page < maxpage ? page + 1 : null, maxpage: opts.nextpageOnly ? 1 : maxpage };
+    return { ...PAGE, items, currentpage: page, nextpage: page < maxpage ? page + 1 : null, maxpage: opts.nextpageOnly ? 1 : maxpage };
   };
   return { fetchPage, asked, most: () => most, flying: () => flying, release: () => held.splice(0).forEach((r) => r()) };
 }
@@ -74,13 +77,13 @@ describe('fetchAllPages', () => {
   it('fails when a page fails, without asking for more', async () => {
     let asked = 0;
     let flying = 0;
-    const fetchPage = async ({ page = 1 }: Paging): Promise<ListPage<number>> => {
+    const fetchPage = async ({ page = 1 }: Paging = {}): Promise<ListPage<number>> => {
       asked++;
       if (page === 3) throw new Error('boom');
       flying++;
       await new Promise((r) => setTimeout(r, 10));
       flying--;
-      return { items: [page], currentpage: page, nextpage: page < 20 ? page + 1 : null, maxpage: 20 };
+      return { ...PAGE, items: [page], currentpage: page, nextpage: page < 20 ? page + 1 : null, maxpage: 20 };
     };
     await expect(fetchAllPages(fetchPage, { room: () => 2 - flying })).rejects.toThrow('boom');
     await new Promise((r) => setTimeout(r, 30));
