@@ -133,6 +133,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
     const fault = takeFault(faults, method, path);
     if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.until) await fault.until.catch(() => undefined);
     if (fault?.kind) {
       const f = faultAnswer(fault.kind);
       if (f === 'hang') {

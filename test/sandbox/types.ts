@@ -62,6 +62,8 @@ export interface Fault {
   kind?: FaultKind;
   /** The answer is held back this long (default 0). */
   delayMs?: number;
+  /** Sandbox extra. The request is handled (and answered) only once this settles: a test holds an answer and releases it. */
+  until?: Promise<unknown>;
 }
 
 export interface Sandbox {
