@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
 import { popupFirstScreen } from './scripts/popupFirstScreen';
+import { testHooks } from './scripts/testHooks';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -18,7 +19,7 @@ export default defineConfig({
       }
     },
   },
-  vite: () => ({ plugins: popupFirstScreen(), build: { modulePreload: false } }),
+  vite: () => ({ plugins: [...popupFirstScreen(), ...testHooks()], build: { modulePreload: false } }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -7,7 +7,7 @@
  * extension pages and the worker always have `browser.i18n`, so in a production build the
  * condition is false, the import is unused and the bundler drops it.
  */
-import { browser } from './nativeBrowser';
+import { browser } from '@wxt-dev/browser';
 import en from '../public/_locales/en/messages.json';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;

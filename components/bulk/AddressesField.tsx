@@ -6,7 +6,7 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
   const text = useBulk((s) => s.form.text);
   const preview = useBulk((s) => s.preview);
   const setText = useBulk((s) => s.setText);
-  const useWindowTabs = useBulk((s) => s.useWindowTabs);
+  const takeWindowTabs = useBulk((s) => s.takeWindowTabs);
   const summary = [
     t('bulkFound', preview.addresses.length),
     preview.repeats > 0 ? t('bulkRepeats', preview.repeats) : null,
@@ -33,7 +33,7 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
         </p>
       </div>
       <div className="row">
-        <button type="button" disabled={disabled} onClick={() => void useWindowTabs()}>
+        <button type="button" disabled={disabled} onClick={() => void takeWindowTabs()}>
           {t('bulkUseTabs')}
         </button>
         <span id="bulk-addresses-summary" className="muted">

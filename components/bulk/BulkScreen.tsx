@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { isRunning } from '@/lib/ui/bulkRun';
+import { isRunning } from '@/lib/ui/bulk/run';
 import { useBulk } from './BulkContext';
 import { AddressesField } from './AddressesField';
 import { BulkChoices } from './BulkChoices';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Campaign } from '@/lib/api';
 import { CampaignAddInput, CampaignUpdateInput } from '@/lib/api/inputs';
-import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
+import { optional, safeHref, validate } from '@/lib/ui/options/forms';
 import { CheckField, TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { ListSection } from './ListSection';

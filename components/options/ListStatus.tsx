@@ -1,5 +1,5 @@
 import type { SerializedApiError } from '@/lib/api';
-import { isLoading, isPageWide, type ListState } from '@/lib/ui/optionsStore';
+import { isLoading, isPageWide, type ListState } from '@/lib/ui/options/store';
 import { errorSentence } from '@/lib/errorText';
 import { clock, t, type MessageKey } from '@/lib/i18n';
 

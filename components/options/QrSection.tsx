@@ -1,5 +1,5 @@
 import type { Qr } from '@/lib/api';
-import { safeHref } from '@/lib/ui/optionsForms';
+import { safeHref } from '@/lib/ui/options/forms';
 import { ListSection } from './ListSection';
 import { useOptions } from './OptionsContext';
 import { QrForm, qrLabel } from './QrForm';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { matchesSearch } from '@/lib/ui/popupUrl';
+import { matchesSearch } from '@/lib/links/address';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 import { RecentLinkItem } from './RecentLinkItem';

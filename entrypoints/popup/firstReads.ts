@@ -1,5 +1,5 @@
-import { startFirstReads } from '@/lib/ui/popupFirstReads';
-import { openEarlyPort } from '@/lib/ui/popupEarlyPort';
+import { startFirstReads } from '@/lib/ui/popup/firstReads';
+import { openEarlyPort } from '@/lib/ui/popup/earlyPort';
 
 /** The reads the first render waits for, started as this module is evaluated: main.tsx imports it first. */
 export const firstReads = startFirstReads();

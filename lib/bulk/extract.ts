@@ -4,7 +4,7 @@
  * shorten are kept as skipped, each with its reason, so that nothing pasted disappears unsaid.
  */
 import { t } from '../i18n';
-import { checkUrl, truncate } from '../ui/popupUrl';
+import { checkUrl, truncate } from '../links/address';
 
 /** A pasted line that gave no address, with the reason in the user's language. */
 export interface Skipped {

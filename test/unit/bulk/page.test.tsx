@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/bulk/App';
-import { createBulkStore } from '@/lib/ui/bulkStore';
+import { createBulkStore } from '@/lib/ui/bulk/store';
 import { answer, SETTINGS } from '../popup/harness';
 
 vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));

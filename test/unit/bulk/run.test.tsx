@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ask, type BulkRequest, type BulkView } from '@/lib/messaging';
 import App from '@/entrypoints/bulk/App';
-import { createBulkStore } from '@/lib/ui/bulkStore';
+import { createBulkStore } from '@/lib/ui/bulk/store';
 import type { BulkBatch } from '@/lib/storage';
 import { answer, callsOf } from '../popup/harness';
 

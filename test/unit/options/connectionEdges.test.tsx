@@ -2,10 +2,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '@/lib/i18n';
-import { keyHint } from '@/lib/keyHint';
+import { keyHint } from '@/lib/background/keyHint';
 import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
 import { FakeWorker } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { openOptions, section } from './setup';
 
 const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>), request: vi.fn(async () => true) }));
 vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));

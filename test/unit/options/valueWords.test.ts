@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PIXEL_TYPES } from '@/lib/api/constants';
-import { isKnownValue, valueWord } from '@/lib/ui/valueWords';
+import { isKnownValue, valueWord } from '@/lib/ui/options/valueWords';
 
 describe('The service’s values in words', () => {
   it('names every known pixel type, each differently, and none by its internal value', () => {
