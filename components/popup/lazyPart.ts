@@ -10,31 +10,16 @@ import { createElement, useEffect, useState, type ComponentProps, type Component
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy: any component's props
 export function lazyPart<C extends ComponentType<any>>(load: () => Promise<C>) {
-  let loaded: C | null = null;
   let loading: Promise<C> | null = null;
-  const start = () =>
-    (loading ??= Promise.all([load(), import('./laterStyles')]).then(
-      ([component]) => (loaded = component),
-      (e: unknown) => {
-        loading = null;
-        throw e;
-      },
-    ));
-  type Props = ComponentProps<C> & { fallback?: ReactNode };
-  function LatePart({ fallback = null, ...props }: Props) {
-    const [part, setPart] = useState<C | null>(() => loaded);
+  let loaded: C | null = null;
+  return function LatePart({ fallback = null, ...props }: ComponentProps<C> & { fallback?: ReactNode }) {
+    const [part, setPart] = useState(() => loaded);
     useEffect(() => {
       if (part) return;
-      let live = true;
-      start().then(
-        (c) => live && setPart(() => c),
-        () => undefined,
-      );
-      return () => {
-        live = false;
-      };
+      loading ??= Promise.all([load(), import('./laterStyles')]).then(([c]) => (loaded = c));
+      // Unmounted meanwhile: React ignores the update. Not loaded: asked again at the next mount.
+      loading.then((c) => setPart(() => c)).catch(() => (loading = null));
     }, [part]);
     return part ? createElement(part, props as ComponentProps<C>) : fallback;
-  }
-  return LatePart;
+  };
 }

@@ -9,6 +9,9 @@ import type { Session, SessionHolder } from './session';
 
 type Priority = 'interactive' | 'background';
 
+/** The lists of the popup's form. */
+const POPUP_LISTS = ['domains', 'campaigns', 'channels'] as const;
+
 /** Which list each mutation changes: refreshed after it. */
 export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
   updateAccount: 'account',
@@ -63,15 +66,16 @@ export function createLists(sessions: SessionHolder) {
       return s.cache.get(data.name, loadList(s, data.name), data) as Promise<Cached<ListItems[N][]>>;
     },
 
-    /** Starts loading cached values a popup's first render lacked (its port says which): its messages then share the loads. */
-    async warm(keys: unknown): Promise<void> {
-      if (!Array.isArray(keys)) return;
+    /**
+     * A popup opened: what its form needs (account, domains, campaigns, channels) starts loading
+     * now when the cache lacks it (a stale value is refreshed in the background, a fresh one sends
+     * nothing); the popup's messages then share these loads.
+     */
+    async warm(): Promise<void> {
       const s = await sessions.get();
       if (!s?.connection.apiKey) return;
-      for (const key of new Set(keys)) {
-        if (key === 'account') void s.cache.get('account', loadAccount(s)).catch(() => undefined);
-        else if (typeof key === 'string' && key in LIST_METHODS) void s.cache.get(key as ListName, loadList(s, key as ListName)).catch(() => undefined);
-      }
+      void s.cache.get('account', loadAccount(s)).catch(() => undefined);
+      for (const name of POPUP_LISTS) void s.cache.get(name, loadList(s, name)).catch(() => undefined);
     },
 
     /** Every item of one channel. */

@@ -43,10 +43,10 @@ export function createService(deps: ServiceDeps) {
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
     ...lists,
     ...shortening,
-    /** A popup opened: it follows jobs over its port, and names there what its first render lacked (loaded at once). */
+    /** A popup opened (its port, as its script starts): it follows jobs over it, and what its form needs starts loading now. */
     popupConnected(port: Parameters<typeof shortening.popupConnected>[0]): void {
       shortening.popupConnected(port);
-      port.onMessage.addListener((m) => void lists.warm((m as { load?: unknown } | null)?.load).catch(() => undefined));
+      void lists.warm().catch(() => undefined);
     },
     ...createBulk({ sessions, jobs: shortening.jobs, now }),
     ...createRecentLinks(sessions),

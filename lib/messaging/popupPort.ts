@@ -5,8 +5,5 @@
  */
 export const POPUP_PORT = 'popup';
 
-/**
- * What a popup says over its port: it follows (shows and copies) this job, no longer follows it,
- * showed its link (its assignments still going), or wants these cached values loaded now (its first render).
- */
-export type PopupPortMessage = { follow: string } | { release: string } | { shown: string } | { load: string[] };
+/** What a popup says over its port: it follows (shows and copies) this job, no longer follows it, or showed its link (its assignments still going). */
+export type PopupPortMessage = { follow: string } | { release: string } | { shown: string };

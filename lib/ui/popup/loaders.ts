@@ -9,7 +9,6 @@ import { rememberedChoices } from './data';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import type { LoaderActions, PopupData, SliceKit } from './store';
-import { askEarly } from './earlyPort';
 
 /** The loaders slice: prime, init, dispose, remembered choices. */
 export function loadersSlice(kit: SliceKit): LoaderActions {
@@ -39,8 +38,6 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       page.catch((): PopupPage => ({ url: null, title: null })),
     ]).then(([snap, tab]) => {
       apply(snap, tab);
-      // With the first render: the worker starts loading what storage did not answer (not when disconnected).
-      askEarly(snap.state?.connected === false ? [] : CACHED_KEYS.filter((k) => !snap[k] || snap[k].stale));
       return snap;
     }));
   };
