@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { matchesSearch } from '@/lib/links/address';
 import { usePopup } from './PopupContext';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import { RecentLinkItem } from './RecentLinkItem';
 
 /** The content of "Recent links": a search box, the state of the list, the links newest first. */
@@ -30,7 +30,7 @@ export function RecentLinksBody() {
       {recent.state === 'ready' && recent.items.length === 0 && <p className="muted">{t('popupRecentEmpty')}</p>}
       {recent.items.length > 0 && shown.length === 0 && <p className="muted">{t('popupRecentNoMatch', recent.query)}</p>}
       {shown.length > 0 && (
-        <ul className="recent-list" aria-label={recent.query ? t('popupRecentFiltered', shown.length, recent.items.length) : undefined}>
+        <ul className="recent-list" aria-label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}>
           {shown.map((e) => (
             <RecentLinkItem key={e.id} entry={e} />
           ))}

@@ -1,5 +1,5 @@
 // Channels, titles, clean links and copy formats through the worker's service, against the sandbox over real HTTP.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createService } from '@/lib/background/service';
@@ -87,10 +87,11 @@ describe('menu, shortcut and address bar', () => {
     const note = await until(() => notes[0], 'the notification');
     expect(copies).toEqual([`<a href="${link.short_url}">Tom &amp; Jerry</a>`]);
     // Told when the link is made; the channel follows in Recent links.
-    const entry = await until(async () => {
+    const entry = await vi.waitFor(async () => {
       const e = (await service.getHistory())[0];
-      return e?.channel?.state === 'assigned' ? e : undefined;
-    }, 'the channel in Recent links');
+      expect(e?.channel?.state).toBe('assigned');
+      return e!;
+    });
     expect(note.opts).toEqual({ undoEntryId: entry.id });
     expect(entry.channel).toEqual({ state: 'assigned', channelId: channel.id });
 
@@ -107,6 +108,26 @@ describe('menu, shortcut and address bar', () => {
     await service.shortenInBackground('https://example.org/b?utm_source=x', 'omnibox');
     await until(() => notes[0], 'the notification');
     expect(sb.state.forKey(sb.key).links.some((l) => l.url === 'https://example.org/b?utm_source=x')).toBe(true);
+  });
+
+  it('"Shorten link" on a javascript: or mailto: link sends nothing and names the link that was refused', async () => {
+    const { service, notes } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const before = sb.log.length;
+    await service.shortenInBackground('javascript:void(0)', 'context-link');
+    await service.shortenInBackground('mailto:someone@example.org', 'context-link', 'Write to us');
+    await service.shortenInBackground('tel:+441234', 'context-link');
+    await service.shortenInBackground('chrome://settings', 'context-page');
+    expect(notes.map((n) => n.title)).toEqual([
+      'This link cannot be shortened',
+      'This link cannot be shortened',
+      'This link cannot be shortened',
+      'This page cannot be shortened',
+    ]);
+    expect(notes[0]!.message).toMatch(/^It is a javascript: link: it runs a script/);
+    expect(notes[1]!.message).toMatch(/^It is an email link \(mailto:\)/);
+    expect(notes[2]!.message).toMatch(/^It is a tel: link, not a link to a web page/);
+    expect(sb.log.slice(before)).toEqual([]);
   });
 
   it('refuse a copy format that is not one', async () => {

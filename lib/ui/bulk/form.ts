@@ -15,9 +15,9 @@ export function cleansLinks(settings: Settings | null): boolean {
 
 /** What the pasted text gives, as the page shows it before anything is sent. */
 export function previewOf(text: string, settings: Settings | null): BulkPreview {
-  const { urls, skipped } = extractAddresses(text);
+  const { urls, skipped, trimmed } = extractAddresses(text);
   const { addresses, repeats } = prepareBatch(urls, cleansLinks(settings));
-  return { addresses, repeats, skipped };
+  return { addresses, repeats, skipped, trimmed };
 }
 
 /** The text with more lines added at its end. */

@@ -3,10 +3,10 @@
  * batch (also after a reopen) until no row waits, and the results go to the clipboard or a file.
  */
 import { ask, type BulkView } from '../../messaging';
-import { t } from '../../i18n';
+import { t, tCount } from '../../i18n';
 import { errorSentence } from '../../errorText';
 import { batchSizeProblem } from '../../bulk/prepare';
-import { formatResults, toCsv, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
+import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
 import type { BulkBatch } from '../../storage';
 import { toId } from '../choices';
 import type { BulkKit, BulkRunActions } from './store';
@@ -43,7 +43,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
       unfollow();
       if (was && view) {
         const made = view.batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
-        set({ status: t('bulkFinished', made, view.batch.items.length) });
+        set({ status: tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, view.batch.items.length, [made, view.batch.items.length]) });
       }
     }
   };
@@ -129,7 +129,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
     downloadCsv() {
       const view = get().view;
       if (!view) return;
-      const blob = new Blob([toCsv(resultRows(view.batch))], { type: 'text/csv;charset=utf-8' });
+      const blob = new Blob([toCsvFile(resultRows(view.batch))], { type: 'text/csv;charset=utf-8' });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

@@ -9,7 +9,7 @@ import type { Campaign, Channel, Domain } from '../../api';
 import type { Settings } from '../../storage';
 import type { BulkView } from '../../messaging';
 import type { BulkCopyFormat } from '../../bulk/formats';
-import type { Skipped } from '../../bulk/extract';
+import type { Skipped, Trimmed } from '../../bulk/extract';
 import type { BatchAddress } from '../../bulk/prepare';
 import { createTimers, type Loaded, type StoreTimers } from '../store';
 import { bulkLoadersSlice } from './loaders';
@@ -29,11 +29,12 @@ export interface BulkForm {
   choicesEdited: boolean;
 }
 
-/** What the pasted text gives: the addresses to shorten, repeats dropped, lines skipped. */
+/** What the pasted text gives: the addresses to shorten, repeats dropped, lines skipped, addresses trimmed. */
 export interface BulkPreview {
   addresses: BatchAddress[];
   repeats: number;
   skipped: Skipped[];
+  trimmed: Trimmed[];
 }
 
 /** What the page knows: the window it was opened for, the lists, the form and what it said. */
@@ -122,7 +123,7 @@ function initialData(search: string): BulkData {
     campaigns: { state: 'loading', value: [] },
     channels: { state: 'loading', value: [] },
     form: { text: '', domainId: '', campaignId: '', channelId: '', makeNew: false, choicesEdited: false },
-    preview: { addresses: [], repeats: 0, skipped: [] },
+    preview: { addresses: [], repeats: 0, skipped: [], trimmed: [] },
     titles: {},
     view: null,
     starting: false,

@@ -10,21 +10,21 @@ export type ValueKind = 'pixel' | 'overlay' | 'plan' | 'social';
 const WORDS: Record<ValueKind, Record<string, MessageKey>> = {
   pixel: {
     gtmpixel: 'pixelTypeGtm',
+    gapixel: 'pixelTypeGoogleAnalytics',
     fbpixel: 'pixelTypeFacebook',
     adwordspixel: 'pixelTypeGoogleAds',
     linkedinpixel: 'pixelTypeLinkedin',
     twitterpixel: 'pixelTypeTwitter',
     adrollpixel: 'pixelTypeAdroll',
     quorapixel: 'pixelTypeQuora',
-    pinterestpixel: 'pixelTypePinterest',
+    pinterest: 'pixelTypePinterest',
     bing: 'pixelTypeBing',
     snapchat: 'pixelTypeSnapchat',
     reddit: 'pixelTypeReddit',
     tiktok: 'pixelTypeTiktok',
-    clarity: 'pixelTypeClarity',
   },
   overlay: { message: 'overlayTypeMessage', contact: 'overlayTypeContact', poll: 'overlayTypePoll' },
-  plan: { pro: 'planPro' },
+  plan: { free: 'planFree', pro: 'planPro' },
   social: { facebook: 'socialFacebook', twitter: 'socialTwitter', linkedin: 'socialLinkedin' },
 };
 

@@ -57,6 +57,26 @@ describe('connection edges', () => {
     expect(h.request).not.toHaveBeenCalled();
   });
 
+  it('http://app.localhost:PORT, which the browser cannot grant, is refused plainly before anything is asked', async () => {
+    worker.disconnected();
+    const { user } = openOptions();
+    await fillAndSave(user, 'http://app.localhost:8787', 'key-123456');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Plain http:\/\/ works only with localhost, 127\.0\.0\.1 or \[::1\]/);
+    expect(alert.textContent).not.toMatch(/refused/);
+    expect(document.activeElement).toBe(screen.getByLabelText('Service URL'));
+    expect(h.request).not.toHaveBeenCalled();
+    expect(worker.sent('saveConnection')).toEqual([]);
+  });
+
+  it('https://app.localhost:PORT can be granted: the permission is asked for on Save', async () => {
+    worker.disconnected();
+    const { user } = openOptions();
+    await fillAndSave(user, 'https://app.localhost:8443', 'key-123456');
+    await waitFor(() => expect(worker.sent('saveConnection')).toEqual([{ serviceUrl: 'https://app.localhost:8443', apiKey: 'key-123456' }]));
+    expect(h.request).toHaveBeenCalledTimes(1);
+  });
+
   it('a short key is never shown whole: at most its last 4 characters and never more than half', () => {
     expect(keyHint('demo-key-0123456789')).toBe('6789');
     expect(keyHint('abcd')).toBe('cd');
