@@ -77,10 +77,9 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       account: s.fingerprint,
     };
     if (!job.result) {
-      await checkpoint({ shortened, result: entry });
       made.shortened = shortened;
-      // In Recent links before anyone is told of it: the popup reads them right after.
-      await addToHistory(entry);
+      // Stored in the job and in Recent links (side by side) before anyone is told of it: the popup reads them right after.
+      await Promise.all([checkpoint({ shortened, result: entry }), addToHistory(entry)]);
     }
     // Whoever waits is told now (popup, notification, bulk row); the assignments go meanwhile.
     const told = job.told ? Promise.resolve() : (deps.onMade?.(job, entry) ?? Promise.resolve()).catch(() => undefined);

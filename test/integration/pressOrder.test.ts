@@ -66,4 +66,17 @@ describe('the menu', () => {
     expect(copies).toHaveLength(1);
     expect(notes).toHaveLength(1);
   });
+
+  it('tells of a failed channel after the link, without copying it again', async () => {
+    const { service, notes, copies } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await settingsItem.setValue({ ...DEFAULT_SETTINGS, defaultChannelId: 999_999 });
+    await service.shortenInBackground('https://example.org/no-such-channel', 'command');
+    await vi.waitFor(() => expect(notes).toHaveLength(2), { timeout: 5000 });
+    const made = sb.state.forKey(sb.key).links.find((l) => l.url === 'https://example.org/no-such-channel')!;
+    expect(copies).toEqual([made.short_url]);
+    expect(notes[0]).toMatchObject({ title: 'Short link copied', message: made.short_url });
+    expect(notes[1]!.title).toBe('Short link ready');
+    expect(notes[1]!.message).toMatch(new RegExp(`^${made.short_url.replace(/[.?]/g, '\\$&')} \\(not added to the channel: `));
+  });
 });

@@ -67,4 +67,19 @@ describe('who tells of a link: the popup that follows it, else the worker', () =
     await settle();
     expect(q.all.map((j) => j.notify)).toEqual([true, false, false]);
   });
+
+  it('a link the popup showed while its assignments go is marked told: closing the popup then tells only of a failure', async () => {
+    const q = queue([{ id: 'shown' }, { id: 'other' }]);
+    const watch = createPopupWatch(q);
+    const p = port();
+    watch.connected(p.port);
+    p.post({ follow: 'shown' });
+    p.post({ shown: 'shown' });
+    p.close();
+    await settle();
+    expect(q.all.map((j) => [j.notify, !!j.told])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
+  });
 });
