@@ -3,11 +3,13 @@ import { matchesSearch } from '@/lib/links/address';
 import { usePopup } from './PopupContext';
 import { t, tCount } from '@/lib/i18n';
 import { RecentLinkItem } from './RecentLinkItem';
+import { useTrackedScans } from './useTrackedScans';
 
 /** The content of "Recent links": a search box, the state of the list, the links newest first. */
 export function RecentLinksBody() {
   const recent = usePopup((s) => s.recent);
   const setQuery = usePopup((s) => s.setQuery);
+  const tracked = useTrackedScans(recent.items.length > 0);
   const shown = useMemo(() => recent.items.filter((e) => matchesSearch(e, recent.query)), [recent.items, recent.query]);
   return (
     <>
@@ -32,7 +34,7 @@ export function RecentLinksBody() {
       {shown.length > 0 && (
         <ul className="recent-list" aria-label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}>
           {shown.map((e) => (
-            <RecentLinkItem key={e.id} entry={e} />
+            <RecentLinkItem key={e.id} entry={e} tracked={tracked[e.shortUrl]} />
           ))}
         </ul>
       )}

@@ -155,13 +155,17 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
   async function view(batch: BulkBatch | null): Promise<BulkView | null> {
     if (!batch) return null;
     const s = await sessions.get();
-    const unsettled = (await jobs.unsettled()).map((j) => j.id);
+    const pending = await jobs.unsettled();
+    const unsettled = pending.map((j) => j.id);
     const expectedAt = batch.items.map((it) => {
       if (it.state !== 'waiting' || !it.jobId || !s) return null;
       const ahead = unsettled.indexOf(it.jobId);
       return ahead < 0 ? null : s.gate.budgets.estimateSendAt('shorten', ahead);
     });
-    return { batch, expectedAt, now: now() };
+    // A row whose job waits for a service that cannot be reached says so, not a time.
+    const waiting = new Set(pending.filter((j) => j.waitingSince !== undefined).map((j) => j.id));
+    const waitingForService = batch.items.map((it) => it.state === 'waiting' && !!it.jobId && waiting.has(it.jobId));
+    return { batch, expectedAt, waitingForService, now: now() };
   }
 
   /** Whether a batch is being started now (between its checks and its write). */

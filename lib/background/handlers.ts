@@ -32,6 +32,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     changeSendAt: () => service.changeSendAt(),
     shorten: (d) => service.shorten(d, 'popup'),
     getJob: (d) => service.getJob(d),
+    cancelJob: (d) => service.cancelJob(d),
     getWaitingLinks: () => service.getWaitingLinks(),
     remakeUnsent: (d) => service.remakeUnsent(d),
     dismissUnsent: (d) => service.dismissUnsent(d),
@@ -46,12 +47,20 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     getSettings: () => service.getSettings(),
     saveSettings: (d) => service.saveSettings(d ?? {}),
     clearCache: () => service.clearCache(),
+    getQrStyle: () => service.getQrStyle(),
+    saveQrStyle: (d) => service.saveQrStyle(d),
+    makeTrackedQr: (d) => service.makeTrackedQr(d),
+    waitTrackedQr: (d) => service.waitTrackedQr(d),
+    getTrackedQrs: (d) => service.getTrackedQrs(d ?? {}),
+    getTrackedQrImage: (d) => service.getTrackedQrImage(d),
   };
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {
     onMessage(type, (async (message: { data: unknown; sender: { id?: string; url?: string } }): Promise<Result<unknown>> => {
       if (!isOwnPage(message.sender, runtimeId, extensionOrigin)) {
         return { ok: false, error: { kind: 'forbidden', reason: 'not-own-page', message: 'Not an extension page.' } };
       }
+      // A page opened or asks: the service may answer again, links waiting for it are tried now.
+      void service.retryWaiting(false).catch(() => undefined);
       try {
         return { ok: true, value: await handler(message.data as never) };
       } catch (e) {
@@ -69,7 +78,10 @@ export function registerPopupPort(
   extensionOrigin: string,
 ): void {
   onConnect.addListener((port) => {
-    if (port.name === POPUP_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) service.popupConnected(port);
+    if (port.name === POPUP_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) {
+      service.popupConnected(port);
+      void service.retryWaiting().catch(() => undefined);
+    }
     else port.disconnect();
   });
 }

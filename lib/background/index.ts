@@ -13,6 +13,7 @@ import { onOmniboxChanged, onOmniboxEntered, type OmniboxDeps } from './omnibox'
 import { onNotificationButton } from './undo';
 import { permissionPattern } from '../serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
+import { loadPolicy } from './policy';
 
 export const QUEUE_ALARM = 'resume-queue';
 
@@ -63,9 +64,17 @@ export function startBackground() {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== QUEUE_ALARM) return;
     void service.resume().then(async () => {
-      if ((await service.jobs.unsettled()).length === 0) await browser.alarms.clear(QUEUE_ALARM);
+      if ((await service.jobs.unsettled()).length === 0 && !(await service.resumeTrackedQrs())) await browser.alarms.clear(QUEUE_ALARM);
     });
   });
+  // The organisation's policy: read at every start (cheap, local) and whenever Chrome says it changed.
+  const followPolicy = () => loadPolicy().then((policy) => service.followPolicy(policy)).catch(() => undefined);
+  browser.storage.onChanged.addListener((_changes, area) => {
+    if (area === 'managed') void followPolicy();
+  });
+  void followPolicy();
+  // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
+  globalThis.addEventListener?.('online', () => void service.retryWaiting().catch(() => undefined));
   void service.handBack().then(() => service.resume());
   return service;
 }

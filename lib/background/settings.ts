@@ -3,6 +3,7 @@ import { ApiError } from '../api';
 import { isCopyFormat } from '../links/copyFormat';
 import { DEFAULT_SETTINGS, settingsItem, type Settings } from '../storage';
 import { createMenus, MENU_SETTINGS } from './menus';
+import { refuseLocked } from './policy';
 
 /** The stored preferences. */
 export const getSettings = (): Promise<Settings> => settingsItem.getValue();
@@ -15,8 +16,9 @@ function fits(k: keyof Settings, v: unknown): boolean {
   return v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0);
 }
 
-/** Merges and stores preferences (unknown members are ignored, wrong values refused); a menu switch rebuilds the menu at once. */
+/** Merges and stores preferences (unknown members are ignored, wrong values and what the policy locks refused); a menu switch rebuilds the menu at once. */
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
+  await refuseLocked(patch);
   const current = await settingsItem.getValue();
   const next = { ...current };
   for (const k of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {

@@ -4,13 +4,14 @@
  * side, and file what became of them. A job runs only for the account it
  * was made for, and a link that was made is never reported as failed (docs/ARCHITECTURE.md).
  */
-import { ApiError } from '../api';
+import { ApiError, unlessStorageFull } from '../api';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import { settingsItem, type HistoryEntry, type Job } from '../storage';
-import { addToHistory, updateInHistory } from './history';
+import { addToHistory, keptInHistory, updateInHistory } from './history';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
+import { onlyWhenLimited } from './waitPolicy';
 import type { SessionHolder } from './session';
 import type { NotifyOptions } from './notify';
 import { formatCopy } from '../links/copyFormat';
@@ -56,7 +57,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
             domain_id: job.args.domainId ?? undefined,
             custom_code: job.args.customCode || undefined,
           }),
-        { policy, onRetry: (err) => deps.onRetry?.(job, err) },
+        // Once, unless rate limited: after a failure the queue decides (waitPolicy.ts), never a blind resend here.
+        { policy: onlyWhenLimited(policy), onRetry: (err) => deps.onRetry?.(job, err) },
       );
     }
     const campaignId = job.args.campaignId;
@@ -79,7 +81,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     if (!job.result) {
       made.shortened = shortened;
       // Stored in the job and in Recent links (side by side) before anyone is told of it: the popup reads them right after.
-      await Promise.all([checkpoint({ shortened, result: entry }), addToHistory(entry)]);
+      // A full storage does not unmake the link: it is shown and copied, only not kept in Recent links.
+      await Promise.all([checkpoint({ shortened, result: entry }), addToHistory(entry, job.args.private === true).catch(unlessStorageFull)]);
     }
     // Whoever waits is told now (popup, notification, bulk row); the assignments go meanwhile.
     const told = job.told ? Promise.resolve() : (deps.onMade?.(job, entry) ?? Promise.resolve()).catch(() => undefined);
@@ -103,7 +106,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     if (campaignId !== null) final.campaign = campaign === null ? { state: 'assigned', campaignId } : { state: 'failed', campaignId, reason: campaign };
     if (channelId !== null) final.channel = channel === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason: channel };
     await told;
-    if (campaignId !== null || channelId !== null) await updateInHistory(final);
+    if (campaignId !== null || channelId !== null) await updateInHistory(final, job.args.private === true).catch(unlessStorageFull);
     return final;
   };
   return async (job, markSending, checkpoint) => {
@@ -115,7 +118,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       // Closing the old session fails its waiting requests: the account changed, not the key.
       if (!(await changed(job))) throw e;
       // The bulk page shows its own rows' failures (and retries them); the others are kept to be named.
-      if (!made.shortened && job.source !== 'bulk') await deps.keepUnsent(job);
+      // A private window's link is not kept either: its address must not outlive the job.
+      if (!made.shortened && job.source !== 'bulk' && !job.args.private) await deps.keepUnsent(job);
       return accountChanged({ ...job, shortened: made.shortened }, now());
     }
   };
@@ -139,7 +143,7 @@ async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
     service: job.service ?? '',
     account: job.fingerprint,
   };
-  await addToHistory(entry);
+  await addToHistory(entry, job.args.private === true);
   return entry;
 }
 
@@ -162,7 +166,7 @@ export function madeNotice(deps: NoticeDeps): (job: Job, entry: HistoryEntry) =>
     const settings = await settingsItem.getValue();
     const copied = settings.autoCopy ? await deps.copy(formatCopy(settings.copyFormat, entry)).catch(() => false) : false;
     // Undo deletes through Recent links: offered when the link is known there (history on, id known).
-    const undo = job.source !== 'popup' && entry.linkId !== null && settings.keepHistory;
+    const undo = job.source !== 'popup' && entry.linkId !== null && keptInHistory(settings, job.args.private === true);
     await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), linkBody(entry), undo ? { undoEntryId: entry.id } : {});
   };
 }
@@ -171,8 +175,9 @@ export function madeNotice(deps: NoticeDeps): (job: Job, entry: HistoryEntry) =>
 export function settledNotice(deps: NoticeDeps): JobDeps['onSettled'] {
   const made = madeNotice(deps);
   return async (job) => {
-    // Links not sent because the account changed are named together (unsent.ts), not one by one.
-    if (!job.notify || job.error?.reason === 'account-changed') return;
+    // Links not sent because the account changed are named together (unsent.ts), not one by one;
+    // a private window's link is not kept there, so it is told on its own.
+    if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private)) return;
     if (job.state === 'done' && job.result) {
       const entry = job.result;
       if (!job.told) await made(job, entry);

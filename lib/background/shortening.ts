@@ -8,10 +8,11 @@ import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
 import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
 import { clock, t } from '../i18n';
-import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '../messaging';
+import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '../messaging';
 import { settingsItem, type HistoryEntry, type Job, type ShortenJobArgs } from '../storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import type { WaitPolicy } from './waitPolicy';
 import type { SessionHolder } from './session';
 import { madeNotice, settledNotice, shortenJobRunner } from './shortenJob';
 import type { Session } from './session';
@@ -26,10 +27,16 @@ import { cannotShortenNotice } from './cannotShorten';
 const MAX_TITLE_LENGTH = 500;
 
 
+/** A link waiting for the service keeps the worker awake only for a try due this soon (Chrome's alarms come no sooner). */
+const WAITING_AWAKE_MS = 30_000;
+
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
 export const QUEUE_ANSWER_AFTER_MS = 1500;
-/** Longest a page waits for a shorten before being told it is queued. */
-export const SHORTEN_WAIT_MS = 20_000;
+/**
+ * Longest a page waits for a shorten before being told that the link waits (the service is slow,
+ * or the budget): the popup then follows the job and shows the link when the answer comes.
+ */
+export const SHORTEN_WAIT_MS = 10_000;
 
 export interface ShorteningDeps {
   sessions: SessionHolder;
@@ -39,13 +46,16 @@ export interface ShorteningDeps {
   wakeAt: (at: number) => void;
   retry?: RetryPolicy;
   maxJobAttempts?: number;
+  waitPolicy?: WaitPolicy;
+  /** How long a page waits for a shorten before it is told the link waits; default SHORTEN_WAIT_MS. */
+  shortenWaitMs?: number;
 }
 
 /** The job queue and the shorten messages. */
 export function createShortening(deps: ShorteningDeps) {
   const { sessions, now } = deps;
   const unsent = createUnsent(deps.notify);
-  /** Pages waiting for a job, told at its first failed try (the service did not answer). */
+  /** Pages waiting for a job, told at its first failed try (the service could not be reached, failed, or lost the answer). */
   const retryWatch = new Map<string, (err: ApiError) => void>();
   /** Pages waiting for a job, answered as soon as its short link is made (before its assignments). */
   const madeWatch = new Map<string, (entry: HistoryEntry) => void>();
@@ -58,22 +68,26 @@ export function createShortening(deps: ShorteningDeps) {
     const current = await jobs.get(job.id);
     // A popup that follows the job shows it itself (and says so over its port).
     if (!current || current.told || current.notified || (!page && !current.notify)) return;
-    await jobs.markTold(job.id);
+    await jobs.patch(job.id, { told: true });
     // Nobody shows it (menu, shortcut, a popup that closed): the worker tells of it now.
     if (current.notify) await notice(current, entry);
   };
   const jobs = new JobQueue({
     now,
     maxAttempts: deps.maxJobAttempts,
+    policy: deps.waitPolicy,
     wakeAt: deps.wakeAt,
+    // Said at once, not after retries: the link waits for the service, and whoever waits is told so.
+    onWaiting: (job, err, first) => {
+      retryWatch.get(job.id)?.(err);
+      if (first && job.notify && job.source !== 'popup' && job.source !== 'bulk')
+        void deps.notify(t('notifyWaitingTitle'), t('notifyWaitingBody', job.args.url));
+    },
     run: shortenJobRunner({
       sessions,
       now,
       policy: deps.retry ?? DEFAULT_RETRY,
       keepUnsent: (job) => unsent.add(job),
-      // A refused or failed connection (service down, offline) rarely mends within seconds;
-      // 5xx and timeouts keep the page waiting as before (their retries are quick, or it waited already).
-      onRetry: (job, err) => (err.kind === 'network' ? retryWatch.get(job.id)?.(err) : undefined),
       onMade,
     }),
     onSettled: settledNotice(deps),
@@ -99,6 +113,7 @@ export function createShortening(deps: ShorteningDeps) {
         customCode: req.customCode || undefined,
         channelId: checkChannelId(req.channelId),
         ...(typeof req.title === 'string' && req.title.trim() ? { title: req.title.trim().slice(0, MAX_TITLE_LENGTH) } : {}),
+        ...(req.private === true ? { private: true } : {}),
       },
       priority: 'interactive',
       fingerprint: s.fingerprint,
@@ -117,18 +132,25 @@ export function createShortening(deps: ShorteningDeps) {
     return { job, expectedAt: Math.max(now(), job.notBefore, s.gate.budgets.estimateSendAt('shorten', i)) };
   }
 
+  /** What a job not settled yet waits for: the service (it could not be reached), its answer (on the wire), or the budget. */
+  function waitingFor(job: Job | null, id: string): WaitingFor {
+    if (job?.waitingSince !== undefined) return 'service';
+    return jobs.isOnWire(id) ? 'answer' : 'budget';
+  }
+
   /** Shortens for a page: done at once, or queued when the budget makes it wait or the service does not answer. */
   async function shorten(req: ShortenRequest, source: Job['source'] = 'popup'): Promise<ShortenOutcome> {
     const s = await sessions.require();
     // A second press while the link waits follows the same job: one link, not two.
     const waiting = await sameWaiting(s, req);
-    if (waiting) return { status: 'queued', jobId: waiting.job.id, expectedAt: waiting.expectedAt, already: true };
+    if (waiting)
+      return { status: 'queued', jobId: waiting.job.id, expectedAt: waiting.expectedAt, already: true, waitingFor: waitingFor(waiting.job, waiting.job.id) };
     const willWait = (sendAt: number) => sendAt - now() > QUEUE_ANSWER_AFTER_MS;
     // The menu and the shortcut do not wait: the job tells the user when it settles.
     const { job, sendAt } = await enqueue(s, req, source, (at) => source !== 'popup' || willWait(at));
     if (willWait(sendAt)) deps.wakeAt(sendAt);
-    if (willWait(sendAt) || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt };
-    // A connection that failed (service down) is said at once, not after every retry.
+    if (willWait(sendAt) || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt, waitingFor: 'budget' };
+    // A service that cannot be reached or failed is said at once, not after every retry.
     let retrying: ApiError | null = null;
     const firstRetry = new Promise<null>((resolve) =>
       retryWatch.set(job.id, (err) => {
@@ -138,7 +160,7 @@ export function createShortening(deps: ShorteningDeps) {
     );
     // Answered as soon as the link is made: its campaign and channel follow (the page asks getJob).
     const made = new Promise<{ made: HistoryEntry }>((resolve) => madeWatch.set(job.id, (entry) => resolve({ made: entry })));
-    const first = await Promise.race([jobs.waitFor(job.id, SHORTEN_WAIT_MS), firstRetry, made]).finally(() => {
+    const first = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry, made]).finally(() => {
       retryWatch.delete(job.id);
       madeWatch.delete(job.id);
     });
@@ -150,9 +172,10 @@ export function createShortening(deps: ShorteningDeps) {
     const current = await jobs.get(job.id);
     if (current?.state === 'done' && current.result) return { status: 'done', entry: current.result };
     await jobs.markNotify(job.id);
-    const expectedAt = Math.max(now(), s.gate.budgets.estimateSendAt('shorten', 0));
     const reason = (retrying as ApiError | null)?.toJSON();
-    return { status: 'queued', jobId: job.id, expectedAt, ...(reason ? { reason } : {}) };
+    const why = waitingFor(current, job.id);
+    const expectedAt = Math.max(now(), current?.notBefore ?? 0, s.gate.budgets.estimateSendAt('shorten', 0));
+    return { status: 'queued', jobId: job.id, expectedAt, waitingFor: why, ...(reason ? { reason } : {}) };
   }
 
   return {
@@ -172,7 +195,10 @@ export function createShortening(deps: ShorteningDeps) {
       if (pending.length === 0) return false;
       const s = await sessions.get();
       const budgetWait = s ? Math.max(0, s.gate.budgets.waitMs('shorten')) : 0;
-      return pending.some((j) => Math.max(j.notBefore - now(), budgetWait) < horizonMs);
+      // A link waiting for a service that cannot be reached does not keep the worker awake for
+      // hours: the alarm, the `online` event and the pages wake it (only a try due now counts).
+      const horizon = (j: Job) => (j.waitingSince !== undefined ? Math.min(horizonMs, WAITING_AWAKE_MS) : horizonMs);
+      return pending.some((j) => Math.max(j.notBefore - now(), budgetWait) < horizon(j));
     },
 
     shorten,
@@ -181,7 +207,7 @@ export function createShortening(deps: ShorteningDeps) {
      * Shortens from the context menu, the shortcut or the address bar with the default domain,
      * campaign and channel, cleaned of tracking parameters when the user wants it.
      */
-    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string): Promise<void> {
+    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string, fromPrivate = false): Promise<void> {
       try {
         const refused = cannotShortenNotice(url, source);
         if (refused || !url) {
@@ -196,6 +222,7 @@ export function createShortening(deps: ShorteningDeps) {
             campaignId: settings.defaultCampaignId,
             channelId: settings.defaultChannelId,
             ...(title ? { title } : {}),
+            ...(fromPrivate ? { private: true } : {}),
           },
           source,
         );
@@ -213,6 +240,16 @@ export function createShortening(deps: ShorteningDeps) {
       const wait = Math.min(Math.max(0, Number(data.waitMs) || 0), SHORTEN_WAIT_MS);
       return (wait > 0 ? await jobs.waitFor(data.jobId, wait) : null) ?? jobs.get(data.jobId);
     },
+
+    /** Cancels a link that waits (not sent yet); the job as it is now (a job on the wire goes on). */
+    async cancelJob(data: { jobId: string }): Promise<Job | null> {
+      const error = new ApiError({ kind: 'invalid-input', reason: 'cancelled', message: 'Cancelled by the user.' }).toJSON();
+      await jobs.cancel([String(data?.jobId)], error);
+      return jobs.get(String(data?.jobId));
+    },
+
+    /** The service may answer again (online, a page opened): jobs waiting for it are tried now. */
+    retryWaiting: (force = true) => jobs.retryWaiting(force),
 
     /** What a popup that opens follows: its links still being made for this account, and the unsent ones. */
     async getWaitingLinks(): Promise<WaitingLinks> {
@@ -247,6 +284,7 @@ function sameLink(a: ShortenJobArgs, b: ShortenRequest): boolean {
     (a.domainId ?? null) === (b.domainId ?? null) &&
     (a.campaignId ?? null) === (b.campaignId ?? null) &&
     (a.customCode || '') === (b.customCode || '') &&
-    (a.channelId ?? null) === (b.channelId ?? null)
+    (a.channelId ?? null) === (b.channelId ?? null) &&
+    !!a.private === !!b.private
   );
 }

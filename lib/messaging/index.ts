@@ -4,6 +4,7 @@
  * messages. Every answer is a Result: errors cross as plain data (kind + message).
  * The worker refuses messages that do not come from the extension's own pages.
  */
+import type { ManagedPolicy } from '../storage/policy';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type {
   Account,
@@ -19,8 +20,10 @@ import type {
   Pixel,
   Qr,
   Splash,
+  FetchedImage,
 } from '../api';
-import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, UnsentLink } from '../storage';
+import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
+import type { QrStyle } from '../qr/style';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -48,6 +51,8 @@ export interface ConnectionInfo {
   serviceUrl: string | null;
   /** The last 4 characters of the key, for the masked display. */
   keyHint: string | null;
+  /** What the organisation's policy sets (the options page marks it, and disables what it locks). */
+  managed?: ManagedPolicy;
 }
 
 /** The client methods a page may ask the worker to run as a mutation. */
@@ -92,7 +97,12 @@ export type ShortenOutcome =
       reason?: SerializedApiError;
       /** The same link with the same choices was waiting already: this is its job, no second link is made. */
       already?: true;
+      /** What it waits for: the rate budget (until about `expectedAt`), a slow answer, or a service that cannot be reached. */
+      waitingFor?: WaitingFor;
     };
+
+/** What a link that is not made yet waits for. */
+export type WaitingFor = 'budget' | 'answer' | 'service';
 
 /** Links the popup finds when it opens: its own links still being made, and links not sent because the account changed. */
 export interface WaitingLinks {
@@ -115,6 +125,8 @@ export interface BulkRequest {
 export interface BulkView {
   batch: BulkBatch;
   expectedAt: (number | null)[];
+  /** For each row, whether it waits for a service that cannot be reached now (made when it answers). */
+  waitingForService?: boolean[];
   /** The worker's clock when it answered. */
   now: number;
 }
@@ -144,6 +156,8 @@ export interface ProtocolMap {
   shorten(data: ShortenRequest): Result<ShortenOutcome>;
   /** A queued job, to follow it from the popup; with `waitMs`, answered when it settles or after that long. */
   getJob(data: { jobId: string; waitMs?: number }): Result<Job | null>;
+  /** Cancels a link that waits and was not sent yet; the job as it is then. */
+  cancelJob(data: { jobId: string }): Result<Job | null>;
   /** The popup's links still being made for the current account, and the links not sent because the account changed. */
   getWaitingLinks(): Result<WaitingLinks>;
   /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */
@@ -171,6 +185,19 @@ export interface ProtocolMap {
   saveSettings(data: Partial<Settings>): Result<Settings>;
   /** Empties the cache of lists and account. */
   clearCache(): Result<true>;
+
+  /** The connected account's QR style (the default when none was chosen). */
+  getQrStyle(): Result<QrStyle>;
+  /** Keeps the account's QR style (null: the default); a style scanners read badly is refused. */
+  saveQrStyle(data: { style: QrStyle | null }): Result<QrStyle>;
+  /** Makes the service's QR code of a short link (POST /api/qr/add, type link); waiting when the budget is spent. */
+  makeTrackedQr(data: { shortUrl: string }): Result<TrackedQr>;
+  /** Waits until a waiting tracked QR code is made. */
+  waitTrackedQr(data: { shortUrl: string }): Result<TrackedQr>;
+  /** The account's tracked QR codes by short link; `refresh` reads scans (at most once a minute). */
+  getTrackedQrs(data: { refresh?: boolean }): Result<Record<string, TrackedQr>>;
+  /** The service's image of a tracked QR code as a data: URL (the page copies or downloads it). */
+  getTrackedQrImage(data: { shortUrl: string }): Result<FetchedImage>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -6,6 +6,8 @@
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
+import type { ManagedPolicy } from './policy';
+import type { QrStyle } from '../qr/style';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -40,6 +42,8 @@ export interface Settings {
   defaultCampaignId: number | null;
   autoCopy: boolean;
   keepHistory: boolean;
+  /** Keep links made from a private window in Recent links too (off: they leave no trace once made). */
+  keepPrivateHistory: boolean;
   /** The popup remembers the last choices. */
   lastDomainId: number | null;
   lastCampaignId: number | null;
@@ -60,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultCampaignId: null,
   autoCopy: true,
   keepHistory: true,
+  keepPrivateHistory: false,
   lastDomainId: null,
   lastCampaignId: null,
   defaultChannelId: null,
@@ -79,12 +84,11 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
   migrations: { 2: (old: Partial<Settings>) => ({ ...DEFAULT_SETTINGS, ...old }) },
 });
 
-/** What happened to the campaign assignment of a new link. */
+/** What happened to the campaign assignment of a new link (pending: the link is shown, the assignment still to come). */
 export type CampaignOutcome =
   | { state: 'none' }
   | { state: 'assigned'; campaignId: number }
   | { state: 'failed'; campaignId: number; reason: string }
-  /** The link is made and shown; the assignment is still under way (or waits for the rate budget). */
   | { state: 'pending'; campaignId: number };
 
 /** What happened to the channel assignment of a new link. */
@@ -153,12 +157,16 @@ export interface Job {
   notified?: boolean;
   /** Service URL the job was made for (its history entry is filed under it). */
   service?: string;
-  /** The link as known so far: set when the short link is made (assignments pending), final when done. */
-  result?: HistoryEntry;
-  /** The short link was shown or told to the user already (the popup's answer, or the worker's notice). */
-  told?: boolean;
+  result?: HistoryEntry; // the link as known so far: set when it is made (assignments pending), final when done
+  told?: boolean; // its link was shown or told already: when it settles, only a failed assignment is told
   error?: SerializedApiError;
   settledAt?: number;
+  /** Since when the job waits for a service that could not be reached (or failed): it ends a day later. */
+  waitingSince?: number;
+  /** A try's answer was lost (timeout): the link may exist; only a repeat with the same alias is safe. */
+  lostAnswer?: boolean;
+  /** When its request last left and no answer has come yet: a restarted worker does not send it again blindly. */
+  sentAt?: number;
 }
 /** A link to make: the address, the choices and the page's title (kept in Recent links for the copy formats). */
 export interface ShortenJobArgs {
@@ -169,6 +177,8 @@ export interface ShortenJobArgs {
   /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
   channelId?: number | null;
   title?: string;
+  /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
+  private?: boolean;
 }
 export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
 
@@ -253,3 +263,38 @@ export interface BulkBatch {
   items: BulkItem[];
 }
 export const bulkItem = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
+
+/**
+ * The organisation's policy as the worker last read and checked it from storage.managed
+ * (lib/storage/policy.ts), and the defaults it has put into the preferences already (an unlocked
+ * default is applied once per value, so the user's own later choice stays).
+ */
+export interface PolicyState {
+  policy: ManagedPolicy;
+  applied: Record<string, unknown>;
+}
+export const policyItem = storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 });
+/** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
+export const qrStylesItem = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
+
+/** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
+export interface TrackedQr {
+  shortUrl: string;
+  state: 'waiting' | 'made';
+  /** The colours sent, rgb(r,g,b). */
+  foreground: string;
+  background: string;
+  createdAt: number;
+  /** When a waiting one may be sent (epoch ms). */
+  sendAt?: number;
+  id?: number;
+  /** The service's QR image (http/https only). */
+  link?: string;
+  scans?: number;
+  /** When the scans were read (epoch ms). */
+  scansAt?: number;
+  /** Why a waiting one failed for good (it is then dropped and the reason kept here once). */
+  error?: SerializedApiError;
+}
+/** Tracked QR codes by account fingerprint, then by short link. */
+export const trackedQrsItem = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });

@@ -58,6 +58,8 @@ export interface PopupData {
   tabUrl: string | null;
   /** The page's title (for the copy formats); null when unknown or the URL was typed. */
   tabTitle: string | null;
+  /** The popup's window is private: its links stay out of Recent links unless the user allows it. */
+  incognito: boolean;
   /** Tracking parameters removed from the tab's URL ("Keep them" puts `original` back). */
   cleaned: { original: string; url: string; removed: string[] } | null;
   connection: 'unknown' | 'connected' | 'disconnected';
@@ -131,6 +133,8 @@ export interface TaskActions {
   followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
   /** Makes the unsent links with the current account, with the Domain and Campaign chosen. */
   remakeUnsent(): Promise<void>;
+  /** Cancels the followed link that waits (not sent yet): it is not made. */
+  cancelQueued(): Promise<void>;
 }
 
 const TASK_NAMES = [
@@ -141,6 +145,7 @@ const TASK_NAMES = [
   'createAnyway',
   'followJob',
   'remakeUnsent',
+  'cancelQueued',
 ] as const satisfies readonly (keyof TaskActions)[];
 
 // The links made outside this popup's submit: asked for after the first render, so loaded then.
@@ -181,6 +186,7 @@ function initialData(): PopupData {
   return {
     tabUrl: null,
     tabTitle: null,
+    incognito: false,
     cleaned: null,
     connection: 'unknown',
     settings: null,

@@ -3,7 +3,7 @@ import { ask } from './ask';
 import { clock, t } from '../../i18n';
 import { checkField, findDuplicate } from '../../links/address';
 import { toApiError } from '../../api/errors';
-import { queuedMessage } from './text';
+import { waitingMessage } from './text';
 import { isPro } from './data';
 import { toId } from '../choices';
 import type { Jobs } from './jobs';
@@ -47,18 +47,19 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
           ...(channelId !== null ? { channelId } : {}),
           ...(title ? { title } : {}),
           ...(customCode ? { customCode } : {}),
+          ...(s.incognito ? { private: true } : {}),
         });
         if (outcome.status === 'done') {
           // Shown and copied at once; its campaign and channel are added when the worker has them.
           await jobs.showMade(outcome.entry, 'new');
           if (outcome.jobId) void jobs.awaitOutcomes(outcome.jobId);
         } else {
-          // Waiting for the rate limit, or tried again because the service did not answer.
-          const status = outcome.already
-            ? t('popupAlreadyQueued', clock(outcome.expectedAt))
-            : outcome.reason
-              ? t('popupRetrying')
-              : queuedMessage(outcome.expectedAt);
+          // Waiting for the rate limit, a slow answer, or a service that cannot be reached now.
+          const waiting = { waitingFor: outcome.waitingFor, reasonKind: outcome.reason?.kind, expectedAt: outcome.expectedAt };
+          const status =
+            outcome.already && (outcome.waitingFor ?? 'budget') === 'budget' && outcome.expectedAt > Date.now()
+              ? t('popupAlreadyQueued', clock(outcome.expectedAt))
+              : waitingMessage(waiting);
           set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt }, status });
           jobs.follow(outcome.jobId);
         }

@@ -6,7 +6,8 @@ import { vi, type Mock } from 'vitest';
 import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
 import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/lib/api';
-import type { HistoryEntry, Job, Settings } from '@/lib/storage';
+import type { HistoryEntry, Job, Settings, TrackedQr } from '@/lib/storage';
+import { DEFAULT_QR_STYLE } from '@/lib/qr/style';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 
 export const SERVICE = 'http://127.0.0.1:8787';
@@ -64,13 +65,20 @@ export interface World {
   channels?: Answer<Channel[]>;
   /** The tab's title (none by default). */
   tabTitle?: string;
+  /** The tab is in a private (incognito) window. */
+  tabIncognito?: boolean;
   account?: Answer<Account>;
   history?: HistoryEntry[];
   shorten?: Answer<ShortenOutcome>;
   getJob?: Answer<Job | null>;
+  cancelJob?: Answer<Job | null>;
   deleteHistoryEntry?: Answer<HistoryEntry[]>;
   waiting?: Answer<WaitingLinks>;
   remakeUnsent?: Answer<Job[]>;
+  /** Tracked QR codes by short link: stored, then as a refresh reads them. */
+  tracked?: Record<string, TrackedQr>;
+  trackedFresh?: Record<string, TrackedQr>;
+  makeTrackedQr?: Answer<TrackedQr>;
 }
 
 function isError(v: unknown): v is SerializedApiError {
@@ -121,6 +129,8 @@ export function answer(ask: Mock, world: World = {}) {
       }
       case 'getJob':
         return resolve(world.getJob ?? null, data);
+      case 'cancelJob':
+        return resolve(world.cancelJob ?? null, data);
       case 'getWaitingLinks':
         return resolve(world.waiting ?? { pending: [], unsent: [] }, data);
       case 'remakeUnsent':
@@ -132,12 +142,18 @@ export function answer(ask: Mock, world: World = {}) {
         history = history.filter((e) => e.id !== (data as { id: string }).id);
         return history;
       }
+      case 'getQrStyle':
+        return DEFAULT_QR_STYLE;
+      case 'getTrackedQrs':
+        return (data as { refresh?: boolean }).refresh ? (world.trackedFresh ?? world.tracked ?? {}) : (world.tracked ?? {});
+      case 'makeTrackedQr':
+        return resolve(world.makeTrackedQr ?? { kind: 'unreadable', message: 'no tracked QR here' }, data);
       default:
         throw { kind: 'unreadable', message: `unexpected message ${type}` };
     }
   });
 
-  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle }];
+  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle, incognito: world.tabIncognito ?? false }];
   // tabs.query has a callback overload too: the mock is typed loosely.
   const query = vi.spyOn(browser.tabs, 'query').mockImplementation((async () => tabs) as never);
   const openOptions = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined as never);
