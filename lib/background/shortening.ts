@@ -66,11 +66,11 @@ export function createShortening(deps: ShorteningDeps) {
     page?.(entry);
     if (job.batchId) return recordBulkMade(job, entry);
     const current = await jobs.get(job.id);
-    // A popup that follows the job shows it itself (and says so over its port).
-    if (!current || current.told || current.notified || (!page && !current.notify)) return;
+    // A popup that asked or follows shows it itself (and says so over its port, `shown`); when
+    // nobody does (menu, shortcut, a popup that closed), the worker tells of it now.
+    if (!current || current.told || current.notified || !current.notify) return;
     await jobs.patch(job.id, { told: true });
-    // Nobody shows it (menu, shortcut, a popup that closed): the worker tells of it now.
-    if (current.notify) await notice(current, entry);
+    await notice(current, entry);
   };
   const jobs = new JobQueue({
     now,
