@@ -44,6 +44,8 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     cancelBulk: () => service.cancelBulk(),
     retryBulk: (d) => service.retryBulk(d),
     clearBulk: () => service.clearBulk(),
+    getLinkRules: () => service.getLinkRules(),
+    saveLinkRules: (d) => service.saveLinkRules(d ?? {}),
     getSettings: () => service.getSettings(),
     saveSettings: (d) => service.saveSettings(d ?? {}),
     clearCache: () => service.clearCache(),

@@ -6,6 +6,7 @@
  */
 import { createBulk } from './bulk';
 import { createConnection } from './connection';
+import { createLinkRules } from './linkRules';
 import { createLists } from './lists';
 import { createQrStyles } from './qrStyles';
 import { createRecentLinks } from './recentLinks';
@@ -58,7 +59,7 @@ export function createService(deps: ServiceDeps) {
       shortening.popupConnected(port);
       void lists.warm().catch(() => undefined);
     },
-    ...createBulk({ sessions, jobs: shortening.jobs, now }),
+    ...createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
     ...createRecentLinks(sessions),
     ...createQrStyles(sessions),
     ...trackedQrs,
@@ -67,6 +68,7 @@ export function createService(deps: ServiceDeps) {
       await shortening.resume();
       await trackedQrs.resumeTrackedQrs();
     },
+    ...createLinkRules(sessions),
     getSettings,
     saveSettings,
   };

@@ -22,6 +22,8 @@ import type { NotifyOptions } from './notify';
 import { recordBulkMade, recordBulkOutcome } from './bulk';
 import { checkChannelId } from './channelId';
 import { cannotShortenNotice } from './cannotShorten';
+import { ruledLink, warnOnce } from './ruleChoices';
+import { ruleFallbackText } from '../links/ruleWords';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
@@ -215,12 +217,17 @@ export function createShortening(deps: ShorteningDeps) {
           return;
         }
         const settings = await settingsItem.getValue();
+        const s = await sessions.require();
+        // The site rule's choices over the defaults, its UTM preset added after the cleaning.
+        const base = { domainId: settings.defaultDomainId, campaignId: settings.defaultCampaignId, channelId: settings.defaultChannelId };
+        const ruled = await ruledLink(s, settings.cleanLinks ? cleanUrl(url).url : url, base, !settings.cleanLinks);
+        if (ruled.warnKey && (await warnOnce(s.fingerprint, ruled.warnKey))) await deps.notify(t('ruleFallbackTitle'), ruleFallbackText(ruled.site!, ruled.missing));
         const outcome = await shorten(
           {
-            url: settings.cleanLinks ? cleanUrl(url).url : url,
-            domainId: settings.defaultDomainId,
-            campaignId: settings.defaultCampaignId,
-            channelId: settings.defaultChannelId,
+            url: ruled.url,
+            domainId: ruled.domainId,
+            campaignId: ruled.campaignId,
+            channelId: ruled.channelId,
             ...(title ? { title } : {}),
             ...(fromPrivate ? { private: true } : {}),
           },

@@ -24,6 +24,7 @@ import type {
 } from '../api';
 import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
 import type { QrStyle } from '../qr/style';
+import type { AccountLinkRules, SiteRule, UtmPreset } from '../links/linkRules';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -180,6 +181,11 @@ export interface ProtocolMap {
   retryBulk(data: { index: number }): Result<BulkView | null>;
   /** Forgets a finished batch. */
   clearBulk(): Result<null>;
+
+  /** The current account's UTM presets, site rules and campaigns' default presets. */
+  getLinkRules(): Result<AccountLinkRules>;
+  /** Saves any of them (each list whole; a bad one is refused, nothing half-saved). */
+  saveLinkRules(data: { presets?: UtmPreset[]; rules?: SiteRule[]; campaignPresets?: Record<string, string> }): Result<AccountLinkRules>;
 
   getSettings(): Result<Settings>;
   saveSettings(data: Partial<Settings>): Result<Settings>;

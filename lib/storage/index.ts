@@ -88,15 +88,13 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
 export type CampaignOutcome =
   | { state: 'none' }
   | { state: 'assigned'; campaignId: number }
-  | { state: 'failed'; campaignId: number; reason: string }
-  | { state: 'pending'; campaignId: number };
+  | { state: 'failed'; campaignId: number; reason: string } | { state: 'pending'; campaignId: number };
 
 /** What happened to the channel assignment of a new link. */
 export type ChannelOutcome =
   | { state: 'none' }
   | { state: 'assigned'; channelId: number }
-  | { state: 'failed'; channelId: number; reason: string }
-  | { state: 'pending'; channelId: number };
+  | { state: 'failed'; channelId: number; reason: string } | { state: 'pending'; channelId: number };
 
 /** A link made from this browser. */
 export interface HistoryEntry {
@@ -247,6 +245,8 @@ export interface BulkItem {
   state: 'waiting' | 'made' | 'reused' | 'failed' | 'cancelled';
   /** The job making it (the latest one, after a retry). */
   jobId: string | null;
+  /** The choices of the site rule that matched it (absent: the batch's). */
+  choices?: { domainId: number | null; campaignId: number | null; channelId: number | null };
   shortUrl?: string;
   error?: SerializedApiError;
 }

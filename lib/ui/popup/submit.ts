@@ -27,7 +27,9 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
       const campaignId = toId(s.form.campaignId);
       const channelId = toId(s.form.channelId);
       // The page's title goes with a link of the tab's page (cleaned or not), not with a typed address.
-      const ofTab = verdict.url === s.tabUrl || verdict.url === s.cleaned?.url;
+      // With UTM parameters added, the address they were added to says whether it is the tab's page.
+      const page = s.utm.base ?? verdict.url;
+      const ofTab = [verdict.url, page].some((u) => u === s.tabUrl || u === s.cleaned?.url);
       const title = ofTab && s.tabTitle ? s.tabTitle : undefined;
       const customCode = isPro(s.account.value) ? s.form.customCode.trim() : '';
       if (!opts.force && !customCode) {
