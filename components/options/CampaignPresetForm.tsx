@@ -5,6 +5,7 @@ import { ChoiceSelect } from '../common/ChoiceSelect';
 import { t } from '@/lib/i18n';
 import { FormCard } from './FormCard';
 import { useOptions } from './OptionsContext';
+import { PresetSelect } from '../common/PresetSelect';
 import { useSubmit } from './useSubmit';
 
 /** A campaign's default preset (kept in this browser): the popup uses it for that campaign unless a rule names one. */
@@ -57,15 +58,7 @@ export function CampaignPresetForm() {
           setPresetId(data?.campaignPresets[v] ?? '');
         }}
       />
-      <label htmlFor={`${id}-preset`}>{t('optionsCampaignPreset')}</label>
-      <select id={`${id}-preset`} name="preset" value={presetId} onChange={(e) => setPresetId(e.target.value)}>
-        <option value="">{t('utmNoPreset')}</option>
-        {presets.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
+      <PresetSelect id={`${id}-preset`} name="preset" label={t('optionsCampaignPreset')} value={presetId} presets={presets} onChange={setPresetId} />
     </FormCard>
   );
 }

@@ -2,6 +2,7 @@ import { UTM_FIELDS, type UtmField } from '@/lib/links/utm';
 import { MAX_URL_LENGTH } from '@/lib/api/constants';
 import { usePopup } from './PopupContext';
 import { UTM_PANEL_ID } from './ids';
+import { PresetSelect } from '@/components/common/PresetSelect';
 import { t, type MessageKey } from '@/lib/i18n';
 
 const LABELS: Record<UtmField, MessageKey> = {
@@ -21,17 +22,7 @@ export function UtmFields() {
   const setPreset = usePopup((s) => s.setUtmPreset);
   return (
     <div id={UTM_PANEL_ID} className="utm-panel">
-      <div className="field">
-        <label htmlFor="utm-preset">{t('utmPreset')}</label>
-        <select id="utm-preset" value={utm.presetId} disabled={busy} onChange={(e) => void setPreset(e.target.value)}>
-          <option value="">{t('utmNoPreset')}</option>
-          {presets.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PresetSelect id="utm-preset" label={t('utmPreset')} value={utm.presetId} presets={presets} disabled={busy} onChange={(v) => void setPreset(v)} />
       <div className="row two">
         {UTM_FIELDS.map((f) => (
           <div className="field" key={f}>

@@ -7,38 +7,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox/server';
 import { openPopupFor, REPO_ROOT, screenshot, until, type ExtensionHarness } from './harness';
 import { withExtension, withTempDir } from './fixture';
+import { decode, pixelsOf } from './qrDecode';
 
 const LOGO = join(REPO_ROOT, 'public/icon/128.png');
-
-/** Draws an image (a data: URL) on a white canvas `size` pixels wide in the page and returns its pixels. */
-async function pixelsOf(page: Page, src: string, size: number) {
-  const data = await page.evaluate(
-    async ({ src, size }) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = canvas.height = size + 32;
-      const ctx = canvas.getContext('2d')!;
-      ctx.fillStyle = '#ffffff';
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.drawImage(img, 16, 16, size, size);
-      // As base64: a million numbers as a JSON array would take seconds to cross DevTools.
-      const bytes = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return btoa(binary);
-    },
-    { src, size },
-  );
-  return { data: new Uint8ClampedArray(Buffer.from(data, 'base64')), width: size + 32, height: size + 32 };
-}
 
 /** The share of pixels of a colour (within a small tolerance). */
 function shareOf(p: { data: Uint8ClampedArray }, [r, g, b]: [number, number, number]): number {
@@ -47,7 +23,6 @@ function shareOf(p: { data: Uint8ClampedArray }, [r, g, b]: [number, number, num
   return n / (p.data.length / 4);
 }
 
-const decode = (p: { data: Uint8ClampedArray; width: number; height: number }) => jsQR(p.data, p.width, p.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
 
 /** Shortens the page the popup is for and opens the style fields. */
 async function styledPopup(h: ExtensionHarness, sb: Sandbox, name: string, words: { shorten: string; style: string }): Promise<Page> {
