@@ -5,7 +5,8 @@
  */
 import { toApiError, type ErrorReason, type SerializedApiError } from './api/errors';
 import { toPlainText } from './api/plainText';
-import { clock, t, tCount, type MessageKey } from './i18n';
+import { clock, t, type MessageKey } from './i18n';
+import { tCount } from './i18nCount';
 import type { ServiceUrlProblem } from './serviceUrl';
 
 /** Where a sentence is shown; the wording differs (the popup links to the options, the connection box names the URL). */

@@ -39,32 +39,6 @@ export function uiLanguage(): string {
   return 'en';
 }
 
-/** The two forms of a message that words a count: for one (as the language counts it), and for any other count. */
-export interface CountForms {
-  one: MessageKey;
-  other: MessageKey;
-}
-
-let pluralRules: { lang: string; rules: Intl.PluralRules } | null = null;
-
-/**
- * The message for `count`, its form chosen by the language's plural rules (Intl.PluralRules):
- * the one place a plural form is chosen. The substitutions are the count alone unless given.
- */
-export function tCount(forms: CountForms, count: number, subs: (string | number)[] = [count]): string {
-  const lang = uiLanguage();
-  if (pluralRules?.lang !== lang) pluralRules = { lang, rules: pluralRulesOf(lang) };
-  return t(pluralRules.rules.select(count) === 'one' ? forms.one : forms.other, ...subs);
-}
-
-function pluralRulesOf(lang: string): Intl.PluralRules {
-  try {
-    return new Intl.PluralRules(lang);
-  } catch {
-    return new Intl.PluralRules('en'); // a language tag the runtime does not know
-  }
-}
-
 /** Local time with seconds in the browser's language (24 hours, two digits: 09:05:07). */
 export function clock(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });

@@ -1,4 +1,5 @@
-import { t, tCount } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18nCount';
 import { useBulk } from './BulkContext';
 
 /** The field "Addresses", the button "Use this window's tabs", and what the text gives. */

@@ -1,4 +1,5 @@
-import { t, tCount } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18nCount';
 import { useBulk } from './BulkContext';
 
 /** The progress bar (role progressbar with its value) and the line "N of M made". */

@@ -6,7 +6,8 @@ import { useOptions } from './OptionsContext';
 import { QrForm, qrLabel } from './QrForm';
 import { QrStats } from './QrStats';
 import { qrStatsTarget } from '@/lib/ui/trackedQr';
-import { t, tCount } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18nCount';
 
 /** A QR code: name, scans, date and its link. */
 function QrView({ qr }: { qr: Qr }) {

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { matchesSearch } from '@/lib/links/historyText';
 import { usePopup } from './PopupContext';
-import { t, tCount } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18nCount';
 import { RecentLinkItem } from './RecentLinkItem';
 import { useTrackedScans } from './useTrackedScans';
 

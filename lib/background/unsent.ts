@@ -3,7 +3,8 @@
  * were sent. They are kept (this browser only) so that the popup can name them and make them
  * with the current account; one notification names the links of one change.
  */
-import { t, tCount } from '../i18n';
+import { t } from '../i18n';
+import { tCount } from '../i18nCount';
 import { unsentItem, type Job, type UnsentLink } from '../storage';
 import { serializer } from './serialize';
 

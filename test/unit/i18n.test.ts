@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { t, tCount } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18nCount';
 import { issueText } from '@/lib/errorText';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;

@@ -3,7 +3,8 @@
  * batch (also after a reopen) until no row waits, and the results go to the clipboard or a file.
  */
 import { ask, type BulkView } from '../../messaging';
-import { t, tCount } from '../../i18n';
+import { t } from '../../i18n';
+import { tCount } from '../../i18nCount';
 import { errorSentence } from '../../errorText';
 import { batchSizeProblem } from '../../bulk/prepare';
 import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
