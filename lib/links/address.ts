@@ -87,8 +87,3 @@ export function checkField(value: string, tabUrl: string | null): UrlVerdict {
   }
   return verdict;
 }
-
-/** The sentence of the alert for a page that cannot be shortened. */
-export function blockedMessage(reason: string): string {
-  return t('popupBlockedMessage', reason);
-}

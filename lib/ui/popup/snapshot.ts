@@ -45,11 +45,15 @@ function entryOf<T>(entry: unknown, now: number, isValue: (v: unknown) => boolea
   return { value: entry.value as T, stale: now - entry.fetchedAt > CACHE_TTL_MS };
 }
 
-/** The connected account's record of presets and rules, when it has one (checked later, with the UTM code). */
+/**
+ * The connected account's record of presets and rules, when it has one: checked later, with the
+ * UTM code (lib/links/linkRules.ts's readAccountRules; every record the extension writes has both
+ * lists).
+ */
 function linkRulesOf(stored: unknown, state: ConnectionState | null): unknown {
   if (!state?.connected || !state.fingerprint || !isObject(stored)) return null;
   const mine = stored[state.fingerprint];
-  return isObject(mine) && (Array.isArray(mine.rules) || Array.isArray(mine.presets)) ? mine : null;
+  return isObject(mine) ? mine : null;
 }
 
 /** Makes sense of the raw items: the cache counts only when it belongs to the connected account. */

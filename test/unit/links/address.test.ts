@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedMessage, checkField, checkUrl } from '@/lib/links/address';
+import { checkField, checkUrl } from '@/lib/links/address';
 import { matchesSearch, truncate } from '@/lib/links/historyText';
 import { findDuplicate, sameUrl } from '@/lib/links/sameLink';
 import { entry } from '../popup/harness';
@@ -69,9 +69,6 @@ describe('checkField', () => {
 });
 
 describe('helpers', () => {
-  it('words the alert', () => {
-    expect(blockedMessage('it is a file')).toBe('This page cannot be shortened (it is a file). Paste a web address instead.');
-  });
 
   it('compares addresses as URLs', () => {
     expect(sameUrl('https://EXAMPLE.com:443/a', 'https://example.com/a')).toBe(true);
