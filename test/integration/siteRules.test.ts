@@ -38,7 +38,11 @@ describe('site rules in the worker', () => {
     const link = await until(() => data.links.find((l) => l.url.startsWith('https://www.example.org/blog/post')), 'the link');
     expect(link.url).toBe('https://www.example.org/blog/post?id=5&utm_source=news&utm_medium=email#top');
     await until(() => notes[0], 'the notification');
-    const made = (await service.getHistory())[0]!;
+    // The link is told as soon as it is made; the campaign and channel are added right after it.
+    const made = await until(async () => {
+      const entry = (await service.getHistory())[0];
+      return entry && entry.campaign?.state !== 'pending' && entry.channel?.state !== 'pending' ? entry : undefined;
+    }, 'the assignments');
     expect(made.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
     expect(made.channel).toEqual({ state: 'assigned', channelId: channel.id });
   });
