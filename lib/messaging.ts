@@ -21,6 +21,7 @@ import type {
   Splash,
 } from './api';
 import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, UnsentLink } from './storage';
+import type { ToldItem } from './stored/names';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -165,6 +166,9 @@ export interface ProtocolMap {
   retryBulk(data: { index: number }): Result<BulkView | null>;
   /** Forgets a finished batch. */
   clearBulk(): Result<null>;
+
+  /** Stored items that lost something when they were read (each told once, by the page that asks). */
+  takeStorageNotices(): Result<ToldItem[]>;
 
   getSettings(): Result<Settings>;
   saveSettings(data: Partial<Settings>): Result<Settings>;

@@ -6,6 +6,24 @@
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from './api';
 import type { CopyFormat } from './links/copyFormat';
+import { checkedItem } from './stored/checkedItem';
+import * as repair from './stored/items';
+import { DEFAULT_HISTORY_LIMIT, type HistoryLimit, type ToldItem } from './stored/names';
+import { createNoticeBook } from './stored/noticeBook';
+
+// Every item is read through its schema (lib/stored): a wrong value is repaired, keeping what
+// can be kept, and where the user loses something the pages say so once (docs/ARCHITECTURE.md,
+// "Stored state").
+
+/** The stored items that lost something the user would miss, until a page has told them. */
+export const storageNoticesItem = checkedItem(
+  storage.defineItem<ToldItem[]>('local:storageNotices', { fallback: [], version: 1 }),
+  repair.repairNotices,
+  null,
+  null,
+);
+/** Notes and takes those names. */
+export const storageNotices = createNoticeBook(storageNoticesItem);
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -14,10 +32,12 @@ export interface Connection {
   /** Header form that worked for the shortening group (docs/ARCHITECTURE.md, "Header forms"). */
   shortenAuth?: 'bearer' | 'x-api-key';
 }
-export const connectionItem = storage.defineItem<Connection | null>('local:connection', {
-  fallback: null,
-  version: 1,
-});
+export const connectionItem = checkedItem(
+  storage.defineItem<Connection | null>('local:connection', { fallback: null, version: 1 }),
+  repair.repairConnection,
+  storageNotices,
+  'connection',
+);
 
 /**
  * What the pages may read of the connection, written by the worker beside it: whether a key is
@@ -28,10 +48,12 @@ export interface ConnectionState {
   connected: boolean;
   fingerprint: string | null;
 }
-export const connectionStateItem = storage.defineItem<ConnectionState | null>('local:connectionState', {
-  fallback: null,
-  version: 1,
-});
+export const connectionStateItem = checkedItem(
+  storage.defineItem<ConnectionState | null>('local:connectionState', { fallback: null, version: 1 }),
+  repair.repairConnectionState,
+  null,
+  null,
+);
 
 /** The user's preferences (options page). */
 export interface Settings {
@@ -54,6 +76,8 @@ export interface Settings {
   menuShortenLink: boolean;
   menuShortenPage: boolean;
   menuQrPage: boolean;
+  /** How many Recent links are kept ("Keep recent links"); the oldest go first. */
+  historyLimit: HistoryLimit;
 }
 export const DEFAULT_SETTINGS: Settings = {
   defaultDomainId: null,
@@ -69,15 +93,22 @@ export const DEFAULT_SETTINGS: Settings = {
   menuShortenLink: true,
   menuShortenPage: true,
   menuQrPage: true,
+  historyLimit: DEFAULT_HISTORY_LIMIT,
 };
 /** The members that hold an id of the account (domain, campaign, channel): another account starts without them. */
 export const ACCOUNT_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'lastDomainId', 'lastCampaignId', 'lastChannelId'] as const;
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
-  version: 2,
-  // v2 added channels, clean links, copy format and the menu switches: stored v1 gets their defaults.
-  migrations: { 2: (old: Partial<Settings>) => ({ ...DEFAULT_SETTINGS, ...old }) },
-});
+export const settingsItem = checkedItem(
+  storage.defineItem<Settings>('local:settings', {
+    fallback: DEFAULT_SETTINGS,
+    version: 2,
+    // v2 added channels, clean links, copy format and the menu switches: stored v1 gets their
+    // defaults (member by member on every read: repairSettings; a value that is no object stays as it is for it).
+    migrations: { 2: (old: unknown) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...DEFAULT_SETTINGS, ...old } : old) },
+  }),
+  repair.repairSettings(DEFAULT_SETTINGS),
+  storageNotices,
+  'settings',
+);
 
 /** What happened to the campaign assignment of a new link. */
 export type CampaignOutcome =
@@ -110,8 +141,12 @@ export interface HistoryEntry {
   /** Fingerprint of the account it was made with: history is shown per account. */
   account?: string;
 }
-export const MAX_HISTORY = 200;
-export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+export const historyItem = checkedItem(
+  storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 }),
+  repair.repairHistory,
+  storageNotices,
+  'history',
+);
 
 /** One cached value with the time it was fetched. */
 export interface CacheEntry<T> {
@@ -124,7 +159,12 @@ export interface CacheState {
   account?: CacheEntry<Account>;
   lists: Partial<Record<ListName, CacheEntry<unknown[]>>>;
 }
-export const cacheItem = storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 });
+export const cacheItem = checkedItem(
+  storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 }),
+  repair.repairCache<CacheState>,
+  null,
+  null,
+);
 
 /** A durable job: a request the user asked for that must complete even if the worker stops. */
 export interface Job {
@@ -164,7 +204,7 @@ export interface ShortenJobArgs {
   channelId?: number | null;
   title?: string;
 }
-export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
+export const queueItem = checkedItem(storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 }), repair.repairQueue, storageNotices, 'queue');
 
 /** A value of one stored item, to be written with others in one call (writeTogether). */
 export interface StoredValue<T = unknown> {
@@ -186,7 +226,12 @@ export interface UnsentLink {
   /** The notification about it was shown (one notification for the links of one change). */
   announced: boolean;
 }
-export const unsentItem = storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 });
+export const unsentItem = checkedItem(
+  storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 }),
+  repair.repairUnsent,
+  storageNotices,
+  'unsent',
+);
 
 /** The state of one rate budget, persisted so a restarted worker does not overspend. */
 export interface BudgetState {
@@ -213,10 +258,12 @@ export interface BudgetsState {
   fingerprint: string;
   states: Record<string, BudgetState>;
 }
-export const budgetsItem = storage.defineItem<BudgetsState | null>('local:budgets', {
-  fallback: null,
-  version: 1,
-});
+export const budgetsItem = checkedItem(
+  storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 }),
+  repair.repairBudgets,
+  null,
+  null,
+);
 
 /** One address of a bulk batch and what became of it. */
 export interface BulkItem {
@@ -242,4 +289,9 @@ export interface BulkBatch {
   channelId: number | null;
   items: BulkItem[];
 }
-export const bulkItem = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
+export const bulkItem = checkedItem(
+  storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 }),
+  repair.repairBulk,
+  storageNotices,
+  'bulk',
+);

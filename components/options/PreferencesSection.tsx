@@ -7,6 +7,7 @@ import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
 import { CopyFormatSelect, LinkSwitches } from './LinkPrefs';
+import { HistoryLimitSelect } from './HistoryLimitSelect';
 import { t } from '@/lib/i18n';
 import { sendableDomains, toId } from '@/lib/ui/choices';
 
@@ -113,6 +114,7 @@ export function PreferencesSection() {
             />
             <label htmlFor={`${id}-history`}>{t('optionsKeepHistory')}</label>
           </div>
+          <HistoryLimitSelect draft={draft} save={save} />
           <LinkSwitches draft={draft} save={save} />
         </div>
       )}

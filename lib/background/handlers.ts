@@ -43,6 +43,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     cancelBulk: () => service.cancelBulk(),
     retryBulk: (d) => service.retryBulk(d),
     clearBulk: () => service.clearBulk(),
+    takeStorageNotices: () => service.takeStorageNotices(),
     getSettings: () => service.getSettings(),
     saveSettings: (d) => service.saveSettings(d ?? {}),
     clearCache: () => service.clearCache(),

@@ -13,6 +13,7 @@ import type { NotifyOptions } from './notify';
 import { SessionHolder } from './session';
 import { getSettings, saveSettings } from './settings';
 import { createShortening } from './shortening';
+import { takeStorageNotices } from './storedCheck';
 
 export { QUEUE_ANSWER_AFTER_MS, SHORTEN_WAIT_MS } from './shortening';
 
@@ -46,6 +47,7 @@ export function createService(deps: ServiceDeps) {
     ...createRecentLinks(sessions),
     getSettings,
     saveSettings,
+    takeStorageNotices,
   };
 }
 

@@ -8,6 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ask as askWorker, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
+import type { ToldItem } from '@/lib/stored/names';
 import { createTimers, type LoadState } from './store';
 import { toApiError } from '../api/errors';
 import { t } from '../i18n';
@@ -69,6 +70,8 @@ export interface OptionsData {
   lists: Lists;
   settings: Settings | null;
   settingsError: SerializedApiError | null;
+  /** Stored items that could not be read and lost something (told once, at the top of the page). */
+  storageNotices: ToldItem[];
 }
 
 export interface OptionsActions {
@@ -133,6 +136,7 @@ function initialData(): OptionsData {
     lists: emptyLists(),
     settings: null,
     settingsError: null,
+    storageNotices: [],
   };
 }
 
@@ -224,6 +228,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
               }),
             ]);
             set({ connection, settings, ready: true });
+            void deps.ask('takeStorageNotices').then((storageNotices) => set({ storageNotices }), () => undefined);
             if (connection.connected) loadAll();
           } catch (err) {
             set({ startError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON(), ready: true });

@@ -1,0 +1,15 @@
+import type { ToldItem } from '@/lib/stored/names';
+import { LOSS_TEXT } from '@/lib/stored/lossText';
+import { t } from '@/lib/i18n';
+
+/** What stored data could not be read and was reset: one sentence per item that lost something, shown once. */
+export function StorageNotice({ names }: { names: readonly ToldItem[] }) {
+  if (names.length === 0) return null;
+  return (
+    <div role="status" className="storage-notice">
+      {names.map((n) => (
+        <p key={n}>{t(LOSS_TEXT[n])}</p>
+      ))}
+    </div>
+  );
+}

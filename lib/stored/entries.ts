@@ -1,0 +1,106 @@
+/**
+ * The schemas of the entries of stored lists: a Recent link, a job, an unsent link, a bulk row.
+ * Members that earlier versions did not store are optional or get their default; a member that
+ * is only extra (a title, a channel outcome, an error) falls back instead of losing its entry.
+ */
+import { z } from 'zod';
+import type { SerializedApiError } from '../api';
+import { MAX_URL_LENGTH } from '../api/constants';
+import { isRecord } from './repaired';
+
+const id = z.string().min(1).max(200);
+const num = z.number().finite();
+const idOrNull = z.number().int().nullable();
+const url = z.string().min(1).max(MAX_URL_LENGTH);
+const shortText = z.string().max(2048);
+/** A page title: a long one is cut, a wrong one dropped (it is only used by the copy formats). */
+const title = z
+  .string()
+  .transform((s) => s.slice(0, 1000))
+  .optional()
+  .catch(undefined);
+/** An error kept with a job or row: the pages word it from its kind. */
+const serializedError = z
+  .custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string')
+  .optional()
+  .catch(undefined);
+
+/** What became of a campaign or a channel assignment. */
+const campaignOutcome = z.union([
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.literal('assigned'), campaignId: z.number() }),
+  z.object({ state: z.literal('failed'), campaignId: z.number(), reason: shortText }),
+]);
+const channelOutcome = z.union([
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.literal('assigned'), channelId: z.number() }),
+  z.object({ state: z.literal('failed'), channelId: z.number(), reason: shortText }),
+]);
+
+/** A Recent link. */
+export const historyEntrySchema = z.object({
+  id,
+  longUrl: url,
+  shortUrl: url,
+  shortCode: shortText,
+  linkId: idOrNull,
+  domainId: idOrNull,
+  campaign: campaignOutcome.catch({ state: 'none' }),
+  channel: channelOutcome.optional().catch(undefined),
+  title,
+  createdAt: num,
+  service: shortText,
+  account: shortText.optional().catch(undefined),
+});
+
+/** The arguments of a shorten job or an unsent link. */
+export const shortenArgsSchema = z.object({
+  url,
+  domainId: idOrNull,
+  campaignId: idOrNull,
+  customCode: shortText.optional().catch(undefined),
+  channelId: idOrNull.optional().catch(undefined),
+  title,
+});
+
+/** A job of the queue; before `notify` existed, only the popup's jobs had a page waiting for them. */
+export const jobSchema = z
+  .object({
+    id,
+    kind: z.literal('shorten'),
+    source: z.enum(['popup', 'context-link', 'context-page', 'command', 'omnibox', 'bulk']).catch('context-page'),
+    batchId: id.optional().catch(undefined),
+    args: shortenArgsSchema,
+    priority: z.enum(['interactive', 'background']).catch('background'),
+    state: z.enum(['pending', 'sending', 'done', 'failed']),
+    attempts: z.number().int().nonnegative().catch(0),
+    notBefore: num.catch(0),
+    createdAt: num,
+    fingerprint: shortText,
+    shortened: z.object({ shortUrl: url, shortCode: shortText, linkId: idOrNull }).optional(),
+    notify: z.boolean().optional(),
+    notified: z.boolean().optional().catch(undefined),
+    service: shortText.optional().catch(undefined),
+    result: historyEntrySchema.optional().catch(undefined),
+    error: serializedError,
+    settledAt: num.optional().catch(undefined),
+  })
+  .transform((j) => ({ ...j, notify: j.notify ?? j.source !== 'popup' }));
+
+/** A link not made because the account changed. */
+export const unsentSchema = z.object({
+  id,
+  args: shortenArgsSchema,
+  createdAt: num,
+  announced: z.boolean().catch(true),
+});
+
+/** A row of the bulk batch; earlier versions stored rows without their job. */
+export const bulkRowSchema = z.object({
+  url,
+  title,
+  state: z.enum(['waiting', 'made', 'reused', 'failed', 'cancelled']),
+  jobId: id.nullable().default(null),
+  shortUrl: url.optional().catch(undefined),
+  error: serializedError,
+});
