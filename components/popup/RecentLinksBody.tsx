@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
-import { matchesSearch } from '@/lib/ui/popupUrl';
+import { indexRecent, searchRecent } from '@/lib/ui/recentSearch';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
-import { RecentLinkItem } from './RecentLinkItem';
+import { RecentLinkList } from './RecentLinkList';
 
 /** The content of "Recent links": a search box, the state of the list, the links newest first. */
 export function RecentLinksBody() {
   const recent = usePopup((s) => s.recent);
   const setQuery = usePopup((s) => s.setQuery);
-  const shown = useMemo(() => recent.items.filter((e) => matchesSearch(e, recent.query)), [recent.items, recent.query]);
+  const index = useMemo(() => indexRecent(recent.items), [recent.items]);
+  const shown = useMemo(() => searchRecent(index, recent.query), [index, recent.query]);
   return (
     <>
       {recent.items.length > 0 && (
@@ -30,11 +31,11 @@ export function RecentLinksBody() {
       {recent.state === 'ready' && recent.items.length === 0 && <p className="muted">{t('popupRecentEmpty')}</p>}
       {recent.items.length > 0 && shown.length === 0 && <p className="muted">{t('popupRecentNoMatch', recent.query)}</p>}
       {shown.length > 0 && (
-        <ul className="recent-list" aria-label={recent.query ? t('popupRecentFiltered', shown.length, recent.items.length) : undefined}>
-          {shown.map((e) => (
-            <RecentLinkItem key={e.id} entry={e} />
-          ))}
-        </ul>
+        <RecentLinkList
+          key={recent.query}
+          entries={shown}
+          label={recent.query ? t('popupRecentFiltered', shown.length, recent.items.length) : undefined}
+        />
       )}
     </>
   );

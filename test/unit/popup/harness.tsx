@@ -9,6 +9,8 @@ import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/l
 import type { HistoryEntry, Job, Settings } from '@/lib/storage';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 
+import type { ToldItem } from '@/lib/stored/names';
+
 export const SERVICE = 'http://127.0.0.1:8787';
 
 import { DEFAULT_SETTINGS } from '@/lib/storage';
@@ -56,6 +58,8 @@ export function entry(over: Partial<HistoryEntry> = {}): HistoryEntry {
 type Answer<T> = T | SerializedApiError | ((data: never) => T | Promise<T>);
 
 export interface World {
+  /** Stored items the worker had to reset (told once). */
+  storageNotices?: ToldItem[];
   tabUrl?: string | null;
   connected?: boolean;
   settings?: Settings;
@@ -127,6 +131,8 @@ export function answer(ask: Mock, world: World = {}) {
         return resolve(world.remakeUnsent ?? [], data);
       case 'dismissUnsent':
         return [];
+      case 'takeStorageNotices':
+        return world.storageNotices ?? [];
       case 'deleteHistoryEntry': {
         if (world.deleteHistoryEntry) return resolve(world.deleteHistoryEntry, data);
         history = history.filter((e) => e.id !== (data as { id: string }).id);

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from 'react';
+import type { HistoryEntry } from '@/lib/storage';
+import { RecentLinkItem } from './RecentLinkItem';
+
+/** How many links are drawn at first, and added each time the end of the drawn ones comes near. */
+export const RECENT_BATCH = 30;
+
+/**
+ * The links of "Recent links", drawn a batch at a time: only those near the visible part of the
+ * popup exist (thousands of links are kept), more are drawn as scrolling or Tab reaches the end.
+ * A new search is a new list (keyed by its query) and starts from the top.
+ */
+export function RecentLinkList({ entries, label }: { entries: readonly HistoryEntry[]; label?: string }) {
+  const [drawn, setDrawn] = useState(RECENT_BATCH);
+  const end = useRef<HTMLLIElement>(null);
+  const more = entries.length > drawn;
+
+  useEffect(() => {
+    const el = end.current;
+    if (!el || !more) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setDrawn(entries.length);
+      return;
+    }
+    // Made anew after each batch: its first report says whether the end is still in reach.
+    const watcher = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && setDrawn((n) => n + RECENT_BATCH), {
+      rootMargin: '0px 0px 600px 0px',
+    });
+    watcher.observe(el);
+    return () => watcher.disconnect();
+  }, [drawn, more, entries.length]);
+
+  return (
+    <ul className="recent-list" aria-label={label}>
+      {entries.slice(0, drawn).map((e) => (
+        <RecentLinkItem key={e.id} entry={e} />
+      ))}
+      {more && <li ref={end} className="recent-more" aria-hidden="true" />}
+    </ul>
+  );
+}
