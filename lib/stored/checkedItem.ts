@@ -26,8 +26,9 @@ export function checkedItem<T, M extends Record<string, unknown>>(
     const before = JSON.stringify(raw);
     // Written back only when nothing was stored meanwhile (a write of the worker is newer).
     if (JSON.stringify(await item.getValue()) === before) {
-      await item.setValue(r.value).catch(() => undefined);
+      // Noted before the write: a reader that finds the repaired value finds the note too.
       if (r.lost && book && name) await book.note(name);
+      await item.setValue(r.value).catch(() => undefined);
     }
     return r.value;
   }
