@@ -146,6 +146,7 @@ export const historyItem = checkedItem(
   repair.repairHistory,
   storageNotices,
   'history',
+  true, // read by several messages at once (the popup's Recent links, the check of stored items)
 );
 
 /** One cached value with the time it was fetched. */

@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { HistoryEntry } from '@/lib/storage';
 import { RecentLinkItem } from './RecentLinkItem';
+
+// A link drawn for one search and still drawn for the next is not drawn again.
+const Item = memo(RecentLinkItem);
 
 /** How many links are drawn at first, and added each time the end of the drawn ones comes near. */
 export const RECENT_BATCH = 30;
@@ -8,10 +11,13 @@ export const RECENT_BATCH = 30;
 /**
  * The links of "Recent links", drawn a batch at a time: only those near the visible part of the
  * popup exist (thousands of links are kept), more are drawn as scrolling or Tab reaches the end.
- * A new search is a new list (keyed by its query) and starts from the top.
+ * A new search starts again with one batch.
  */
-export function RecentLinkList({ entries, label }: { entries: readonly HistoryEntry[]; label?: string }) {
-  const [drawn, setDrawn] = useState(RECENT_BATCH);
+export function RecentLinkList({ entries, query, label }: { entries: readonly HistoryEntry[]; query: string; label?: string }) {
+  const [drawnFor, setDrawnFor] = useState({ query, drawn: RECENT_BATCH });
+  if (drawnFor.query !== query) setDrawnFor({ query, drawn: RECENT_BATCH });
+  const drawn = drawnFor.query === query ? drawnFor.drawn : RECENT_BATCH;
+  const setDrawn = (next: (n: number) => number) => setDrawnFor((d) => ({ ...d, drawn: next(d.drawn) }));
   const end = useRef<HTMLLIElement>(null);
   const more = entries.length > drawn;
 
@@ -19,7 +25,7 @@ export function RecentLinkList({ entries, label }: { entries: readonly HistoryEn
     const el = end.current;
     if (!el || !more) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setDrawn(entries.length);
+      setDrawn(() => entries.length);
       return;
     }
     // Made anew after each batch: its first report says whether the end is still in reach.
@@ -33,7 +39,7 @@ export function RecentLinkList({ entries, label }: { entries: readonly HistoryEn
   return (
     <ul className="recent-list" aria-label={label}>
       {entries.slice(0, drawn).map((e) => (
-        <RecentLinkItem key={e.id} entry={e} />
+        <Item key={e.id} entry={e} />
       ))}
       {more && <li ref={end} className="recent-more" aria-hidden="true" />}
     </ul>

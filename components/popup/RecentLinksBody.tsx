@@ -32,8 +32,8 @@ export function RecentLinksBody() {
       {recent.items.length > 0 && shown.length === 0 && <p className="muted">{t('popupRecentNoMatch', recent.query)}</p>}
       {shown.length > 0 && (
         <RecentLinkList
-          key={recent.query}
           entries={shown}
+          query={recent.query}
           label={recent.query ? t('popupRecentFiltered', shown.length, recent.items.length) : undefined}
         />
       )}

@@ -12,14 +12,36 @@ export interface NoticeBook {
   note(name: ToldItem): Promise<void>;
 }
 
-/** Wraps `item` so that its reads (and watchers) go through `repair`; `name`: the item to tell of, when it is told. */
+/**
+ * Wraps `item` so that its reads (and watchers) go through `repair`; `name`: the item to tell of,
+ * when it is told. `shareReads`: reads asked for while one is under way, with no write of this
+ * item since it started, share it (a large item, Recent links, read by several messages at
+ * once); only for an item written through its own setValue, and whose readers do not change
+ * the value they get.
+ */
 export function checkedItem<T, M extends Record<string, unknown>>(
   item: WxtStorageItem<T, M>,
   repair: Repair<T>,
   book: NoticeBook | null,
   name: ToldItem | null,
+  shareReads = false,
 ): WxtStorageItem<T, M> {
-  async function getValue(): Promise<T> {
+  let writes = 0;
+  let reading: { writes: number; value: Promise<T> } | null = null;
+
+  function getValue(): Promise<T> {
+    if (!shareReads) return read();
+    if (reading && reading.writes === writes) return reading.value;
+    const mine = { writes, value: read() };
+    reading = mine;
+    const done = () => {
+      if (reading === mine) reading = null;
+    };
+    mine.value.then(done, done);
+    return mine.value;
+  }
+
+  async function read(): Promise<T> {
     const raw: unknown = await item.getValue();
     const r = repair(raw);
     if (!r.changed) return r.value;
@@ -28,6 +50,7 @@ export function checkedItem<T, M extends Record<string, unknown>>(
     if (JSON.stringify(await item.getValue()) === before) {
       // Noted before the write: a reader that finds the repaired value finds the note too.
       if (r.lost && book && name) await book.note(name);
+      writes++;
       await item.setValue(r.value).catch(() => undefined);
     }
     return r.value;
@@ -35,6 +58,14 @@ export function checkedItem<T, M extends Record<string, unknown>>(
   return {
     ...item,
     getValue,
+    setValue: (value) => {
+      writes++;
+      return item.setValue(value);
+    },
+    removeValue: (opts) => {
+      writes++;
+      return item.removeValue(opts);
+    },
     watch: (cb) => item.watch((next, old) => cb(repair(next).value, repair(old).value)),
   };
 }
