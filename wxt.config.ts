@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
 import { popupFirstScreen } from './scripts/popupFirstScreen';
+import { testHooks } from './scripts/testHooks';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -18,7 +19,21 @@ export default defineConfig({
       }
     },
   },
-  vite: () => ({ plugins: popupFirstScreen(), build: { modulePreload: false } }),
+  // `npm run dev`: Debian's browsers (or $CHROMIUM_PATH / $FIREFOX_PATH); headless where there is
+  // no display, so the development mode also runs on a server (it still reloads on every change).
+  webExt: {
+    binaries: {
+      chrome: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      firefox: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    },
+    chromiumArgs: [
+      ...(process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? [] : ['--headless=new']),
+      // Chromium refuses to start as root (containers, CI) without it.
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
+    ...(process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? {} : { firefoxArgs: ['--headless'] }),
+  },
+  vite: () => ({ plugins: [...popupFirstScreen(), ...testHooks()], build: { modulePreload: false } }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -5,7 +5,7 @@
  */
 import { toApiError, type ErrorReason, type SerializedApiError } from './api/errors';
 import { toPlainText } from './api/plainText';
-import { clock, t, type MessageKey } from './i18n';
+import { clock, t, tCount, type MessageKey } from './i18n';
 import type { ServiceUrlProblem } from './serviceUrl';
 
 /** Where a sentence is shown; the wording differs (the popup links to the options, the connection box names the URL). */
@@ -72,6 +72,7 @@ const URL_PROBLEM_KEYS: Record<ServiceUrlProblem, MessageKey> = {
   required: 'optionsUrlRequired',
   'not-full': 'optionsUrlNotFull',
   http: 'optionsUrlHttp',
+  'http-host': 'optionsUrlHttpHost',
   credentials: 'optionsUrlCredentials',
   'not-http': 'optionsUrlStartHttps',
 };
@@ -216,9 +217,9 @@ const KNOWN_ISSUES: Record<string, MessageKey> = {
 export function issueText(problem: string): string {
   if (Object.hasOwn(KNOWN_ISSUES, problem)) return t(KNOWN_ISSUES[problem]!);
   const most = /^must be at most (\d+) characters$/.exec(problem);
-  if (most) return t('commonIssueAtMost', most[1]!);
+  if (most) return tCount({ one: 'commonIssueAtMostOne', other: 'commonIssueAtMostMany' }, Number(most[1]));
   const least = /^must be at least (\d+) characters$/.exec(problem);
-  if (least) return t('commonIssueAtLeast', least[1]!);
+  if (least) return tCount({ one: 'commonIssueAtLeastOne', other: 'commonIssueAtLeastMany' }, Number(least[1]));
   return problem;
 }
 

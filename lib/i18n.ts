@@ -7,7 +7,7 @@
  * extension pages and the worker always have `browser.i18n`, so in a production build the
  * condition is false, the import is unused and the bundler drops it.
  */
-import { browser } from './nativeBrowser';
+import { browser } from '@wxt-dev/browser';
 import en from '../public/_locales/en/messages.json';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
@@ -37,6 +37,37 @@ export function uiLanguage(): string {
     // No i18n API here: English, like the messages.
   }
   return 'en';
+}
+
+/** The two forms of a message that words a count: for one (as the language counts it), and for any other count. */
+export interface CountForms {
+  one: MessageKey;
+  other: MessageKey;
+}
+
+let pluralRules: { lang: string; rules: Intl.PluralRules } | null = null;
+
+/**
+ * The message for `count`, its form chosen by the language's plural rules (Intl.PluralRules):
+ * the one place a plural form is chosen. The substitutions are the count alone unless given.
+ */
+export function tCount(forms: CountForms, count: number, subs: (string | number)[] = [count]): string {
+  const lang = uiLanguage();
+  if (pluralRules?.lang !== lang) pluralRules = { lang, rules: pluralRulesOf(lang) };
+  return t(pluralRules.rules.select(count) === 'one' ? forms.one : forms.other, ...subs);
+}
+
+function pluralRulesOf(lang: string): Intl.PluralRules {
+  try {
+    return new Intl.PluralRules(lang);
+  } catch {
+    return new Intl.PluralRules('en'); // a language tag the runtime does not know
+  }
+}
+
+/** A count as the browser's language writes it ("5,000", "5.000"), for a sentence. */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat(uiLanguage()).format(n);
 }
 
 /** Local time with seconds in the browser's language (24 hours, two digits: 09:05:07). */

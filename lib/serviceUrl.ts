@@ -5,13 +5,13 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Why a service URL is refused; the pages word it (lib/errorText). */
-export type ServiceUrlProblem = 'required' | 'not-full' | 'http' | 'credentials' | 'not-http';
+export type ServiceUrlProblem = 'required' | 'not-full' | 'http' | 'http-host' | 'credentials' | 'not-http';
 
 export type ServiceUrlCheck = { ok: true; url: string; origin: string; loopback: boolean } | { ok: false; problem: ServiceUrlProblem };
 
 /**
- * Checks and normalises a service URL: https anywhere, http only to a loopback host
- * (over plain http to another host the API key would travel in clear text).
+ * Checks and normalises a service URL: https anywhere, http only to a loopback host the manifest
+ * grants (over plain http to another host the API key would travel in clear text).
  */
 export function checkServiceUrl(input: string): ServiceUrlCheck {
   const raw = input.trim();
@@ -24,6 +24,9 @@ export function checkServiceUrl(input: string): ServiceUrlCheck {
   }
   const loopback = isLoopbackHost(u.hostname);
   if (u.protocol === 'http:' && !loopback) return { ok: false, problem: 'http' };
+  // Plain http reaches only the loopback hosts the manifest grants: the browser cannot grant
+  // another (app.localhost, 127.0.0.2) later, so it is refused before anything is asked.
+  if (u.protocol === 'http:' && !isGrantedInManifest(u.origin)) return { ok: false, problem: 'http-host' };
   if (u.username || u.password) return { ok: false, problem: 'credentials' };
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return { ok: false, problem: 'not-http' };
   u.search = '';

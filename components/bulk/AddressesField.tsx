@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import { useBulk } from './BulkContext';
 
 /** The field "Addresses", the button "Use this window's tabs", and what the text gives. */
@@ -6,11 +6,11 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
   const text = useBulk((s) => s.form.text);
   const preview = useBulk((s) => s.preview);
   const setText = useBulk((s) => s.setText);
-  const useWindowTabs = useBulk((s) => s.useWindowTabs);
+  const takeWindowTabs = useBulk((s) => s.takeWindowTabs);
   const summary = [
     t('bulkFound', preview.addresses.length),
-    preview.repeats > 0 ? t('bulkRepeats', preview.repeats) : null,
-    preview.skipped.length > 0 ? t('bulkSkippedCount', preview.skipped.length) : null,
+    preview.repeats > 0 ? tCount({ one: 'bulkRepeatsOne', other: 'bulkRepeatsMany' }, preview.repeats) : null,
+    preview.skipped.length > 0 ? tCount({ one: 'bulkSkippedCountOne', other: 'bulkSkippedCountMany' }, preview.skipped.length) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -33,7 +33,7 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
         </p>
       </div>
       <div className="row">
-        <button type="button" disabled={disabled} onClick={() => void useWindowTabs()}>
+        <button type="button" disabled={disabled} onClick={() => void takeWindowTabs()}>
           {t('bulkUseTabs')}
         </button>
         <span id="bulk-addresses-summary" className="muted">
@@ -47,6 +47,18 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
             {preview.skipped.map((s, i) => (
               <li key={i}>
                 <code>{s.text}</code> — {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {preview.trimmed.length > 0 && (
+        <details className="bulk-skipped">
+          <summary>{tCount({ one: 'bulkTrimmedHeadingOne', other: 'bulkTrimmedHeadingMany' }, preview.trimmed.length)}</summary>
+          <ul>
+            {preview.trimmed.map((s, i) => (
+              <li key={i}>
+                <code>{s.url}</code> — {s.reason}
               </li>
             ))}
           </ul>

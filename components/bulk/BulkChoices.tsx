@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { sendableDomains } from '@/lib/ui/choices';
+import { campaignChoices as toCampaignChoices, channelChoices as toChannelChoices, domainChoices as toDomainChoices } from '@/lib/ui/choices';
 import { t } from '@/lib/i18n';
 import { useBulk } from './BulkContext';
-import { ChoiceSelect } from './ChoiceSelect';
+import { ChoiceSelect } from '@/components/common/ChoiceSelect';
 
 /** Selects "Domain", "Campaign", "Channel" and the checkbox "Make new links even if one exists". */
 export function BulkChoices({ disabled }: { disabled: boolean }) {
@@ -14,12 +14,10 @@ export function BulkChoices({ disabled }: { disabled: boolean }) {
   const setCampaign = useBulk((s) => s.setCampaign);
   const setChannel = useBulk((s) => s.setChannel);
   const setMakeNew = useBulk((s) => s.setMakeNew);
-  const domainChoices = useMemo(
-    () => sendableDomains(domains.value).map((d) => ({ id: d.id, label: d.domain || t('commonDomainNumbered', d.id) })),
-    [domains.value],
-  );
-  const campaignChoices = useMemo(() => campaigns.value.map((c) => ({ id: c.id, label: c.name || t('commonCampaignNumbered', c.id) })), [campaigns.value]);
-  const channelChoices = useMemo(() => channels.value.map((c) => ({ id: c.id, label: c.name || t('optionsChannelNumbered', c.id) })), [channels.value]);
+  const domainChoices = useMemo(() => toDomainChoices(domains.value), [domains.value]);
+  const campaignChoices = useMemo(() => toCampaignChoices(campaigns.value), [campaigns.value]);
+  const channelChoices = useMemo(() => toChannelChoices(channels.value), [channels.value]);
+  const loading = () => t('commonLoading');
   return (
     <fieldset className="bulk-choices" disabled={disabled}>
       <legend className="visually-hidden">{t('bulkChoicesLegend')}</legend>
@@ -30,6 +28,7 @@ export function BulkChoices({ disabled }: { disabled: boolean }) {
           none={t('popupDefaultDomain')}
           value={form.domainId}
           choices={domainChoices}
+          unknownLabel={loading}
           failed={domains.state === 'error' ? t('popupDomainsFailed') : null}
           disabled={disabled}
           onChange={setDomain}
@@ -40,6 +39,7 @@ export function BulkChoices({ disabled }: { disabled: boolean }) {
           none={t('popupNoCampaign')}
           value={form.campaignId}
           choices={campaignChoices}
+          unknownLabel={loading}
           failed={campaigns.state === 'error' ? t('popupCampaignsFailed') : null}
           disabled={disabled}
           onChange={setCampaign}
@@ -50,6 +50,7 @@ export function BulkChoices({ disabled }: { disabled: boolean }) {
           none={t('popupNoChannel')}
           value={form.channelId}
           choices={channelChoices}
+          unknownLabel={loading}
           failed={channels.state === 'error' ? t('popupChannelsFailed') : null}
           disabled={disabled}
           onChange={setChannel}

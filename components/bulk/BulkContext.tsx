@@ -1,5 +1,5 @@
 import { createStoreContext } from '@/lib/ui/store';
-import type { BulkState } from '@/lib/ui/bulkStore';
+import type { BulkState } from '@/lib/ui/bulk/store';
 
 const bulkContext = createStoreContext<BulkState>('The bulk page');
 

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import { useBulk } from './BulkContext';
 
 /** The progress bar (role progressbar with its value) and the line "N of M made". */
@@ -7,7 +7,7 @@ export function BulkProgress() {
   if (!items) return null;
   const total = items.length;
   const made = items.filter((it) => it.state === 'made' || it.state === 'reused').length;
-  const line = t('bulkProgress', made, total);
+  const line = tCount({ one: 'bulkProgressOne', other: 'bulkProgressMany' }, total, [made, total]);
   return (
     <div className="bulk-progress">
       <div

@@ -1,5 +1,5 @@
 import { BULK_COPY_FORMATS, isBulkCopyFormat } from '@/lib/bulk/formats';
-import { isRunning } from '@/lib/ui/bulkRun';
+import { isRunning } from '@/lib/ui/bulk/run';
 import { t, type MessageKey } from '@/lib/i18n';
 import { useBulk } from './BulkContext';
 

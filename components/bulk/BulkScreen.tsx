@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { isRunning } from '@/lib/ui/bulkRun';
+import { isRunning } from '@/lib/ui/bulk/run';
 import { useBulk } from './BulkContext';
 import { AddressesField } from './AddressesField';
 import { BulkChoices } from './BulkChoices';
@@ -7,7 +7,7 @@ import { BulkProgress } from './BulkProgress';
 import { BulkRows } from './BulkRows';
 import { BulkResults } from './BulkResults';
 import { StorageNotice } from '../common/StorageNotice';
-import { formatCount } from '@/lib/ui/countText';
+import { formatCount } from '@/lib/i18n';
 import './bulk.css';
 
 /** The whole bulk page: the addresses, the choices, "Shorten all", then the run and its results. */

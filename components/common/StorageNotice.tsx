@@ -1,5 +1,5 @@
-import type { ToldItem } from '@/lib/stored/names';
-import { LOSS_TEXT } from '@/lib/stored/lossText';
+import type { ToldItem } from '@/lib/storage/names';
+import { LOSS_TEXT } from '@/lib/storage/lossText';
 import { t } from '@/lib/i18n';
 
 /** What stored data could not be read and was reset: one sentence per item that lost something, shown once. */

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import type { Account } from '@/lib/api';
 import { AccountUpdateInput } from '@/lib/api/inputs';
-import { isLoading } from '@/lib/ui/optionsStore';
-import { valueWord } from '@/lib/ui/valueWords';
-import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
+import { isLoading } from '@/lib/ui/options/store';
+import { valueWord } from '@/lib/ui/options/valueWords';
+import { optional, safeHref, validate } from '@/lib/ui/options/forms';
 import { ConfirmInline } from '../common/ConfirmInline';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import type { Campaign } from '@/lib/api';
 import { CampaignAddInput, CampaignUpdateInput } from '@/lib/api/inputs';
-import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
+import { optional, safeHref, validate } from '@/lib/ui/options/forms';
 import { CheckField, TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { ListSection } from './ListSection';
 import { useItemForm } from './useItemForm';
 import { t } from '@/lib/i18n';
+import { campaignName } from '@/lib/ui/choices';
 
 const campaignLabel = (c: Campaign) => t('optionsCampaignLabel', c.name || `#${c.id}`);
 
@@ -16,7 +17,7 @@ function CampaignView({ campaign: c }: { campaign: Campaign }) {
   const listPage = safeHref(c.list);
   return (
     <div className="row">
-      <strong className="name">{c.name || t('commonCampaignNumbered', c.id)}</strong>
+      <strong className="name">{campaignName(c)}</strong>
       <span className="tag">{c.public ? t('optionsCampaignPublicYes') : t('optionsCampaignPublicNo')}</span>
       {rotator && (
         <a href={rotator} target="_blank" rel="noopener noreferrer" aria-label={t('optionsRotatorOf', campaignLabel(c))}>

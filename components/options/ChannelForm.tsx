@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Channel } from '@/lib/api';
 import { ChannelAddInput, ChannelUpdateInput } from '@/lib/api/inputs';
-import { optional, validate } from '@/lib/ui/optionsForms';
+import { optional, validate } from '@/lib/ui/options/forms';
 import { checkColour, withColours } from '@/lib/ui/colour';
 import { ColourField } from './ColourField';
 import { CheckField, TextField, useFields } from './fields';

@@ -3,6 +3,7 @@ import { ChannelItems } from './ChannelItems';
 import { ColorBadge } from './ColorBadge';
 import { ListSection } from './ListSection';
 import { t } from '@/lib/i18n';
+import { channelName } from '@/lib/ui/choices';
 
 /** Channels: every channel with its colour and star; create, edit, delete, and the items of each. */
 export function ChannelsSection() {
@@ -16,7 +17,7 @@ export function ChannelsSection() {
         view: (channel) => (
           <>
             <div className="row">
-              <strong className="name">{channel.name || t('optionsChannelNumbered', channel.id)}</strong>
+              <strong className="name">{channelName(channel)}</strong>
               {channel.starred && (
                 <span className="star" role="img" aria-label={t('optionsStarred')} title={t('optionsStarred')}>
                   ★

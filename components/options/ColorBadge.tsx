@@ -1,4 +1,4 @@
-import { safeHexColor } from '@/lib/ui/optionsForms';
+import { safeHexColor } from '@/lib/ui/options/forms';
 import { t } from '@/lib/i18n';
 
 /** A channel's colour: a swatch and its hex text (nothing when the channel has none). */

@@ -1,9 +1,9 @@
 import { isGrantedInManifest } from '@/lib/serviceUrl';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Checked } from '@/lib/ui/optionsForms';
+import type { Checked } from '@/lib/ui/options/forms';
 import { errorSentence } from '@/lib/errorText';
-import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/optionsText';
-import { pageWideError } from '@/lib/ui/optionsStore';
+import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/options/text';
+import { pageWideError } from '@/lib/ui/options/store';
 import { AccountFacts } from './AccountSection';
 import { ConfirmInline } from '../common/ConfirmInline';
 import { Feedback } from './Feedback';

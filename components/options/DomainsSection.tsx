@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { z } from 'zod';
 import type { Domain } from '@/lib/api';
 import { DomainAddInput, DomainUpdateInput } from '@/lib/api/inputs';
-import { optional, safeHref, validate } from '@/lib/ui/optionsForms';
+import { optional, safeHref, validate } from '@/lib/ui/options/forms';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { ListSection } from './ListSection';

@@ -1,7 +1,7 @@
 import type { SerializedApiError } from '@/lib/api';
-import { isLoading, isPageWide, type ListState } from '@/lib/ui/optionsStore';
+import { isLoading, isPageWide, type ListState } from '@/lib/ui/options/store';
 import { errorSentence } from '@/lib/errorText';
-import { clock, t, type MessageKey } from '@/lib/i18n';
+import { clock, t, tCount, type MessageKey } from '@/lib/i18n';
 
 /** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure (a page-wide one only named). */
 export function StatusHead({
@@ -57,7 +57,7 @@ export function ListStatus({
   return <StatusHead text={listStatusText(state, count)} error={state.error} kept={state.items !== null} refreshLabel={refreshLabel} onRefresh={onRefresh} />;
 }
 
-/** "1 pixel", "3 pixels": the messages for one and for any other number (English, German and Spanish agree on that rule). */
+/** "1 pixel", "3 pixels": the messages for one and for any other count, chosen by the language's rules (tCount). */
 export function plural(one: MessageKey, many: MessageKey): (n: number) => string {
-  return (n) => t(n === 1 ? one : many, n);
+  return (n) => tCount({ one, other: many }, n);
 }

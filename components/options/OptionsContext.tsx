@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { createStoreContext } from '@/lib/ui/store';
 import type { Mutation } from '@/lib/messaging';
-import type { OptionsState, Touched } from '@/lib/ui/optionsStore';
+import type { OptionsState, Touched } from '@/lib/ui/options/store';
 
 const context = createStoreContext<OptionsState>('The options page');
 

@@ -9,7 +9,8 @@ import { useAction } from './useAction';
 import { CopyFormatSelect, LinkSwitches } from './LinkPrefs';
 import { HistoryLimitSelect } from './HistoryLimitSelect';
 import { t } from '@/lib/i18n';
-import { sendableDomains, toId } from '@/lib/ui/choices';
+import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
+import { ChoiceSelect } from '../common/ChoiceSelect';
 
 /** Preferences: defaults of the context menu, shortcut and address bar, copying, cleaning, menu items, history, cache. */
 export function PreferencesSection() {
@@ -55,9 +56,7 @@ export function PreferencesSection() {
     });
   }
 
-  // Shared domains (id null) cannot be sent as domain_id, so they cannot be the default.
-  const domains = sendableDomains(p.domains ?? []);
-  const campaigns = p.campaigns ?? [];
+  // Shared domains (id null) cannot be sent as domain_id, so they cannot be the default (domainChoices).
 
   return (
     <>
@@ -67,32 +66,32 @@ export function PreferencesSection() {
       ) : (
         <div className="stack">
           <p className="muted">{t('optionsPrefsUsedBy', t('menuShortenLink'))}</p>
-          <DefaultSelect
+          <ChoiceSelect
             id={`${id}-domain`}
             label={t('optionsDefaultDomain')}
-            value={draft.defaultDomainId}
-            noneLabel={t('optionsServiceDefault')}
-            missingLabel={(n) => t('optionsDomainNotInList', n)}
-            choices={domains.map((d) => ({ id: d.id, name: d.domain || t('commonDomainNumbered', d.id) }))}
-            onChange={(defaultDomainId) => save({ defaultDomainId })}
+            value={asValue(draft.defaultDomainId)}
+            none={t('optionsServiceDefault')}
+            unknownLabel={(v) => t('optionsDomainNotInList', v)}
+            choices={domainChoices(p.domains ?? [])}
+            onChange={(v) => save({ defaultDomainId: toId(v) })}
           />
-          <DefaultSelect
+          <ChoiceSelect
             id={`${id}-campaign`}
             label={t('optionsDefaultCampaign')}
-            value={draft.defaultCampaignId}
-            noneLabel={t('optionsNoneOption')}
-            missingLabel={(n) => t('optionsCampaignNotInList', n)}
-            choices={campaigns.map((c) => ({ id: c.id, name: c.name || t('commonCampaignNumbered', c.id) }))}
-            onChange={(defaultCampaignId) => save({ defaultCampaignId })}
+            value={asValue(draft.defaultCampaignId)}
+            none={t('optionsNoneOption')}
+            unknownLabel={(v) => t('optionsCampaignNotInList', v)}
+            choices={campaignChoices(p.campaigns ?? [])}
+            onChange={(v) => save({ defaultCampaignId: toId(v) })}
           />
-          <DefaultSelect
+          <ChoiceSelect
             id={`${id}-channel`}
             label={t('optionsDefaultChannel')}
-            value={draft.defaultChannelId}
-            noneLabel={t('popupNoChannel')}
-            missingLabel={(n) => t('optionsChannelNotInList', n)}
-            choices={(p.channels ?? []).map((c) => ({ id: c.id, name: c.name || t('optionsChannelNumbered', c.id) }))}
-            onChange={(defaultChannelId) => save({ defaultChannelId })}
+            value={asValue(draft.defaultChannelId)}
+            none={t('popupNoChannel')}
+            unknownLabel={(v) => t('optionsChannelNotInList', v)}
+            choices={channelChoices(p.channels ?? [])}
+            onChange={(v) => save({ defaultChannelId: toId(v) })}
           />
           <CopyFormatSelect draft={draft} save={save} />
           {!p.connected && <p className="muted">{t('optionsConnectToChoose')}</p>}
@@ -161,37 +160,5 @@ export function PreferencesSection() {
   );
 }
 
-/** A default's select: none, the saved id when it is not in the list (kept, not lost), then the choices. */
-function DefaultSelect({
-  id,
-  label,
-  value,
-  noneLabel,
-  missingLabel,
-  choices,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: number | null;
-  noneLabel: string;
-  missingLabel: (id: number) => string;
-  choices: { id: number; name: string }[];
-  onChange: (id: number | null) => void;
-}) {
-  const known = value === null || choices.some((c) => c.id === value);
-  return (
-    <>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value === null ? '' : String(value)} onChange={(e) => onChange(toId(e.target.value))}>
-        <option value="">{noneLabel}</option>
-        {!known && <option value={String(value)}>{missingLabel(value)}</option>}
-        {choices.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
+/** A stored default (an id or none) as a select's value. */
+const asValue = (id: number | null) => (id === null ? '' : String(id));

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Qr } from '@/lib/api';
 import { QR_TYPES, type QrType } from '@/lib/api/constants';
 import { QrAddInput, type QrAddArgs } from '@/lib/api/inputs';
-import { optional, validate } from '@/lib/ui/optionsForms';
+import { optional, validate } from '@/lib/ui/options/forms';
 import { checkColour, withColours } from '@/lib/ui/colour';
 import { ColourField } from './ColourField';
 import { TextField, useFields } from './fields';

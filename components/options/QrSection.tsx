@@ -1,10 +1,10 @@
 import type { Qr } from '@/lib/api';
-import { safeHref } from '@/lib/ui/optionsForms';
+import { safeHref } from '@/lib/ui/options/forms';
 import { ListSection } from './ListSection';
 import { useOptions } from './OptionsContext';
 import { QrForm, qrLabel } from './QrForm';
 import { QrStats } from './QrStats';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 
 /** A QR code: name, scans, date and its link. */
 function QrView({ qr }: { qr: Qr }) {
@@ -12,7 +12,7 @@ function QrView({ qr }: { qr: Qr }) {
   return (
     <div className="row">
       <strong className="name">{qr.name || t('optionsQrNumbered', qr.id)}</strong>
-      <span className="tag">{t(qr.scans === 1 ? 'optionsScansOne' : 'optionsScansMany', qr.scans)}</span>
+      <span className="tag">{tCount({ one: 'optionsScansOne', other: 'optionsScansMany' }, qr.scans)}</span>
       {qr.date && <span className="muted">{qr.date}</span>}
       {link && (
         <a href={link} target="_blank" rel="noopener noreferrer" className="ellipsis">

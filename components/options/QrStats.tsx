@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { QrDetail } from '@/lib/api';
 import { errorSentence } from '@/lib/errorText';
 import { BarChart } from './BarChart';
-import { valueWord } from '@/lib/ui/valueWords';
+import { valueWord } from '@/lib/ui/options/valueWords';
 import { t } from '@/lib/i18n';
 
 /** The statistics of one QR code: scans, unique scans and bar charts of where they came from (or that none are available). */

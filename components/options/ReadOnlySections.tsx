@@ -1,7 +1,7 @@
 import type { Overlay, Splash } from '@/lib/api';
 import { ListSection } from './ListSection';
 import { t, type MessageKey } from '@/lib/i18n';
-import { valueWord } from '@/lib/ui/valueWords';
+import { valueWord } from '@/lib/ui/options/valueWords';
 
 /** A read-only item: its name (or "<kind> #id"), its type when it has one, and its date. */
 function namedItem(numbered: MessageKey) {

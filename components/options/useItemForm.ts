@@ -1,6 +1,6 @@
 import type { ListName } from '@/lib/api';
 import type { Mutation } from '@/lib/messaging';
-import type { Checked } from '@/lib/ui/optionsForms';
+import type { Checked } from '@/lib/ui/options/forms';
 import { t, type MessageKey } from '@/lib/i18n';
 import { useMutate } from './OptionsContext';
 import { useSubmit } from './useSubmit';

@@ -1,6 +1,6 @@
 import { useRef, type FormEvent } from 'react';
-import type { FieldProblem } from '@/lib/ui/optionsForms';
-import type { Checked } from '@/lib/ui/optionsForms';
+import type { FieldProblem } from '@/lib/ui/options/forms';
+import type { Checked } from '@/lib/ui/options/forms';
 import { fieldProblemSentence } from '@/lib/errorText';
 import { focusField, useAction, type RunOptions } from './useAction';
 

@@ -1,4 +1,4 @@
-import { isPro } from '@/lib/ui/popupData';
+import { isPro } from '@/lib/ui/popup/data';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 

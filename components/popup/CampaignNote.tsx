@@ -1,5 +1,5 @@
 import type { CampaignOutcome, ChannelOutcome } from '@/lib/storage';
-import { campaignFailedMessage } from '@/lib/ui/popupText';
+import { campaignFailedMessage } from '@/lib/ui/popup/text';
 import { toPlainText } from '@/lib/api/plainText';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';

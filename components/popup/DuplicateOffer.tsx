@@ -6,7 +6,7 @@ import { richText } from '@/components/common/rich';
 /** Offers the link made earlier for the same page and domain before making another one. */
 export function DuplicateOffer() {
   const duplicate = usePopup((s) => s.duplicate);
-  const useExisting = usePopup((s) => s.useExisting);
+  const reuseExisting = usePopup((s) => s.reuseExisting);
   const createAnyway = usePopup((s) => s.createAnyway);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -19,7 +19,7 @@ export function DuplicateOffer() {
         {richText('popupDuplicateText', <span className="mono">{duplicate.shortUrl}</span>)}
       </p>
       <div className="row">
-        <button type="button" ref={first} className="primary" onClick={() => void useExisting()}>
+        <button type="button" ref={first} className="primary" onClick={() => void reuseExisting()}>
           {t('popupUseExisting')}
         </button>
         <button type="button" onClick={() => void createAnyway()}>

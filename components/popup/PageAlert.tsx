@@ -1,4 +1,4 @@
-import { blockedMessage } from '@/lib/ui/popupUrl';
+import { blockedMessage } from '@/lib/links/address';
 import { PAGE_ALERT_ID } from './ids';
 
 /** Says why the current page cannot be shortened (the form shows it until a web address is in the field). */

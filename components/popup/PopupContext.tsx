@@ -1,5 +1,5 @@
 import { createStoreContext } from '@/lib/ui/store';
-import type { PopupState } from '@/lib/ui/popupStore';
+import type { PopupState } from '@/lib/ui/popup/store';
 
 const popupContext = createStoreContext<PopupState>('The popup');
 

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { HistoryEntry } from '@/lib/storage';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { errorSentence } from '@/lib/errorText';
-import { truncate } from '@/lib/ui/popupUrl';
+import { truncate } from '@/lib/links/address';
 import { usePopup } from './PopupContext';
 import { DeleteConfirm } from './DeleteConfirm';
 import { t } from '@/lib/i18n';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { indexRecent, searchRecent } from '@/lib/ui/recentSearch';
+import { indexRecent, searchRecent } from '@/lib/ui/popup/recentSearch';
 import { usePopup } from './PopupContext';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
 import { RecentLinkList } from './RecentLinkList';
 
 /** The content of "Recent links": a search box, the state of the list, the links newest first. */
@@ -34,7 +34,7 @@ export function RecentLinksBody() {
         <RecentLinkList
           entries={shown}
           query={recent.query}
-          label={recent.query ? t('popupRecentFiltered', shown.length, recent.items.length) : undefined}
+          label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}
         />
       )}
     </>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { checkField, checkUrl } from '@/lib/ui/popupUrl';
-import { fieldOf } from '@/lib/ui/popupData';
+import { checkField, checkUrl } from '@/lib/links/address';
+import { fieldOf } from '@/lib/ui/popup/data';
 import { usePopup } from './PopupContext';
 import { lazyPart } from './lazyPart';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';

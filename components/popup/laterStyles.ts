@@ -4,6 +4,6 @@
  * popup's first script.
  */
 import css from './popupLater.css?inline';
-import { addStyles } from '@/lib/ui/pageStyles';
+import { addStyles } from '@/lib/ui/popup/pageStyles';
 
 addStyles(css);

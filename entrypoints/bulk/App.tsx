@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { createBulkStore, type BulkStore } from '@/lib/ui/bulkStore';
+import { createBulkStore, type BulkStore } from '@/lib/ui/bulk/store';
 import { BulkStoreProvider } from '@/components/bulk/BulkContext';
 import { BulkScreen } from '@/components/bulk/BulkScreen';
 

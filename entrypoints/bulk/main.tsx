@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import '@/components/common/theme.css';
 import '@/components/common/themeExtras.css';
 import { localizePage } from '@/lib/ui/pageLanguage';
-import { createBulkStore } from '@/lib/ui/bulkStore';
+import { createBulkStore } from '@/lib/ui/bulk/store';
 import App from './App';
 
 localizePage('bulkHeading');

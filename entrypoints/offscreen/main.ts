@@ -1,6 +1,6 @@
 // Chrome's offscreen document: the worker asks it to write the clipboard (workers have no DOM).
 import { browser } from 'wxt/browser';
-import { copyInDocument } from '@/lib/offscreenCopy';
+import { copyInDocument } from '@/entrypoints/offscreen/copy';
 
 browser.runtime.onMessage.addListener((message: unknown) => {
   const m = message as { target?: string; type?: string; text?: unknown };

@@ -3,8 +3,8 @@ import { OptionsStoreProvider, useOptions } from '@/components/options/OptionsCo
 import { Section } from '@/components/options/Section';
 import { shownSections } from '@/components/options/optionsSections';
 import type { RequestPermission } from '@/components/options/ConnectionSection';
-import { requestHostPermission } from '@/lib/ui/optionsPermissions';
-import { createOptionsStore, type OptionsStore } from '@/lib/ui/optionsStore';
+import { requestHostPermission } from '@/lib/ui/options/permissions';
+import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
 import { StorageNotice } from '@/components/common/StorageNotice';
 import { errorSentence } from '@/lib/errorText';
 import { t } from '@/lib/i18n';

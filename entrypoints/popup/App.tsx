@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { createPopupStore, type PopupStore } from '@/lib/ui/popupStore';
+import { createPopupStore, type PopupStore } from '@/lib/ui/popup/store';
 import { PopupStoreProvider } from '@/components/popup/PopupContext';
 import { PopupScreen } from '@/components/popup/PopupScreen';
 import { afterFirstPaint } from '@/components/popup/useAfterFirstPaint';

@@ -5,9 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import theme from '@/components/common/theme.css?inline';
 import popupStyles from '@/components/popup/popup.css?inline';
-import { addStyles } from '@/lib/ui/pageStyles';
+import { addStyles } from '@/lib/ui/popup/pageStyles';
 import { localizePage } from '@/lib/ui/pageLanguage';
-import { createPopupStore } from '@/lib/ui/popupStore';
+import { createPopupStore } from '@/lib/ui/popup/store';
 import App from './App';
 
 localizePage('extName');

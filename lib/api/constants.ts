@@ -1,18 +1,21 @@
-/** The 13 pixel types of the interface, in its order (the first is the tag manager). */
+/**
+ * The 13 pixel types, in the interface's order: eight written `<brand>pixel` (the first the tag
+ * manager), then five bare names, spelt as real deployments accept them.
+ */
 export const PIXEL_TYPES = [
   'gtmpixel',
+  'gapixel',
   'fbpixel',
   'adwordspixel',
   'linkedinpixel',
   'twitterpixel',
   'adrollpixel',
   'quorapixel',
-  'pinterestpixel',
+  'pinterest',
   'bing',
   'snapchat',
   'reddit',
   'tiktok',
-  'clarity',
 ] as const;
 export type PixelType = (typeof PIXEL_TYPES)[number];
 

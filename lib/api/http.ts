@@ -9,6 +9,9 @@ import { toPlainText } from './plainText';
 import { rateInfoOfAnswer, type RateInfo } from './rateInfo';
 import type { RateGroup } from './constants';
 
+/** The platform's fetch, looked up when called: the one place outside tests that names it (only lib/api sends requests). */
+export const platformFetch: typeof fetch = (input, init) => fetch(input, init);
+
 export type AuthForm = 'bearer' | 'x-api-key';
 
 export interface ClientConfig {

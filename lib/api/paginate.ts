@@ -1,4 +1,5 @@
-import type { ListPage, Paging } from './index';
+import type { ListPage } from './schemas';
+import type { Paging } from './inputs';
 
 /** Most pages fetched for one list; a guard against a server whose `nextpage` never ends. */
 export const MAX_PAGES = 500;

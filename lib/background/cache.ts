@@ -8,7 +8,7 @@ import { cacheItem, type CacheState } from '../storage';
 import type { Cached } from '../messaging';
 import { serializer } from './serialize';
 
-import { CACHE_TTL_MS } from '../cachePolicy';
+import { CACHE_TTL_MS } from '../storage/cachePolicy';
 export { CACHE_TTL_MS };
 export type CacheKey = ListName | 'account';
 

@@ -2,7 +2,7 @@
  * The connection: saving (checked, verified with GET /api/account), reading without the key,
  * and forgetting the key. Another account starts without the previous one's ids and cache.
  */
-import { keyHint } from '../keyHint';
+import { keyHint } from './keyHint';
 import { ApiError, type Account } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import type { ConnectionInfo } from '../messaging';

@@ -4,7 +4,7 @@
  */
 import { toApiError } from '../api';
 import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
-import { POPUP_PORT } from '../popupPort';
+import { POPUP_PORT } from '../messaging/popupPort';
 import type { Service } from './service';
 
 /** A sender the worker answers: this extension, from one of its own pages (not a content script). */

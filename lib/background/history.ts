@@ -4,7 +4,7 @@
  * near storage.local's quota the oldest go first (a link or a job is never refused for room).
  */
 import { historyItem, settingsItem, type HistoryEntry } from '../storage';
-import { isQuotaError } from '../stored/quota';
+import { isQuotaError } from '../storage/quota';
 import { serializer } from './serialize';
 
 const write = serializer();

@@ -3,6 +3,7 @@
  * requires (listeners added later miss the event that woke the worker), then resumes the queue.
  */
 import { browser } from 'wxt/browser';
+import { platformFetch } from '../api';
 import { createService } from './service';
 import { registerHandlers, registerPopupPort } from './handlers';
 import { copyFromBackground } from './clipboard';
@@ -31,7 +32,7 @@ async function scheduleWake(at: number): Promise<void> {
 /** Everything the worker does at start. */
 export function startBackground() {
   const service = createService({
-    fetch: (input, init) => fetch(input, init),
+    fetch: platformFetch,
     copy: copyFromBackground,
     notify: showNotification,
     wakeAt: (at) => {
@@ -47,28 +48,18 @@ export function startBackground() {
     onMenuClick(service, info, tab);
   const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => onCommand(service, command, tab);
   browser.runtime.onInstalled.addListener(() => void createMenus());
-  browser.contextMenus.onClicked.addListener((info, tab) => void handleMenuClick(info, tab));
-  browser.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
+  browser.contextMenus.onClicked.addListener(handleMenuClick);
+  browser.commands.onCommand.addListener(handleCommand);
   const omnibox: OmniboxDeps = { ...service, copy: copyFromBackground, notify: showNotification };
   const handleOmniboxChanged = (text: string, suggest: Parameters<typeof onOmniboxChanged>[2]) => onOmniboxChanged(omnibox, text, suggest);
   const handleOmniboxEntered = (text: string) => onOmniboxEntered(omnibox, text);
-  browser.omnibox.onInputChanged.addListener((text, suggest) => void handleOmniboxChanged(text, suggest));
-  browser.omnibox.onInputEntered.addListener((text) => void handleOmniboxEntered(text));
+  browser.omnibox.onInputChanged.addListener(handleOmniboxChanged);
+  browser.omnibox.onInputEntered.addListener(handleOmniboxEntered);
   const handleNotificationButton = (id: string, index: number) =>
     onNotificationButton({ deleteHistoryEntry: service.deleteHistoryEntry, notify: showNotification }, id, index);
-  // Firefox has no notification buttons (and no onButtonClicked): it says where Undo is instead.
-  browser.notifications.onButtonClicked?.addListener((id, index) => void handleNotificationButton(id, index));
-  // The very listeners above, reachable only from code running inside this worker (the
-  // browser tests evaluate there through DevTools): headless Chromium has no native context
-  // menu or shortcut to press. Web pages, content scripts and other extensions cannot reach
-  // a worker's global scope, so this opens no way in.
-  (globalThis as { __linkShortListeners?: unknown }).__linkShortListeners = {
-    menuClick: handleMenuClick,
-    command: handleCommand,
-    omniboxChanged: handleOmniboxChanged,
-    omniboxEntered: handleOmniboxEntered,
-    notificationButton: handleNotificationButton,
-  };
+  // Each listener returns the promise of its work (the browser ignores it; a test build's callers
+  // await it). Firefox has no notification buttons (and no onButtonClicked): it says where Undo is instead.
+  browser.notifications.onButtonClicked?.addListener(handleNotificationButton);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== QUEUE_ALARM) return;
     void service.resume().then(async () => {

@@ -6,7 +6,7 @@
  * short link is known only redoes the campaign step.
  */
 import { isTransient, toApiError, type ApiError, type SerializedApiError } from '../api';
-import type { Job, StoredValue } from '../storage';
+import type { Job, AnyStoredValue } from '../storage';
 import { StoredJobs } from './storedJobs';
 import { backoffMs } from './retry';
 
@@ -65,7 +65,7 @@ export class JobQueue {
    */
   async addMany(
     list: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>[],
-    alongside?: (made: Job[]) => StoredValue<any>[],
+    alongside?: (made: Job[]) => AnyStoredValue[],
   ): Promise<Job[]> {
     const made = list.map((fields): Job => ({ ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() }));
     if (made.length === 0) return made;

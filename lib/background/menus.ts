@@ -1,8 +1,12 @@
 /** Context menu items and the keyboard command: ids that say what they do. */
 import { browser, type Browser } from 'wxt/browser';
-import type { Service } from './service';
 import { t, type MessageKey } from '../i18n';
 import { settingsItem, type Settings } from '../storage';
+
+/** What the menu and the shortcut need of the worker (its own type: the service imports this module through settings). */
+export interface MenuDeps {
+  shortenInBackground: (url: string | undefined, source: 'context-link' | 'context-page' | 'command', title?: string) => Promise<void>;
+}
 
 export const MENU_SHORTEN_LINK = 'shorten-link';
 export const MENU_SHORTEN_PAGE = 'shorten-page';
@@ -37,7 +41,7 @@ export function createMenus(settings?: Settings): Promise<void> {
 
 /** Handles a click on one of our menu items. */
 export async function onMenuClick(
-  service: Service,
+  service: MenuDeps,
   info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; linkText?: string },
   tab?: { url?: string; title?: string },
 ): Promise<void> {
@@ -64,7 +68,7 @@ export async function actedOnTab(tab?: { url?: string; title?: string }): Promis
 }
 
 /** Handles the keyboard command: shorten the current tab and copy, without opening anything. */
-export async function onCommand(service: Service, command: string, tab?: Browser.tabs.Tab): Promise<void> {
+export async function onCommand(service: MenuDeps, command: string, tab?: Browser.tabs.Tab): Promise<void> {
   if (command !== COMMAND_SHORTEN_TAB) return;
   const acted = await actedOnTab(tab);
   return service.shortenInBackground(acted.url, 'command', acted.title);

@@ -8,7 +8,7 @@ import { t } from '../i18n';
 import { formatCopy } from '../links/copyFormat';
 import type { HistoryEntry } from '../storage';
 import { settingsItem } from '../storage';
-import { matchesSearch, truncate } from '../ui/popupUrl';
+import { matchesSearch, truncate } from '../links/address';
 import type { NotifyOptions } from './notify';
 import { actedOnTab } from './menus';
 

@@ -1,7 +1,7 @@
 /** The preferences messages: read, and merge a checked patch. */
 import { ApiError } from '../api';
 import { DEFAULT_SETTINGS, settingsItem, type Settings } from '../storage';
-import { fitsSetting } from '../stored/items';
+import { fitsSetting } from '../storage/items';
 import { applyHistoryLimit } from './history';
 import { createMenus, MENU_SETTINGS } from './menus';
 

@@ -19,6 +19,7 @@ import { createPopupWatch } from './popupWatch';
 import type { NotifyOptions } from './notify';
 import { recordBulkOutcome } from './bulk';
 import { checkChannelId } from './channelId';
+import { cannotShortenNotice } from './cannotShorten';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
@@ -158,8 +159,9 @@ export function createShortening(deps: ShorteningDeps) {
      */
     async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string): Promise<void> {
       try {
-        if (!url || !/^https?:/i.test(url)) {
-          await deps.notify(t('notifyCannotTitle'), t('notifyCannotBody'));
+        const refused = cannotShortenNotice(url, source);
+        if (refused || !url) {
+          await deps.notify(refused?.title ?? t('notifyCannotTitle'), refused?.body ?? t('notifyCannotBody'));
           return;
         }
         const settings = await settingsItem.getValue();

@@ -1,6 +1,6 @@
 /** The pages' question "was anything stored lost?": every told item read through its schema, then the names not told yet. */
 import { bulkItem, connectionItem, historyItem, queueItem, settingsItem, storageNotices, unsentItem } from '../storage';
-import type { ToldItem } from '../stored/names';
+import type { ToldItem } from '../storage/names';
 
 /**
  * Reads every item the user could lose something of (a wrong one is repaired and noted then)

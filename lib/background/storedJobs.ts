@@ -3,8 +3,8 @@
  * written through. Changes made while a write is under way share the next write, so storage
  * sees every change, in order, with one write per burst instead of one per change.
  */
-import { queueItem, writeTogether, type Job, type StoredValue } from '../storage';
-import { isQuotaError } from '../stored/quota';
+import { queueItem, writeTogether, type Job, type AnyStoredValue } from '../storage';
+import { isQuotaError } from '../storage/quota';
 import { makeRoom } from './history';
 import { serializer } from './serialize';
 
@@ -14,7 +14,7 @@ export class StoredJobs {
   private flushing: Promise<void> | null = null;
   private flushAgain: Promise<void> | null = null;
   /** Values to store in the next write of the jobs (JobQueue.addMany's `alongside`). */
-  private readonly alongside: StoredValue<any>[] = [];
+  private readonly alongside: AnyStoredValue[] = [];
 
   /** The jobs in memory (read from storage once per worker life). */
   all(): Promise<Job[]> {
@@ -23,7 +23,7 @@ export class StoredJobs {
   }
 
   /** Applies a change in memory and resolves once storage holds it (with `alongside`, in the same call). */
-  async update(fn: (jobs: Job[]) => Job[], alongside?: StoredValue<any>[]): Promise<void> {
+  async update(fn: (jobs: Job[]) => Job[], alongside?: AnyStoredValue[]): Promise<void> {
     await this.write(async () => {
       this.memory = Promise.resolve(fn(await this.all()));
       // In the same turn as the jobs they go with: the next write takes both.
@@ -33,7 +33,7 @@ export class StoredJobs {
   }
 
   /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */
-  async forget(ids: Set<string>, values: StoredValue<any>[]): Promise<void> {
+  async forget(ids: Set<string>, values: AnyStoredValue[]): Promise<void> {
     await this.write(async () => {
       this.memory = Promise.resolve((await this.all()).filter((j) => !ids.has(j.id)));
       for (const v of values) {

@@ -3,7 +3,7 @@
  * were sent. They are kept (this browser only) so that the popup can name them and make them
  * with the current account; one notification names the links of one change.
  */
-import { t } from '../i18n';
+import { t, tCount } from '../i18n';
 import { unsentItem, type Job, type UnsentLink } from '../storage';
 import { serializer } from './serialize';
 
@@ -27,7 +27,7 @@ export function createUnsent(notify: (title: string, message: string) => Promise
       await unsentItem.setValue(list.map((u) => ({ ...u, announced: true })));
       const named = fresh.slice(0, NAMED_IN_NOTIFICATION).map((u) => u.args.url);
       const more = fresh.length - named.length;
-      const links = more > 0 ? t('notifyUnsentMore', named.join('\n'), more) : named.join('\n');
+      const links = more > 0 ? tCount({ one: 'notifyUnsentMoreOne', other: 'notifyUnsentMoreMany' }, more, [named.join('\n'), more]) : named.join('\n');
       await notify(t('notifyUnsentTitle'), t('notifyUnsentBody', links));
     });
 

@@ -4,7 +4,8 @@
  * shorten are kept as skipped, each with its reason, so that nothing pasted disappears unsaid.
  */
 import { t } from '../i18n';
-import { checkUrl, truncate } from '../ui/popupUrl';
+import { checkUrl, truncate } from '../links/address';
+import { addressesInProse, loneAddress, type FoundAddress } from './addressEnd';
 
 /** A pasted line that gave no address, with the reason in the user's language. */
 export interface Skipped {
@@ -12,33 +13,22 @@ export interface Skipped {
   reason: string;
 }
 
-/** The addresses found, in the order pasted (repeats kept: see prepareBatch), and the skipped lines. */
+/** An address taken from prose with characters left off its end, and why. */
+export interface Trimmed {
+  url: string;
+  cut: string;
+  reason: string;
+}
+
+/** The addresses found, in the order pasted (repeats kept: see prepareBatch), the skipped lines, the trimmed addresses. */
 export interface Extracted {
   urls: string[];
   skipped: Skipped[];
+  trimmed: Trimmed[];
 }
 
-/** An http(s) address inside text; its end is trimmed by trimEnd below. */
-const WEB_ADDRESS = /https?:\/\/[^\s<>"'`\u00a0]+/gi;
 /** A word that looks like an address of another scheme (ftp:, mailto:, chrome://…). */
 const OTHER_SCHEME = /(?:^|\s)([a-z][a-z0-9+.-]*:[^\s<>"']+)/i;
-
-/** Cuts sentence punctuation and unbalanced closing brackets off the end of an address found in text. */
-function trimEnd(found: string): string {
-  let url = found;
-  for (;;) {
-    const last = url.at(-1) ?? '';
-    if ('.,;:!?*_~'.includes(last)) url = url.slice(0, -1);
-    else if (last === ')' && count(url, '(') < count(url, ')')) url = url.slice(0, -1);
-    else if (last === ']' && count(url, '[') < count(url, ']')) url = url.slice(0, -1);
-    else if (last === '}' && count(url, '{') < count(url, '}')) url = url.slice(0, -1);
-    else return url;
-  }
-}
-
-function count(s: string, c: string): number {
-  return s.split(c).length - 1;
-}
 
 /** Judges an address found in the text; the add-on stores' pages are fine as links. */
 function judge(candidate: string): { ok: true; url: string } | { ok: false; reason: string } {
@@ -49,27 +39,35 @@ function judge(candidate: string): { ok: true; url: string } | { ok: false; reas
   return { ok: false, reason: t('bulkSkipNoAddress') };
 }
 
-/** Every address of the pasted text and every line that gave none, with why. */
+/** Every address of the pasted text, every line that gave none (with why), and what was left off an address's end. */
 export function extractAddresses(text: string): Extracted {
-  const urls: string[] = [];
-  const skipped: Skipped[] = [];
+  const out: Extracted = { urls: [], skipped: [], trimmed: [] };
   for (const raw of text.split(/\r\n|\r|\n/)) {
     const line = raw.trim();
     if (!line) continue;
-    const found = [...line.matchAll(WEB_ADDRESS)].map((m) => trimEnd(m[0]));
+    // A line that is one address is taken whole; else every address inside the prose.
+    const lone = loneAddress(line);
+    const found: FoundAddress[] = lone !== null ? [{ url: lone, cut: '' }] : addressesInProse(line);
     if (found.length > 0) {
-      for (const candidate of found) {
-        const verdict = judge(candidate);
-        if (verdict.ok) urls.push(verdict.url);
-        else skipped.push({ text: truncate(candidate, 120), reason: verdict.reason });
-      }
+      for (const { url, cut } of found) take(out, url, cut);
       continue;
     }
     // No web address: a lone word is judged as an address (ftp:, about:, example.com…), and
     // an address of another scheme inside text says why it cannot be shortened.
     const word = /\s/.test(line) ? OTHER_SCHEME.exec(line)?.[1] : line;
     const verdict = word ? judge(word) : null;
-    skipped.push({ text: truncate(line, 120), reason: verdict && !verdict.ok ? verdict.reason : t('bulkSkipNoAddress') });
+    out.skipped.push({ text: truncate(line, 120), reason: verdict && !verdict.ok ? verdict.reason : t('bulkSkipNoAddress') });
   }
-  return { urls, skipped };
+  return out;
+}
+
+/** Adds one address found: to shorten, or skipped with its reason; what was left off its end is said. */
+function take(out: Extracted, candidate: string, cut: string): void {
+  const verdict = judge(candidate);
+  if (!verdict.ok) {
+    out.skipped.push({ text: truncate(candidate + cut, 120), reason: verdict.reason });
+    return;
+  }
+  out.urls.push(verdict.url);
+  if (cut) out.trimmed.push({ url: truncate(candidate, 120), cut, reason: t('bulkTrimmedReason', cut) });
 }

@@ -1,6 +1,7 @@
 /**
  * The results of a batch as text: a list (one short link a line), Markdown (a list of
- * `[title or address](short link)`), or CSV (`long_url,short_url,status`, RFC 4180 quoting).
+ * `[title or address](short link)`), or CSV (`long_url,short_url,status`, RFC 4180: quoting and
+ * CRLF line ends, copied or downloaded alike; the file alone starts with a byte-order mark).
  */
 import { formatCopy } from '../links/copyFormat';
 
@@ -29,6 +30,14 @@ export function csvField(value: string): string {
 export function toCsv(rows: readonly ResultRow[]): string {
   const lines = [['long_url', 'short_url', 'status'], ...rows.map((r) => [r.longUrl, r.shortUrl ?? '', r.status])];
   return `${lines.map((cells) => cells.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * The batch as a CSV file: the UTF-8 byte-order mark first, so that spreadsheets read accents as
+ * UTF-8 (the clipboard copy has none: a pasted mark would be a stray character).
+ */
+export function toCsvFile(rows: readonly ResultRow[]): string {
+  return `\uFEFF${toCsv(rows)}`;
 }
 
 /** The batch's results in a format for the clipboard; list and Markdown hold only rows with a link. */

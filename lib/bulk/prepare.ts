@@ -4,7 +4,7 @@
  * in Recent links (same address, same domain) reused unless the user asks for new ones.
  */
 import { cleanUrl } from '../links/cleanUrl';
-import { addressKey, findDuplicate } from '../ui/popupUrl';
+import { addressKey, findDuplicate } from '../links/address';
 import { t } from '../i18n';
 import type { HistoryEntry } from '../storage';
 

@@ -1,5 +1,6 @@
 /** The Domain, Campaign and Channel choices of every page (popup, options, bulk): one rule each. */
-import type { Domain } from '../api';
+import type { Campaign, Channel, Domain } from '../api';
+import { t } from '../i18n';
 
 /** Whether a domain can be sent as `domain_id`: shared domains come with a null id, and only a positive whole number is an id. */
 export function isSendableDomain(d: Domain): d is Domain & { id: number } {
@@ -14,4 +15,32 @@ export function sendableDomains(domains: readonly Domain[]): (Domain & { id: num
 /** A select's value as an id: '' (none) and anything that is not a positive whole number are null. */
 export function toId(v: string): number | null {
   return /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null;
+}
+
+/** One choice of a select: an item's id and the text shown for it. */
+export interface Choice {
+  id: number;
+  label: string;
+}
+
+/** The one label rule for an item: its name or, unnamed, "Domain #n" / "Campaign #n" / "Channel #n" (the options page's accessible names wrap it: "Channel: …"). */
+export const domainName = (d: { id: number; domain?: string | null }) => d.domain || t('commonDomainNumbered', d.id);
+/** See domainName. */
+export const campaignName = (c: Pick<Campaign, 'id' | 'name'>) => c.name || t('commonCampaignNumbered', c.id);
+/** See domainName. */
+export const channelName = (c: Pick<Channel, 'id' | 'name'>) => c.name || t('optionsChannelNumbered', c.id);
+
+/** The domains a user can choose (only those that can be sent), each labelled. */
+export function domainChoices(domains: readonly Domain[]): Choice[] {
+  return sendableDomains(domains).map((d) => ({ id: d.id, label: domainName(d) }));
+}
+
+/** The campaigns, each labelled. */
+export function campaignChoices(campaigns: readonly Pick<Campaign, 'id' | 'name'>[]): Choice[] {
+  return campaigns.map((c) => ({ id: c.id, label: campaignName(c) }));
+}
+
+/** The channels, each labelled. */
+export function channelChoices(channels: readonly Pick<Channel, 'id' | 'name'>[]): Choice[] {
+  return channels.map((c) => ({ id: c.id, label: channelName(c) }));
 }

@@ -4,7 +4,7 @@
  * then check exactly that form.
  */
 import { z } from 'zod';
-import { validate, type Checked } from './optionsForms';
+import { validate, type Checked } from './options/forms';
 
 export interface Rgb {
   r: number;

@@ -7,7 +7,7 @@
  *
  * How the handlers are reached: headless Firefox has no native context menu, and BiDi's key
  * events reach the page, not the browser's shortcuts; so an extension page calls the very
- * listeners the background page registers (it keeps them on its global, `__linkShortListeners`),
+ * listeners the background page registers (the test build keeps them on its global, `__linkShortListeners`),
  * with the arguments Firefox would pass (harness: callBackground). The menu items' existence
  * and the shortcut are checked through the extension's own APIs.
  */

@@ -23,7 +23,7 @@
  *   on Firefox's output as `JavaScript error: moz-extension://…`: `extensionErrors()` has them.
  * - The background is an event page, not a service worker. An extension page reaches it with
  *   `runtime.getBackgroundPage()` (which starts it when it is stopped); `callBackground` calls
- *   the listeners the product keeps on its global (`__linkShortListeners`). `stopWorker` stops
+ *   the listeners the test build keeps on its global (`__linkShortListeners`, test/support/listenerProbe.ts). `stopWorker` stops
  *   it as Firefox does when it is idle, through the privileged (chrome) realm that
  *   `--remote-allow-system-access` opens to BiDi's script.evaluate.
  * - The clipboard is read by the sandbox's /clipboard page with the test-only pref
@@ -229,7 +229,7 @@ export async function readStorage<T = unknown>(h: ExtensionHarness, key: string)
   return (await evalInExtension(h, async (k) => (await browser.storage.local.get(k))[k] as unknown, key)) as T | undefined;
 }
 
-/** The listeners the background page registers (lib/background/index.ts keeps them on its global). */
+/** The listeners the background page registers (the test build keeps them on its global: test/support/listenerProbe.ts). */
 export type BackgroundListener = 'menuClick' | 'command' | 'omniboxEntered';
 
 /**
@@ -246,7 +246,7 @@ export async function callBackground(h: ExtensionHarness, listener: BackgroundLi
         __linkShortListeners?: Record<string, (...x: unknown[]) => unknown>;
       } | null;
       const own = bg?.__linkShortListeners?.[name];
-      if (!own) throw new Error(`The background page exposes no listener "${name}"`);
+      if (!own) throw new Error(`The background page exposes no listener "${name}": test the test build (npm run build:test:firefox)`);
       void own(...a);
     },
     { listener, args },

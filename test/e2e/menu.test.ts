@@ -19,7 +19,7 @@
  *   The arguments are what Chrome would pass: `info` built from the real page (the link's
  *   resolved href, the page URL) and the real `tabs.Tab` of that page read in the worker.
  * - Fallback, only if a Chromium build lacks `dispatch`: the product keeps the very functions
- *   it registers on the worker's global (`__linkShortListeners`, lib/background/index.ts).
+ *   the test build keeps on the worker's global (`__linkShortListeners`, test/support/listenerProbe.ts).
  *   `fire()` says which path ran; the tests log it when it is the fallback.
  * What this does not cover: the native menu's rendering (titles, contexts) and the browser's
  * shortcut table. The menu items' existence is checked through `contextMenus.update` (it
@@ -91,7 +91,7 @@ async function fire(h: ExtensionHarness, path: EventPath, args: unknown[]): Prom
       }
       const own = (globalThis as { __linkShortListeners?: { menuClick(...x: unknown[]): unknown; command(...x: unknown[]): unknown } })
         .__linkShortListeners;
-      if (!own) throw new Error(`chrome.${p} has no dispatch() and the worker exposes no listeners`);
+      if (!own) throw new Error(`chrome.${p} has no dispatch() and the worker exposes no listeners: test the test build (npm run build:test)`);
       void (p === 'commands.onCommand' ? own.command(...a) : own.menuClick(...a));
       return 'fallback' as const;
     },

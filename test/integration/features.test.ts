@@ -101,6 +101,26 @@ describe('menu, shortcut and address bar', () => {
     expect(sb.state.forKey(sb.key).links.some((l) => l.url === 'https://example.org/b?utm_source=x')).toBe(true);
   });
 
+  it('"Shorten link" on a javascript: or mailto: link sends nothing and names the link that was refused', async () => {
+    const { service, notes } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const before = sb.log.length;
+    await service.shortenInBackground('javascript:void(0)', 'context-link');
+    await service.shortenInBackground('mailto:someone@example.org', 'context-link', 'Write to us');
+    await service.shortenInBackground('tel:+441234', 'context-link');
+    await service.shortenInBackground('chrome://settings', 'context-page');
+    expect(notes.map((n) => n.title)).toEqual([
+      'This link cannot be shortened',
+      'This link cannot be shortened',
+      'This link cannot be shortened',
+      'This page cannot be shortened',
+    ]);
+    expect(notes[0]!.message).toMatch(/^It is a javascript: link: it runs a script/);
+    expect(notes[1]!.message).toMatch(/^It is an email link \(mailto:\)/);
+    expect(notes[2]!.message).toMatch(/^It is a tel: link, not a link to a web page/);
+    expect(sb.log.slice(before)).toEqual([]);
+  });
+
   it('refuse a copy format that is not one', async () => {
     const { service } = makeService();
     await expect(service.saveSettings({ copyFormat: 'rtf' as never })).rejects.toMatchObject({ field: 'copyFormat' });

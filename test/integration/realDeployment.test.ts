@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { ApiError, createApiClient } from '@/lib/api';
+import { PIXEL_TYPES } from '@/lib/api/constants';
 import { createService } from '@/lib/background/service';
 import { errorSentence } from '@/lib/errorText';
 
@@ -45,6 +46,24 @@ describe('a sandbox answering like real deployments', () => {
     const add = await fetch(`${sb.url}/api/campaign/add`, { method: 'POST', headers: { Authorization: `Bearer ${sb.key}` }, body: '{}' });
     expect(add.status).toBe(200);
     expect(await add.json()).toMatchObject({ error: 1, message: expect.stringMatching(/^Campaign name cannot be empty\. Please upgrade/) });
+  });
+});
+
+describe('pixel types of a real deployment', () => {
+  it('accepts exactly the 13 types the client offers, and refuses any other as a real deployment does', async () => {
+    const client = createApiClient({ baseUrl: sb.url, apiKey: sb.key });
+    for (const [i, type] of PIXEL_TYPES.entries()) await client.addPixel({ type, name: `P${i}`, tag: `T-${i}` });
+    const listed = await fetch(`${sb.url}/api/pixels?limit=50`, { headers: { Authorization: `Bearer ${sb.key}` } });
+    const pixels = ((await listed.json()) as { data: { pixels: { type: string; name: string }[] } }).data.pixels;
+    for (const [i, type] of PIXEL_TYPES.entries()) expect(pixels).toContainEqual(expect.objectContaining({ name: `P${i}`, type }));
+    for (const type of ['pinterestpixel', 'clarity']) {
+      const add = await fetch(`${sb.url}/api/pixel/add`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${sb.key}` },
+        body: JSON.stringify({ type, name: 'x', tag: 'X-1' }),
+      });
+      expect(await add.json()).toMatchObject({ error: 1, message: expect.stringMatching(/^Pixel provider is currently not supported\./) });
+    }
   });
 });
 

@@ -17,21 +17,21 @@
  * hold them). A QR code whose `stats` is null is served with `data: []` (a real quirk).
  */
 
-/** The 13 pixel types of the interface, in its order. */
+/** The 13 pixel types of the interface, in its order, spelt as real deployments accept them. */
 export const PIXEL_TYPES = [
   'gtmpixel',
+  'gapixel',
   'fbpixel',
   'adwordspixel',
   'linkedinpixel',
   'twitterpixel',
   'adrollpixel',
   'quorapixel',
-  'pinterestpixel',
+  'pinterest',
   'bing',
   'snapchat',
   'reddit',
   'tiktok',
-  'clarity',
 ] as const;
 export type PixelType = (typeof PIXEL_TYPES)[number];
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { t } from '@/lib/i18n';
+import { t, tCount } from '@/lib/i18n';
+import { issueText } from '@/lib/errorText';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 const load = (lang: string) => JSON.parse(readFileSync(`public/_locales/${lang}/messages.json`, 'utf8')) as Catalogue;
@@ -25,10 +26,42 @@ describe('translations', () => {
   });
 
   it('Spanish addresses the user one way (tú), as most of its messages do', () => {
-    // The usted forms a message to the user would take (imperatives, "you can", "your").
-    const usted = /\b(usted|Escriba|Pegue|Abra|Use|Pulse|Revise|Introduzca|Elija|Seleccione|Intente|Espere|Guarde|Vuelva|Haga|Copie|Añada|Conceda|Cambie|Puede cerrar|su enlace|sus pestañas|permítalo)\b/u;
+    // The usted forms a message to the user would take, in any case: the pronoun, imperatives
+    // (with their enclitic forms; not the impersonal "se guarde"), "you can", and "your" before
+    // what the user owns or at the start.
+    const usted = new RegExp(
+      [
+        '\\busted(es)?\\b',
+        '(?<!\\bse )\\b(escriba|pegue|abra|use|pulse|revise|introduzca|elija|seleccione|intente|espere|guarde|vuelva|haga|copie|añada|conceda|cambie|quite|cancele|compruebe|pruebe|recargue|borre|elimine|indique|conecte|acepte|confirme|deje|asegúrese|conéctese|permítalo|inténtelo|cancélelo|ábrala|ábralo|cámbiela|cámbielo|reinténtelo|vuélvalo|guárdelo|cópielo|pruébelo)\\b',
+        '\\bpuede (cerrar|volver|usar|pulsar|elegir|pegar|abrir|copiar|intentar|cambiar)\\b',
+        '\\b(su|sus) (enlace|enlaces|clave|cuenta|pestañas?|navegador|lote|plan|tarifa|servicio|correo|dirección web|equipo|portapapeles)\\b',
+        '^(su|sus)\\b',
+      ].join('|'),
+      'iu',
+    );
     const found = Object.entries(load('es')).filter(([, e]) => usted.test(e.message)).map(([k, e]) => `${k}: ${e.message}`);
     expect(found).toEqual([]);
+  });
+
+  it('one term each: the rate limit is "solicitudes" in Spanish and "Anfragelimit" in German', () => {
+    const using = (lang: string, word: RegExp) => Object.entries(load(lang)).filter(([, e]) => word.test(e.message)).map(([k]) => k);
+    expect(using('es', /petici[oó]n/i)).toEqual([]);
+    expect(using('de', /Ratenlimit|Rate-Limit/i)).toEqual([]);
+    expect(using('es', /límite de solicitudes/).length).toBeGreaterThan(3);
+    expect(using('de', /Anfragelimit/).length).toBeGreaterThan(3);
+  });
+
+  it('words a count in the form its language’s plural rules choose, from one pair of messages', () => {
+    for (const lang of ['en', 'de', 'es']) {
+      const keys = Object.keys(load(lang));
+      const ones = keys.filter((k) => k.endsWith('One')).map((k) => k.slice(0, -3));
+      expect(ones.length, lang).toBeGreaterThan(10);
+      for (const base of ones) expect(keys, `${lang}: ${base}Many`).toContain(`${base}Many`);
+    }
+    expect(issueText('must be at most 1 characters')).toBe('must be at most 1 character');
+    expect(issueText('must be at most 255 characters')).toBe('must be at most 255 characters');
+    expect(tCount({ one: 'optionsCountPixelOne', other: 'optionsCountPixelMany' }, 0)).toBe('0 pixels');
+    expect(tCount({ one: 'bulkProgressOne', other: 'bulkProgressMany' }, 1, [0, 1])).toBe('0 of 1 made');
   });
 
   it('fills placeholders from the English catalogue when the browser has no i18n API', () => {

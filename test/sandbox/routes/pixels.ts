@@ -9,12 +9,16 @@ export function pixelJson(p: PixelRecord): Record<string, unknown> {
   return withExtra({ id: p.id, type: p.type, name: p.name, tag: p.tag, date: p.date }, p.extra);
 }
 
-/** Pixel routes: `type` must be one of the 13 PIXEL_TYPES; `tag` has no spaces, quotes or < >. */
+/**
+ * Pixel routes: `type` must be one of the 13 PIXEL_TYPES (a real deployment refuses any other
+ * with its own sentence); `tag` has no spaces, quotes or < >.
+ */
 export const pixelRoutes: Route[] = [
   route('GET', '/api/pixels', ({ data, query }) => listReply(newestFirst(data.pixels).map(pixelJson), query, 'pixels')),
-  route('POST', '/api/pixel/add', ({ data, state, body }) => {
+  route('POST', '/api/pixel/add', ({ data, state, body, realDeployment }) => {
     const type = requiredString(body, 'type', 32);
-    if (!PIXEL_TYPES.includes(type as PixelType)) throw new HttpError(400, `type must be one of: ${PIXEL_TYPES.join(', ')}.`);
+    if (!PIXEL_TYPES.includes(type as PixelType))
+      throw new HttpError(400, realDeployment ? 'Pixel provider is currently not supported.' : `type must be one of: ${PIXEL_TYPES.join(', ')}.`);
     const name = requiredString(body, 'name');
     const tag = readTag(body);
     const id = state.nextId('pixel');

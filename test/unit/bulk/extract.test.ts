@@ -49,6 +49,45 @@ describe('extractAddresses', () => {
     expect(extractAddresses('https://addons.mozilla.org/firefox/addon/x/').urls).toEqual(['https://addons.mozilla.org/firefox/addon/x/']);
   });
 
+  // A line that is one address is taken whole (each of these was cut short before).
+  it.each([
+    ["https://en.wikipedia.org/wiki/Conway's_Game_of_Life", "https://en.wikipedia.org/wiki/Conway's_Game_of_Life"],
+    ['https://www.example.com/search?q="exact phrase"', 'https://www.example.com/search?q="exact%20phrase"'],
+    ['https://api.example.com/q?a=1,2&name="quoted"&x=y', 'https://api.example.com/q?a=1,2&name="quoted"&x=y'],
+    ['https://example.com/docs/a`b', 'https://example.com/docs/a`b'],
+    ['https://example.com/page.', 'https://example.com/page.'],
+    ["'https://en.wikipedia.org/wiki/Conway's_Game_of_Life'", "https://en.wikipedia.org/wiki/Conway's_Game_of_Life"],
+    ['"https://www.example.com/search?q="exact phrase""', 'https://www.example.com/search?q="exact%20phrase"'],
+    ['`https://example.com/x`', 'https://example.com/x'],
+    ['<https://example.com/x>', 'https://example.com/x'],
+    ['(https://en.wikipedia.org/wiki/Foo_(bar))', 'https://en.wikipedia.org/wiki/Foo_(bar)'],
+  ])('alone on a line, %s is taken whole', (line, url) => {
+    const r = extractAddresses(line);
+    expect(r.urls).toEqual([url]);
+    expect(r.skipped).toEqual([]);
+    expect(r.trimmed).toEqual([]);
+  });
+
+  // Inside prose, quotes and brackets end an address only where they enclose it.
+  it.each([
+    ["Read 'https://en.wikipedia.org/wiki/Conway's_Game_of_Life'.", ["https://en.wikipedia.org/wiki/Conway's_Game_of_Life"], ''],
+    ['the call "https://api.example.com/q?a=1,2&name="quoted"&x=y", then', ['https://api.example.com/q?a=1,2&name="quoted"&x=y'], ''],
+    ['Run `https://example.com/docs/a` now', ['https://example.com/docs/a'], ''],
+    ['He said “https://example.com/smart” twice', ['https://example.com/smart'], ''],
+    ['[wiki](https://en.wikipedia.org/wiki/Foo_(bar)), ok', ['https://en.wikipedia.org/wiki/Foo_(bar)'], ''],
+    ['two: (https://a.example/1),(https://b.example/2)', ['https://a.example/1', 'https://b.example/2'], ''],
+    ['quoted "https://a.example/1","https://b.example/2" pair', ['https://a.example/1', 'https://b.example/2'], ''],
+    ["it is https://example.com/it's here", ["https://example.com/it's"], ''],
+    ['See https://example.com/a. Then more', ['https://example.com/a'], '.'],
+    ['(see https://example.com/a)', ['https://example.com/a'], ')'],
+  ])('in prose, %s', (line, urls, cut) => {
+    const r = extractAddresses(line);
+    expect(r.urls).toEqual(urls);
+    expect(r.skipped).toEqual([]);
+    // What was left off an address's end is said, with why.
+    expect(r.trimmed).toEqual(cut ? [{ url: urls[0], cut, reason: expect.stringContaining(`“${cut}” left off its end`) }] : []);
+  });
+
   it('keeps repeats for prepareBatch to drop', () => {
     expect(extractAddresses('https://a.example/\nhttps://a.example/').urls).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, formatResults, toCsv, type ResultRow } from '@/lib/bulk/formats';
+import { csvField, formatResults, toCsv, toCsvFile, type ResultRow } from '@/lib/bulk/formats';
 
 const rows: ResultRow[] = [
   { longUrl: 'https://a.example/1', shortUrl: 'https://sho.rt/a', status: 'made', title: 'Page [one]' },
@@ -19,6 +19,11 @@ describe('formatResults', () => {
       'long_url,short_url,status\r\nhttps://a.example/1,https://sho.rt/a,made\r\n"https://b.example/?q=x,y",https://sho.rt/b,reused\r\n"https://c.example/""quoted""",,failed\r\n',
     );
     expect(toCsv([])).toBe('long_url,short_url,status\r\n');
+  });
+  it('csv file: the same text after a UTF-8 byte-order mark; the copied CSV has none', () => {
+    const accents: ResultRow[] = [{ longUrl: 'https://é.example/crème', shortUrl: 'https://sho.rt/c', status: 'made' }];
+    expect(toCsvFile(accents)).toBe(`\uFEFF${toCsv(accents)}`);
+    expect(formatResults('csv', accents).startsWith('\uFEFF')).toBe(false);
   });
   it('quotes fields with commas, quotes, line breaks or outer spaces', () => {
     expect(csvField('plain')).toBe('plain');

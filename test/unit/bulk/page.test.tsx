@@ -3,8 +3,22 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/bulk/App';
-import { createBulkStore } from '@/lib/ui/bulkStore';
+import { createBulkStore } from '@/lib/ui/bulk/store';
 import { answer, SETTINGS } from '../popup/harness';
+import { readFileSync } from 'node:fs';
+
+/** The browser's i18n answering from one of the catalogues ($NAME$ → its placeholder's $n). */
+function speak(lang: 'en' | 'es' | 'de') {
+  const catalogue = JSON.parse(readFileSync(`public/_locales/${lang}/messages.json`, 'utf8')) as Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+  vi.spyOn(browser.i18n, 'getUILanguage').mockReturnValue(lang);
+  vi.spyOn(browser.i18n, 'getMessage').mockImplementation(((key: string, subs: string[] = []) => {
+    const entry = catalogue[key];
+    if (!entry) return '';
+    return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_w, name: string) =>
+      (entry.placeholders?.[name.toLowerCase()]?.content ?? '').replace(/\$(\d)/g, (_m, n: string) => subs[Number(n) - 1] ?? ''),
+    );
+  }) as never);
+}
 
 vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
@@ -32,6 +46,20 @@ describe('bulk page, before the run', () => {
     const items = within(skipped).getAllByRole('listitem').map((li) => li.textContent);
     expect(items[0]).toMatch(/ftp:\/\/files\.example\/x — .*not ftp:/);
     expect(items[1]).toBe('hello there — no web address in this line');
+    // The full stop after the address in prose was left off, and the page says so.
+    const trimmed = screen.getByText('1 address with characters left off its end').closest('details')!;
+    expect(within(trimmed).getByRole('listitem').textContent).toMatch(/^https:\/\/b\.example\/2\?utm_source=x — “\.” left off its end/);
+  });
+
+  it('words each count by the language\'s plural rules: in Spanish, one repeat and one skipped line in the singular', async () => {
+    speak('es');
+    answer(askMock);
+    render(<App store={createBulkStore('')} />);
+    const field = screen.getByRole('textbox', { name: 'Direcciones' });
+    fireEvent.change(field, { target: { value: 'https://a.example/1\nhola\nhttps://a.example/1\nhttps://b.example/2\nhttps://b.example/2\nhttps://b.example/2\nadiós' } });
+    await screen.findByText('2 para acortar · 3 repetidas (se crean una sola vez) · 2 omitidas');
+    fireEvent.change(field, { target: { value: 'https://a.example/1\nhola\nhttps://a.example/1' } });
+    await screen.findByText('1 para acortar · 1 repetida (se crea una sola vez) · 1 omitida');
   });
 
   it('offers Domain, Campaign and Channel with the remembered choices, and the "make new" checkbox', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ask, type BulkRequest, type BulkView } from '@/lib/messaging';
 import App from '@/entrypoints/bulk/App';
-import { createBulkStore } from '@/lib/ui/bulkStore';
+import { createBulkStore } from '@/lib/ui/bulk/store';
 import type { BulkBatch } from '@/lib/storage';
 import { answer, callsOf } from '../popup/harness';
 
@@ -103,6 +103,18 @@ describe('bulk page, the run', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     expect(writeText.mock.calls[0]![0]).toBe('long_url,short_url,status\r\nhttps://a.example/,https://sho.rt/a,made\r\nhttps://b.example/,,failed\r\n');
     expect(screen.getByRole('status').textContent).toBe('Copied to the clipboard (CSV).');
+
+    // The downloaded file: the same CSV with CRLF line ends, after a UTF-8 byte-order mark so that
+    // spreadsheets read accents; the clipboard copy above has no mark.
+    let file: Blob | null = null;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => ((file = b as Blob), 'blob:csv'));
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(file).not.toBeNull();
+    const bytes = new Uint8Array(await file!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe(writeText.mock.calls[0]![0]);
     view = null;
   });
 });

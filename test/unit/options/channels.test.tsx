@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWorker, fail, manyChannels } from './fakeWorker';
 import { openOptions, section, within } from './setup';

@@ -2,10 +2,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '@/lib/i18n';
-import { keyHint } from '@/lib/keyHint';
+import { keyHint } from '@/lib/background/keyHint';
 import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
 import { FakeWorker } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { openOptions, section } from './setup';
 
 const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>), request: vi.fn(async () => true) }));
 vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
@@ -55,6 +55,26 @@ describe('connection edges', () => {
     await fillAndSave(user, 'http://[[::1]:8787', 'key-123456'); // [[ types one [
     await waitFor(() => expect(worker.sent('saveConnection')).toEqual([{ serviceUrl: 'http://[::1]:8787', apiKey: 'key-123456' }]));
     expect(h.request).not.toHaveBeenCalled();
+  });
+
+  it('http://app.localhost:PORT, which the browser cannot grant, is refused plainly before anything is asked', async () => {
+    worker.disconnected();
+    const { user } = openOptions();
+    await fillAndSave(user, 'http://app.localhost:8787', 'key-123456');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/^Plain http:\/\/ works only with localhost, 127\.0\.0\.1 or \[::1\]/);
+    expect(alert.textContent).not.toMatch(/refused/);
+    expect(document.activeElement).toBe(screen.getByLabelText('Service URL'));
+    expect(h.request).not.toHaveBeenCalled();
+    expect(worker.sent('saveConnection')).toEqual([]);
+  });
+
+  it('https://app.localhost:PORT can be granted: the permission is asked for on Save', async () => {
+    worker.disconnected();
+    const { user } = openOptions();
+    await fillAndSave(user, 'https://app.localhost:8443', 'key-123456');
+    await waitFor(() => expect(worker.sent('saveConnection')).toEqual([{ serviceUrl: 'https://app.localhost:8443', apiKey: 'key-123456' }]));
+    expect(h.request).toHaveBeenCalledTimes(1);
   });
 
   it('a short key is never shown whole: at most its last 4 characters and never more than half', () => {

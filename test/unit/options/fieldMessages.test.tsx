@@ -26,8 +26,8 @@ function getMessage(key: string, subs: string[] = []): string {
 }
 vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
 vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
-// The i18n helper uses the browser's own API (lib/nativeBrowser.ts): the catalogue of the language under test.
-vi.mock('@/lib/nativeBrowser', () => ({
+// The i18n helper uses the browser's own API (@wxt-dev/browser, not the polyfill): the catalogue of the language under test.
+vi.mock('@wxt-dev/browser', () => ({
   browser: { i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang } },
 }));
 

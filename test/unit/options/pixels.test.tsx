@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PIXEL_TYPES } from '@/lib/api/constants';
 import { FakeWorker } from './fakeWorker';
 import { openOptions, section, within } from './setup';
 
@@ -15,6 +14,9 @@ beforeEach(() => {
   worker.lists.pixels = [
     { id: 1, type: 'fbpixel', name: 'Shop pixel', tag: '123456', date: '2025-01-02 03:04:05' },
     { id: 2, type: 'myspacepixel', name: 'Legacy pixel', tag: 'L-9', date: '2024-12-31 00:00:00' },
+    { id: 3, type: 'gapixel', name: 'Analytics pixel', tag: 'G-1', date: '2025-01-03 00:00:00' },
+    { id: 4, type: 'pinterest', name: 'Pins pixel', tag: 'P-1', date: '2025-01-04 00:00:00' },
+    { id: 5, type: 'linkedininsight', name: 'Old LinkedIn pixel', tag: 'LI-1', date: '2025-01-05 00:00:00' },
   ];
 });
 
@@ -24,12 +26,17 @@ describe('Pixels', () => {
     const region = await section('Pixels');
     await within(region).findByText('Shop pixel');
     const list = within(region).getByRole('list', { name: 'Pixels' });
-    expect(within(list).getByText('Meta (Facebook) Pixel')).toBeTruthy();
+    expect(within(list).getByText('Facebook')).toBeTruthy();
     expect(within(list).queryByText('fbpixel')).toBeNull();
     expect(within(region).getByText('123456')).toBeTruthy();
     expect(within(region).getByText('2025-01-02 03:04:05')).toBeTruthy();
     expect(within(region).getByText('Legacy pixel')).toBeTruthy();
     expect(within(list).getByText('myspacepixel')).toBeTruthy();
+    // The types real deployments send, by name; one this client does not know, as sent.
+    expect(within(list).getByText('Google Analytics')).toBeTruthy();
+    expect(within(list).getByText('Pinterest')).toBeTruthy();
+    expect(within(list).getByText('linkedininsight')).toBeTruthy();
+    expect(within(list).queryByText('gapixel')).toBeNull();
   });
 
   it('creates a pixel of one of the 13 types', async () => {
@@ -37,11 +44,15 @@ describe('Pixels', () => {
     const region = await section('Pixels');
     const form = within(region).getByRole('form', { name: 'New pixel' });
     const type = within(form).getByLabelText('Type') as HTMLSelectElement;
-    expect([...type.options].map((o) => o.value)).toEqual([...PIXEL_TYPES]);
-    // Each type by its readable name, none by the service's internal value.
-    const names = [...type.options].map((o) => o.textContent);
-    expect(names.slice(0, 3)).toEqual(['Google Tag Manager', 'Meta (Facebook) Pixel', 'Google Ads']);
-    for (const value of PIXEL_TYPES) expect(names).not.toContain(value);
+    // Exactly the types real deployments accept, in their order, each by its readable name.
+    expect([...type.options].map((o) => o.value)).toEqual([
+      'gtmpixel', 'gapixel', 'fbpixel', 'adwordspixel', 'linkedinpixel', 'twitterpixel', 'adrollpixel',
+      'quorapixel', 'pinterest', 'bing', 'snapchat', 'reddit', 'tiktok',
+    ]);
+    expect([...type.options].map((o) => o.textContent)).toEqual([
+      'Google Tag Manager', 'Google Analytics', 'Facebook', 'Google Ads', 'LinkedIn', 'X (Twitter)', 'AdRoll',
+      'Quora', 'Pinterest', 'Microsoft (Bing)', 'Snapchat', 'Reddit', 'TikTok',
+    ]);
     await user.selectOptions(type, 'tiktok');
     await user.type(within(form).getByLabelText('Name'), 'Video pixel');
     await user.type(within(form).getByLabelText('Tag'), 'has space');

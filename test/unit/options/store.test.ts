@@ -4,7 +4,7 @@ import { FakeWorker, manyChannels } from './fakeWorker';
 const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
 vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
 
-import { createOptionsStore, type OptionsStore } from '@/lib/ui/optionsStore';
+import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
 
 let worker: FakeWorker;
 let options: OptionsStore;

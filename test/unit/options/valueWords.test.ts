@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PIXEL_TYPES } from '@/lib/api/constants';
-import { isKnownValue, valueWord } from '@/lib/ui/valueWords';
+import { isKnownValue, valueWord } from '@/lib/ui/options/valueWords';
 
 describe('The service’s values in words', () => {
   it('names every known pixel type, each differently, and none by its internal value', () => {
@@ -8,11 +8,17 @@ describe('The service’s values in words', () => {
     expect(new Set(names).size).toBe(PIXEL_TYPES.length);
     PIXEL_TYPES.forEach((p, i) => expect(names[i]).not.toBe(p));
     expect(valueWord('pixel', 'adwordspixel')).toBe('Google Ads');
+    expect(valueWord('pixel', 'gapixel')).toBe('Google Analytics');
+    expect(valueWord('pixel', 'pinterest')).toBe('Pinterest');
+    expect(valueWord('pixel', 'bing')).toBe('Microsoft (Bing)');
   });
 
   it('words overlay types, the plan and social networks; an unknown value stays as the service sent it', () => {
     expect(valueWord('overlay', 'contact')).toBe('Contact form');
     expect(valueWord('plan', 'pro')).toBe('Pro');
+    // Every plan the service is known to send is worded, not only pro.
+    expect(valueWord('plan', 'free')).toBe('Free');
+    expect(valueWord('plan', 'FREE')).toBe('Free');
     expect(valueWord('social', 'linkedin')).toBe('LinkedIn');
     expect(valueWord('overlay', 'quiz')).toBe('quiz');
     expect(valueWord('plan', 'enterprise-2026')).toBe('enterprise-2026');

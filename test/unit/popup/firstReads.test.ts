@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The popup's first reads go to the browser's own API (lib/nativeBrowser.ts): a fake one here.
+// The popup's first reads go to the browser's own API (@wxt-dev/browser, not the polyfill): a fake one here.
 const api = vi.hoisted(() => ({
   get: (() => Promise.resolve({})) as (keys: string[]) => Promise<Record<string, unknown>>,
   query: (() => Promise.resolve([])) as () => Promise<{ url?: string; title?: string }[]>,
   asked: [] as string[][],
 }));
-vi.mock('@/lib/nativeBrowser', () => ({
+vi.mock('@wxt-dev/browser', () => ({
   browser: {
     storage: { local: { get: (keys: string[]) => (api.asked.push(keys), api.get(keys)) } },
     tabs: { query: () => api.query() },
   },
 }));
 
-const { startFirstReads } = await import('@/lib/ui/popupFirstReads');
+const { startFirstReads } = await import('@/lib/ui/popup/firstReads');
 
 beforeEach(() => {
   api.asked = [];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
-import { createPopupStore } from '@/lib/ui/popupStore';
+import { createPopupStore } from '@/lib/ui/popup/store';
 import { answer, callsOf, PRO, SETTINGS } from './harness';
 
 vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));

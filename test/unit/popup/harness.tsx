@@ -9,7 +9,7 @@ import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/l
 import type { HistoryEntry, Job, Settings } from '@/lib/storage';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 
-import type { ToldItem } from '@/lib/stored/names';
+import type { ToldItem } from '@/lib/storage/names';
 
 export const SERVICE = 'http://127.0.0.1:8787';
 

@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
-import { addStyles } from '@/lib/ui/pageStyles';
+import { addStyles } from '@/lib/ui/popup/pageStyles';
 import App from '@/entrypoints/popup/App';
-import { createPopupStore } from '@/lib/ui/popupStore';
+import { createPopupStore } from '@/lib/ui/popup/store';
 import { answer, entry } from './harness';
 
 vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
-vi.mock('@/lib/ui/pageStyles', () => ({ addStyles: vi.fn() }));
+vi.mock('@/lib/ui/popup/pageStyles', () => ({ addStyles: vi.fn() }));
 const askMock = vi.mocked(ask);
 const addStylesMock = vi.mocked(addStyles);
 
@@ -56,7 +56,8 @@ describe('the styles of what shows after the first render', () => {
     answer(askMock, { tabUrl: 'https://example.com/page', history: [entry({ id: 'e1' })] });
     const partsAtCall: boolean[] = [];
     addStylesMock.mockImplementation(() => partsAtCall.push(!!document.getElementById('recent-search')));
-    await act(async () => {
+    // The first render, synchronously: nothing loaded later can have run yet, however busy the machine.
+    act(() => {
       render(<App />);
     });
     expect(addStylesMock).not.toHaveBeenCalled(); // the first render: the form only

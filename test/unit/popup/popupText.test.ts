@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clock } from '@/lib/i18n';
-import { campaignFailedMessage, queuedMessage } from '@/lib/ui/popupText';
-import { fieldOf } from '@/lib/ui/popupData';
+import { campaignFailedMessage, queuedMessage } from '@/lib/ui/popup/text';
+import { fieldOf } from '@/lib/ui/popup/data';
 
 describe('fieldOf', () => {
   it('maps fields to controls', () => {

@@ -5,8 +5,8 @@ import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { cacheItem, connectionItem, connectionStateItem, settingsItem } from '@/lib/storage';
-import { SNAPSHOT_KEYS, snapshotOf } from '@/lib/ui/popupSnapshot';
-import { CACHE_TTL_MS } from '@/lib/cachePolicy';
+import { SNAPSHOT_KEYS, snapshotOf } from '@/lib/ui/popup/snapshot';
+import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 import { answer, CAMPAIGNS, DOMAINS, FREE, SETTINGS } from './harness';
 
 vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));

@@ -1,0 +1,196 @@
+/**
+ * The one contract between the extension's pages and the worker.
+ * Pages never call fetch and never see the API key after it is saved; they send these
+ * messages. Every answer is a Result: errors cross as plain data (kind + message).
+ * The worker refuses messages that do not come from the extension's own pages.
+ */
+import { defineExtensionMessaging } from '@webext-core/messaging';
+import type {
+  Account,
+  ApiClient,
+  ChannelItem,
+  ListName,
+  QrDetail,
+  SerializedApiError,
+  Campaign,
+  Channel,
+  Domain,
+  Overlay,
+  Pixel,
+  Qr,
+  Splash,
+} from '../api';
+import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, UnsentLink } from '../storage';
+import type { ToldItem } from '../storage/names';
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
+
+/** The items of each list, by list name. */
+export interface ListItems {
+  domains: Domain;
+  campaigns: Campaign;
+  channels: Channel;
+  pixels: Pixel;
+  qrs: Qr;
+  overlays: Overlay;
+  splash: Splash;
+}
+
+/** A value served from the cache: `stale` means a refresh is under way in the background. */
+export interface Cached<T> {
+  value: T;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/** What the pages may know of the connection: never the key itself. */
+export interface ConnectionInfo {
+  connected: boolean;
+  serviceUrl: string | null;
+  /** The last 4 characters of the key, for the masked display. */
+  keyHint: string | null;
+}
+
+/** The client methods a page may ask the worker to run as a mutation. */
+export type MutationName =
+  | 'updateAccount'
+  | 'addDomain'
+  | 'updateDomain'
+  | 'deleteDomain'
+  | 'addCampaign'
+  | 'updateCampaign'
+  | 'deleteCampaign'
+  | 'assignCampaignLink'
+  | 'addChannel'
+  | 'updateChannel'
+  | 'deleteChannel'
+  | 'assignChannelItem'
+  | 'addPixel'
+  | 'updatePixel'
+  | 'deletePixel'
+  | 'addQr'
+  | 'updateQr'
+  | 'deleteQr';
+
+/** A mutation: the client method and its arguments, typed from the client itself. */
+export type Mutation = {
+  [K in MutationName]: { op: K; args: Parameters<ApiClient[K]> };
+}[MutationName];
+export type MutationResult<K extends MutationName> = Awaited<ReturnType<ApiClient[K]>>;
+
+/** What a page asks to shorten: the same members as the stored job's arguments. */
+export type ShortenRequest = ShortenJobArgs;
+
+/** The outcome of a shorten: done at once, or waiting in the persisted queue. */
+export type ShortenOutcome =
+  | { status: 'done'; entry: HistoryEntry }
+  | {
+      status: 'queued';
+      jobId: string;
+      expectedAt: number;
+      /** Why it waits when it is not the rate limit: the service did not answer and it is being tried again. */
+      reason?: SerializedApiError;
+      /** The same link with the same choices was waiting already: this is its job, no second link is made. */
+      already?: true;
+    };
+
+/** Links the popup finds when it opens: its own links still being made, and links not sent because the account changed. */
+export interface WaitingLinks {
+  pending: Job[];
+  unsent: UnsentLink[];
+}
+
+
+/** A batch for the bulk page: the addresses (cleaned, each once), the choices. */
+export interface BulkRequest {
+  addresses: { url: string; title?: string }[];
+  domainId: number | null;
+  campaignId: number | null;
+  channelId: number | null;
+  /** "Make new links even if one exists": no reuse of Recent links. */
+  makeNew: boolean;
+}
+
+/** The stored batch and, for each waiting row, when it is expected to be sent (epoch ms; null: now or unknown). */
+export interface BulkView {
+  batch: BulkBatch;
+  expectedAt: (number | null)[];
+  /** The worker's clock when it answered. */
+  now: number;
+}
+
+export interface ProtocolMap {
+  /** Connection state without the key. */
+  getConnection(): Result<ConnectionInfo>;
+  /** Saves service URL and key (key omitted = keep the saved one), then verifies with GET /api/account. */
+  saveConnection(data: { serviceUrl: string; apiKey?: string }): Result<{ connection: ConnectionInfo; account: Account }>;
+  /** Forgets the key (and the cache of that account). */
+  forgetKey(): Result<ConnectionInfo>;
+
+  /** The account, from the cache first. */
+  getAccount(data: { refresh?: boolean }): Result<Cached<Account>>;
+  /** Every item of a list (all pages), from the cache first. */
+  getList<N extends ListName>(data: { name: N; refresh?: boolean }): Result<Cached<ListItems[N][]>>;
+  /** Every item of one channel (all pages). */
+  getChannelItems(data: { channelId: number }): Result<ChannelItem[]>;
+  /** One QR code with its statistics. */
+  getQr(data: { id: number }): Result<QrDetail>;
+  /** Runs a mutation through the queue and refreshes the list it touched. */
+  mutate(data: Mutation): Result<unknown>;
+  /** When a change would leave now (the main rate budget): the page says a change waits, and until when. */
+  changeSendAt(): Result<number | null>;
+
+  /** Shortens (interactive priority); queued when the budget is spent. */
+  shorten(data: ShortenRequest): Result<ShortenOutcome>;
+  /** A queued job, to follow it from the popup. */
+  getJob(data: { jobId: string }): Result<Job | null>;
+  /** The popup's links still being made for the current account, and the links not sent because the account changed. */
+  getWaitingLinks(): Result<WaitingLinks>;
+  /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */
+  remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Result<Job[]>;
+  /** Forgets unsent links without making them. */
+  dismissUnsent(data: { ids: string[] }): Result<UnsentLink[]>;
+  /** Recent links of the current service, newest first. */
+  getHistory(): Result<HistoryEntry[]>;
+  /** Removes a history entry; `remote` also deletes the link on the service (DELETE /api/delete-link). */
+  deleteHistoryEntry(data: { id: string; remote: boolean }): Result<HistoryEntry[]>;
+  clearHistory(): Result<HistoryEntry[]>;
+
+  /** Starts a bulk batch (at most 500 addresses): Recent links reused, the rest queued. */
+  startBulk(data: BulkRequest): Result<BulkView | null>;
+  /** Where the stored batch stands (null: none). */
+  getBulk(): Result<BulkView | null>;
+  /** Cancels the batch's rows not sent yet. */
+  cancelBulk(): Result<BulkView | null>;
+  /** Queues a failed or cancelled row again. */
+  retryBulk(data: { index: number }): Result<BulkView | null>;
+  /** Forgets a finished batch. */
+  clearBulk(): Result<null>;
+
+  /** Stored items that lost something when they were read (each told once, by the page that asks). */
+  takeStorageNotices(): Result<ToldItem[]>;
+
+  getSettings(): Result<Settings>;
+  saveSettings(data: Partial<Settings>): Result<Settings>;
+  /** Empties the cache of lists and account. */
+  clearCache(): Result<true>;
+}
+
+export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();
+
+/** The value a message answers with (its Result's value): what the worker's handler must return. */
+export type AnswerOf<K extends keyof ProtocolMap> = ReturnType<ProtocolMap[K]> extends Result<infer V> ? V : never;
+
+/** Sends a message and unwraps its Result: resolves the value or rejects with the error data. */
+export function ask<N extends ListName>(type: 'getList', data: { name: N; refresh?: boolean }): Promise<Cached<ListItems[N][]>>;
+export function ask<K extends keyof ProtocolMap>(type: K, ...data: Parameters<ProtocolMap[K]>): Promise<AnswerOf<K>>;
+export async function ask<K extends keyof ProtocolMap>(type: K, ...data: Parameters<ProtocolMap[K]>): Promise<AnswerOf<K>> {
+  // The library types sendMessage's data per message; a rest tuple keeps no-data messages callable.
+  // The first overload keeps getList's generic, which ReturnType<ProtocolMap['getList']> loses.
+  const res = (await (sendMessage as (t: K, d?: unknown) => Promise<Result<unknown>>)(type, data[0])) as Result<unknown>;
+  if (!res || typeof res !== 'object' || !('ok' in res)) {
+    throw { kind: 'unreadable', reason: 'no-answer', message: 'The extension worker did not answer.' } satisfies SerializedApiError;
+  }
+  if (!res.ok) throw res.error;
+  return res.value as never;
+}

@@ -1,0 +1,302 @@
+/**
+ * Every stored item of the extension, typed and versioned, in one place.
+ * All of it lives in `storage.local`: the API key must never reach the browser's synced storage
+ * (it would be copied to every device the user syncs).
+ */
+import { storage, type WxtStorageItem } from '#imports';
+import type { Account, ListName, SerializedApiError } from '../api';
+import type { CopyFormat } from '../links/copyFormat';
+import { checkedItem } from './checkedItem';
+import * as repair from './items';
+import { DEFAULT_HISTORY_LIMIT, type HistoryLimit, type ToldItem } from './names';
+import { createNoticeBook } from './noticeBook';
+
+// Every item is read through its schema (lib/storage: checkedItem, items, entries): a wrong value is repaired, keeping what
+// can be kept, and where the user loses something the pages say so once (docs/ARCHITECTURE.md,
+// "Stored state").
+
+/** The stored items that lost something the user would miss, until a page has told them. */
+export const storageNoticesItem = checkedItem(
+  storage.defineItem<ToldItem[]>('local:storageNotices', { fallback: [], version: 1 }),
+  repair.repairNotices,
+  null,
+  null,
+);
+/** Notes and takes those names. */
+export const storageNotices = createNoticeBook(storageNoticesItem);
+
+/** Where the service is and the key to it. Only the worker reads `apiKey`. */
+export interface Connection {
+  serviceUrl: string; // normalised origin + path, no trailing slash
+  apiKey: string;
+  /** Header form that worked for the shortening group (docs/ARCHITECTURE.md, "Header forms"). */
+  shortenAuth?: 'bearer' | 'x-api-key';
+}
+export const connectionItem = checkedItem(
+  storage.defineItem<Connection | null>('local:connection', { fallback: null, version: 1 }),
+  repair.repairConnection,
+  storageNotices,
+  'connection',
+);
+
+/**
+ * What the pages may read of the connection, written by the worker beside it: whether a key is
+ * saved and the fingerprint of its account (which keys the cache), never the key. The popup
+ * reads it with the cache in one storage read before its first render.
+ */
+export interface ConnectionState {
+  connected: boolean;
+  fingerprint: string | null;
+}
+export const connectionStateItem = checkedItem(
+  storage.defineItem<ConnectionState | null>('local:connectionState', { fallback: null, version: 1 }),
+  repair.repairConnectionState,
+  null,
+  null,
+);
+
+/** The user's preferences (options page). */
+export interface Settings {
+  /** Default domain/campaign for the context menu and shortcut; null = the service's default / none. */
+  defaultDomainId: number | null;
+  defaultCampaignId: number | null;
+  autoCopy: boolean;
+  keepHistory: boolean;
+  /** The popup remembers the last choices. */
+  lastDomainId: number | null;
+  lastCampaignId: number | null;
+  /** Default channel for the menu, the shortcut and the address bar; null = none. */
+  defaultChannelId: number | null;
+  lastChannelId: number | null;
+  /** Remove tracking parameters (utm_*, fbclid…) before shortening. */
+  cleanLinks: boolean;
+  /** What automatic copying, the menu, the shortcut and the address bar copy. */
+  copyFormat: CopyFormat;
+  /** Which context menu items are shown. */
+  menuShortenLink: boolean;
+  menuShortenPage: boolean;
+  menuQrPage: boolean;
+  /** How many Recent links are kept ("Keep recent links"); the oldest go first. */
+  historyLimit: HistoryLimit;
+}
+export const DEFAULT_SETTINGS: Settings = {
+  defaultDomainId: null,
+  defaultCampaignId: null,
+  autoCopy: true,
+  keepHistory: true,
+  lastDomainId: null,
+  lastCampaignId: null,
+  defaultChannelId: null,
+  lastChannelId: null,
+  cleanLinks: true,
+  copyFormat: 'link',
+  menuShortenLink: true,
+  menuShortenPage: true,
+  menuQrPage: true,
+  historyLimit: DEFAULT_HISTORY_LIMIT,
+};
+/** The members that hold an id of the account (domain, campaign, channel): another account starts without them. */
+export const ACCOUNT_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'lastDomainId', 'lastCampaignId', 'lastChannelId'] as const;
+export const settingsItem = checkedItem(
+  storage.defineItem<Settings>('local:settings', {
+    fallback: DEFAULT_SETTINGS,
+    version: 2,
+    // v2 added channels, clean links, copy format and the menu switches: stored v1 gets their
+    // defaults (member by member on every read: repairSettings; a value that is no object stays as it is for it).
+    migrations: { 2: (old: unknown) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...DEFAULT_SETTINGS, ...old } : old) },
+  }),
+  repair.repairSettings(DEFAULT_SETTINGS),
+  storageNotices,
+  'settings',
+);
+
+/** What happened to the campaign assignment of a new link. */
+export type CampaignOutcome =
+  | { state: 'none' }
+  | { state: 'assigned'; campaignId: number }
+  | { state: 'failed'; campaignId: number; reason: string };
+
+/** What happened to the channel assignment of a new link. */
+export type ChannelOutcome =
+  | { state: 'none' }
+  | { state: 'assigned'; channelId: number }
+  | { state: 'failed'; channelId: number; reason: string };
+
+/** A link made from this browser. */
+export interface HistoryEntry {
+  id: string; // local id
+  longUrl: string;
+  shortUrl: string;
+  shortCode: string;
+  linkId: number | null;
+  domainId: number | null;
+  campaign: CampaignOutcome;
+  /** Absent in entries made before channels could be chosen. */
+  channel?: ChannelOutcome;
+  /** The page's title when the link was made from a tab (for the copy formats). */
+  title?: string;
+  createdAt: number;
+  /** Service origin the link was made on. */
+  service: string;
+  /** Fingerprint of the account it was made with: history is shown per account. */
+  account?: string;
+}
+export const historyItem = checkedItem(
+  storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 }),
+  repair.repairHistory,
+  storageNotices,
+  'history',
+  true, // read by several messages at once (the popup's Recent links, the check of stored items)
+);
+
+/** One cached value with the time it was fetched. */
+export interface CacheEntry<T> {
+  value: T;
+  fetchedAt: number;
+}
+/** The cache of one account: keyed by a fingerprint of service URL + key, so accounts never mix. */
+export interface CacheState {
+  fingerprint: string;
+  account?: CacheEntry<Account>;
+  lists: Partial<Record<ListName, CacheEntry<unknown[]>>>;
+}
+export const cacheItem = checkedItem(
+  storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 }),
+  repair.repairCache<CacheState>,
+  null,
+  null,
+);
+
+/** A durable job: a request the user asked for that must complete even if the worker stops. */
+export interface Job {
+  id: string;
+  kind: 'shorten';
+  source: 'popup' | 'context-link' | 'context-page' | 'command' | 'omnibox' | 'bulk';
+  /** The bulk batch the job belongs to (bulk page). */
+  batchId?: string;
+  args: ShortenJobArgs;
+  priority: 'interactive' | 'background';
+  state: 'pending' | 'sending' | 'done' | 'failed';
+  attempts: number;
+  /** Not to be tried before this time (backoff, budget). */
+  notBefore: number;
+  createdAt: number;
+  /** Fingerprint of the account it was made for; a job never runs against another account. */
+  fingerprint: string;
+  /** The short link, once made: a restarted job then only does the campaign step. */
+  shortened?: { shortUrl: string; shortCode: string; linkId: number | null };
+  /** Tell the user when it settles (notification + clipboard): no page is waiting for it. */
+  notify: boolean;
+  /** The settled job was handed to onSettled (once). */
+  notified?: boolean;
+  /** Service URL the job was made for (its history entry is filed under it). */
+  service?: string;
+  result?: HistoryEntry;
+  error?: SerializedApiError;
+  settledAt?: number;
+}
+/** A link to make: the address, the choices and the page's title (kept in Recent links for the copy formats). */
+export interface ShortenJobArgs {
+  url: string;
+  domainId: number | null;
+  campaignId: number | null;
+  customCode?: string;
+  /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
+  channelId?: number | null;
+  title?: string;
+}
+export const queueItem = checkedItem(storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 }), repair.repairQueue, storageNotices, 'queue');
+
+/** A value of one stored item, to be written with others in one call (writeTogether). */
+export interface StoredValue<T = unknown> {
+  item: WxtStorageItem<T, Record<string, unknown>>;
+  value: T;
+}
+
+/** A stored value of any item (the items written together differ in type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each value matches its own item; the list mixes types
+export type AnyStoredValue = StoredValue<any>;
+
+/** Writes several items in one storage call: storage holds all of them or none (the queue and the bulk batch naming its jobs). */
+export function writeTogether(values: AnyStoredValue[]): Promise<void> {
+  return storage.setItems(values);
+}
+
+/** A link that was not made because the connection changed to another account first. */
+export interface UnsentLink {
+  /** The id of the job that was not sent. */
+  id: string;
+  args: ShortenJobArgs;
+  createdAt: number;
+  /** The notification about it was shown (one notification for the links of one change). */
+  announced: boolean;
+}
+export const unsentItem = checkedItem(
+  storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 }),
+  repair.repairUnsent,
+  storageNotices,
+  'unsent',
+);
+
+/** The state of one rate budget, persisted so a restarted worker does not overspend. */
+export interface BudgetState {
+  limit: number;
+  remaining: number;
+  /** Epoch ms when the current window ends. */
+  resetAt: number;
+  windowMs: number;
+  /** True once the server has told us its figures (headers). */
+  learned: boolean;
+  /** The latest window end the server itself announced (0: none yet). */
+  serverResetAt?: number;
+  /** True once two window ends the server announced taught `windowMs`. */
+  windowLearned?: boolean;
+  /** Until then, the window's length as the answer to its first request showed it (for estimates only). */
+  windowGuessMs?: number;
+  /** True when another client was seen spending the same budget (a window starts with one request then). */
+  shared?: boolean;
+  /** True once the server has answered a request of the current window. */
+  heard?: boolean;
+}
+/** The budgets of one account (keyed by the same fingerprint as the cache). */
+export interface BudgetsState {
+  fingerprint: string;
+  states: Record<string, BudgetState>;
+}
+export const budgetsItem = checkedItem(
+  storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 }),
+  repair.repairBudgets,
+  null,
+  null,
+);
+
+/** One address of a bulk batch and what became of it. */
+export interface BulkItem {
+  url: string;
+  /** The page's title when the address came from a tab (Markdown results). */
+  title?: string;
+  /** waiting: its job is queued or sending; made; reused: a Recent link; failed; cancelled before it was sent. */
+  state: 'waiting' | 'made' | 'reused' | 'failed' | 'cancelled';
+  /** The job making it (the latest one, after a retry). */
+  jobId: string | null;
+  shortUrl?: string;
+  error?: SerializedApiError;
+}
+/** The batch of the bulk page, stored so that closing the page or a stopped worker loses nothing. */
+export interface BulkBatch {
+  id: string;
+  createdAt: number;
+  /** Account and service the batch was made for (its jobs run only there). */
+  fingerprint: string;
+  service: string;
+  domainId: number | null;
+  campaignId: number | null;
+  channelId: number | null;
+  items: BulkItem[];
+}
+export const bulkItem = checkedItem(
+  storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 }),
+  repair.repairBulk,
+  storageNotices,
+  'bulk',
+);

@@ -1,0 +1,143 @@
+/**
+ * The bulk page's run: "Shorten all" hands the batch to the worker, the page follows the stored
+ * batch (also after a reopen) until no row waits, and the results go to the clipboard or a file.
+ */
+import { ask, type BulkView } from '../../messaging';
+import { t, tCount } from '../../i18n';
+import { errorSentence } from '../../errorText';
+import { batchSizeProblem } from '../../bulk/prepare';
+import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
+import type { BulkBatch } from '../../storage';
+import { toId } from '../choices';
+import type { BulkKit, BulkRunActions } from './store';
+
+/** How often the page asks where a running batch stands. */
+export const FOLLOW_EVERY_MS = 500;
+
+/** Whether rows of the batch still wait for their job. */
+export const isRunning = (batch: BulkBatch | null | undefined): boolean => !!batch?.items.some((it) => it.state === 'waiting');
+
+/** The rows as the result formats take them (status: a stable word for spreadsheets). */
+export function resultRows(batch: BulkBatch): ResultRow[] {
+  return batch.items.map((it) => ({ longUrl: it.url, shortUrl: it.shortUrl ?? null, status: it.state, title: it.title ?? null }));
+}
+
+/** The run slice. */
+export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
+  let stopFollowing: (() => void) | null = null;
+
+  const follow = () => {
+    if (stopFollowing) return;
+    stopFollowing = timers.every(() => void get().refresh(), FOLLOW_EVERY_MS);
+  };
+  const unfollow = () => {
+    stopFollowing?.();
+    stopFollowing = null;
+  };
+
+  const shown = (view: BulkView | null) => {
+    const was = isRunning(get().view?.batch);
+    set({ view });
+    if (isRunning(view?.batch)) follow();
+    else {
+      unfollow();
+      if (was && view) {
+        const made = view.batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
+        set({ status: tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, view.batch.items.length, [made, view.batch.items.length]) });
+      }
+    }
+  };
+  const failed = (e: unknown) => set({ alert: errorSentence(e, 'notification'), status: '' });
+
+  return {
+    async refresh() {
+      try {
+        shown(await ask('getBulk'));
+      } catch {
+        // The worker is starting again: the next turn asks once more.
+      }
+    },
+
+    async start() {
+      const s = get();
+      const { addresses } = s.preview;
+      const problem = batchSizeProblem(addresses.length);
+      if (problem) {
+        set({ alert: problem, status: '' });
+        return;
+      }
+      set({ starting: true, alert: '' });
+      const { domainId, campaignId, channelId, makeNew } = s.form;
+      const ids = { domainId: toId(domainId), campaignId: toId(campaignId), channelId: toId(channelId) };
+      try {
+        const view = await ask('startBulk', {
+          addresses: addresses.map((a) => ({ url: a.url, ...(s.titles[a.url] ? { title: s.titles[a.url] } : {}) })),
+          makeNew,
+          ...ids,
+        });
+        void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, lastChannelId: ids.channelId }).catch(() => undefined);
+        set({ status: t('bulkStarted') });
+        shown(view);
+      } catch (e) {
+        set({ alert: t('bulkFailedToStart', errorSentence(e, 'notification')), status: '' });
+      } finally {
+        set({ starting: false });
+      }
+    },
+
+    async cancel() {
+      try {
+        shown(await ask('cancelBulk'));
+      } catch (e) {
+        failed(e);
+      }
+    },
+
+    async retry(index) {
+      try {
+        shown(await ask('retryBulk', { index }));
+      } catch (e) {
+        failed(e);
+      }
+    },
+
+    async newBatch() {
+      try {
+        await ask('clearBulk');
+        unfollow();
+        set({ view: null, status: '', alert: '' });
+      } catch (e) {
+        failed(e);
+      }
+    },
+
+    setCopyFormat: (copyFormat: BulkCopyFormat) => set({ copyFormat }),
+
+    async copyAll() {
+      const view = get().view;
+      if (!view) return;
+      const format = get().copyFormat;
+      try {
+        await navigator.clipboard.writeText(formatResults(format, resultRows(view.batch)));
+        const names = { list: t('bulkFormatList'), markdown: t('bulkFormatMarkdown'), csv: t('bulkFormatCsv') };
+        set({ status: t('bulkCopied', names[format]), alert: '' });
+      } catch {
+        set({ alert: t('bulkCopyFailed'), status: '' });
+      }
+    },
+
+    downloadCsv() {
+      const view = get().view;
+      if (!view) return;
+      const blob = new Blob([toCsvFile(resultRows(view.batch))], { type: 'text/csv;charset=utf-8' });
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `links-${new Date(view.batch.createdAt).toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      timers.later(() => URL.revokeObjectURL(url), 10_000);
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The bulk page's state ("Shorten many links"): a zustand store fed only by messages to the
+ * worker (`ask`), in the one store pattern of lib/ui/store.ts. Slices, one file each: loading
+ * what the choices need (bulkLoaders), the form with the window's tabs (bulkForm), and the run
+ * with its results (bulkRun).
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Campaign, Channel, Domain } from '../../api';
+import type { Settings } from '../../storage';
+import type { BulkView } from '../../messaging';
+import type { ToldItem } from '../../storage/names';
+import type { BulkCopyFormat } from '../../bulk/formats';
+import type { Skipped, Trimmed } from '../../bulk/extract';
+import type { BatchAddress } from '../../bulk/prepare';
+import { createTimers, type Loaded, type StoreTimers } from '../store';
+import { bulkLoadersSlice } from './loaders';
+import { bulkFormSlice } from './form';
+import { bulkRunSlice } from './run';
+
+export interface BulkForm {
+  /** The pasted text of the field "Addresses". */
+  text: string;
+  /** '' = the service's default domain / none; else the id as text (select values). */
+  domainId: string;
+  campaignId: string;
+  channelId: string;
+  /** "Make new links even if one exists". */
+  makeNew: boolean;
+  /** The user picked a choice: remembered choices must not overwrite it. */
+  choicesEdited: boolean;
+}
+
+/** What the pasted text gives: the addresses to shorten, repeats dropped, lines skipped, addresses trimmed. */
+export interface BulkPreview {
+  addresses: BatchAddress[];
+  repeats: number;
+  skipped: Skipped[];
+  trimmed: Trimmed[];
+}
+
+/** What the page knows: the window it was opened for, the lists, the form and what it said. */
+export interface BulkData {
+  /** The window whose tabs "Use this window's tabs" reads (bulk.html?window=<id>), null: this one. */
+  windowId: number | null;
+  connection: 'unknown' | 'connected' | 'disconnected';
+  settings: Settings | null;
+  domains: Loaded<Domain[]>;
+  campaigns: Loaded<Campaign[]>;
+  channels: Loaded<Channel[]>;
+  form: BulkForm;
+  preview: BulkPreview;
+  /** Page titles of addresses taken from tabs (Markdown results). */
+  titles: Record<string, string>;
+  /** The stored batch as the worker last told it (null: none). */
+  view: BulkView | null;
+  /** "Shorten all" was pressed and the worker has not answered yet. */
+  starting: boolean;
+  copyFormat: BulkCopyFormat;
+  /** A refusal shown with role alert (too many addresses, tabs not allowed…). */
+  alert: string;
+  /** The polite status line. */
+  status: string;
+  /** Stored items that could not be read and lost something (told once, at the top of the page). */
+  storageNotices: ToldItem[];
+}
+
+/** Loading what the choices need (bulkLoaders). */
+export interface BulkLoaderActions {
+  /** Asks the worker for the connection, preferences and lists (each shown as it comes). */
+  init(): Promise<void>;
+  /** Stops timers (the page closes or unmounts). */
+  dispose(): void;
+  /** Applies the remembered Domain/Campaign/Channel until the user picks one. */
+  applyRemembered(): void;
+}
+
+/** The form (bulkForm). */
+export interface BulkFormActions {
+  setText(text: string): void;
+  setDomain(id: string): void;
+  setCampaign(id: string): void;
+  setChannel(id: string): void;
+  setMakeNew(on: boolean): void;
+  /** Adds the web addresses of the window's tabs; asks for the `tabs` permission on this click. */
+  takeWindowTabs(): Promise<void>;
+  openOptions(): void;
+}
+
+/** The run and its results (bulkRun). */
+export interface BulkRunActions {
+  /** Asks the worker where the stored batch stands. */
+  refresh(): Promise<void>;
+  /** "Shorten all": hands the batch to the worker (refused before sending when empty or over 500). */
+  start(): Promise<void>;
+  cancel(): Promise<void>;
+  retry(index: number): Promise<void>;
+  /** Forgets the finished batch to start another. */
+  newBatch(): Promise<void>;
+  setCopyFormat(format: BulkCopyFormat): void;
+  copyAll(): Promise<void>;
+  downloadCsv(): void;
+}
+
+export type BulkState = BulkData & BulkLoaderActions & BulkFormActions & BulkRunActions;
+export type BulkStore = StoreApi<BulkState>;
+
+/** What every slice is given: the store's set/get and its timers. */
+export interface BulkKit {
+  set: BulkStore['setState'];
+  get: () => BulkState;
+  timers: StoreTimers;
+}
+
+/** The window id named in the page's address, if any. */
+export function windowIdOf(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('window'));
+  return Number.isInteger(id) && id >= 0 && new URLSearchParams(search).has('window') ? id : null;
+}
+
+function initialData(search: string): BulkData {
+  return {
+    windowId: windowIdOf(search),
+    connection: 'unknown',
+    settings: null,
+    domains: { state: 'loading', value: [] },
+    campaigns: { state: 'loading', value: [] },
+    channels: { state: 'loading', value: [] },
+    form: { text: '', domainId: '', campaignId: '', channelId: '', makeNew: false, choicesEdited: false },
+    preview: { addresses: [], repeats: 0, skipped: [], trimmed: [] },
+    titles: {},
+    view: null,
+    starting: false,
+    copyFormat: 'list',
+    alert: '',
+    status: '',
+    storageNotices: [],
+  };
+}
+
+/** Creates the bulk page's store; `search` is the page's query (bulk.html?window=<id>). */
+export function createBulkStore(search = ''): BulkStore {
+  const timers = createTimers();
+  return createStore<BulkState>()((set, get) => {
+    const kit: BulkKit = { set, get, timers };
+    return { ...initialData(search), ...bulkLoadersSlice(kit), ...bulkFormSlice(kit), ...bulkRunSlice(kit) };
+  });
+}

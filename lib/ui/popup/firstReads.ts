@@ -1,0 +1,50 @@
+/**
+ * The two reads the popup's first render waits for: the storage items of its snapshot (never the
+ * item that holds the API key) and the page the popup acts on. The popup's script starts them
+ * before anything else it evaluates (entrypoints/popup/firstReads.ts), so that React and the
+ * popup's modules are set up while the browser answers them.
+ */
+import { browser } from '@wxt-dev/browser';
+import { readSnapshotItems } from './snapshot';
+
+/** The page the popup acts on. */
+export interface PopupPage {
+  url: string | null;
+  title: string | null;
+}
+
+/** Both reads, under way. */
+export interface FirstReads {
+  items: Promise<Record<string, unknown>>;
+  page: Promise<PopupPage>;
+}
+
+/** The page the popup acts on; `popup.html?url=…&title=…` names it (the popup opened as a tab). */
+async function readPage(): Promise<PopupPage> {
+  const params = new URLSearchParams(globalThis.location?.search ?? '');
+  const given = params.get('url');
+  if (given) return { url: given, title: params.get('title') };
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return { url: tab?.url || null, title: tab?.title || null };
+}
+
+/** A call that may also throw at once (an API missing or refusing its arguments) as a promise. */
+function settle<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return start();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/**
+ * Starts both reads. They run while the popup's script is evaluated, so neither may throw: a
+ * failure reaches whoever takes them (the popup then draws its form without the cache), and
+ * never counts as an unhandled rejection meanwhile.
+ */
+export function startFirstReads(): FirstReads {
+  const reads = { items: settle(readSnapshotItems), page: settle(readPage) };
+  reads.items.catch(() => undefined);
+  reads.page.catch(() => undefined);
+  return reads;
+}

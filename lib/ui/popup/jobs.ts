@@ -1,0 +1,98 @@
+/**
+ * A link made or waiting: showing it (and copying it), and following a queued one until the
+ * worker has made it or given up.
+ */
+import { ask } from './ask';
+import type { HistoryEntry, Job } from '../../storage';
+import { t } from '../../i18n';
+import { formatCopy } from '../../links/copyFormat';
+import type { ShownLink, SliceKit } from './store';
+
+/** How often a queued link is looked at. */
+const POLL_MS = 1000;
+
+/** A made or queued link, as the form's tasks use it. */
+export interface Jobs {
+  /** Shows a link that was just made (or found), copies it (unless the worker told of it already), and refreshes Recent links. */
+  showMade(entry: HistoryEntry, origin: ShownLink['origin'], opts?: { toldByWorker?: boolean }): Promise<void>;
+  /** Follows a queued link until it is made or fails (the worker is told that this popup shows it). */
+  follow(jobId: string): void;
+  /** Stops following the queued link. */
+  unfollow(): void;
+}
+
+/** Follows made and queued links for one popup. */
+export function createJobs({ set, get, timers }: SliceKit): Jobs {
+  let stop: (() => void) | null = null;
+  let polling = false;
+
+  /** Copies when the user wants it, and says so (not when the worker already told and copied). */
+  const autoCopy = async (entry: HistoryEntry, toldByWorker: boolean) => {
+    if (get().settings?.autoCopy === false || toldByWorker) {
+      set({ status: t('popupStatusCreated') });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(formatCopy(get().copyFormat, entry));
+      set({ status: t('popupStatusCopied') });
+    } catch {
+      set({ status: t('popupStatusNotAutoCopied') });
+    }
+  };
+
+  /** Looks at a queued job once. */
+  const poll = async (jobId: string) => {
+    if (polling || timers.disposed) return;
+    polling = true;
+    try {
+      const job: Job | null = await ask('getJob', { jobId });
+      if (get().queued?.jobId !== jobId) return; // something newer replaced it
+      if (!job) {
+        jobs.unfollow();
+        set({ queued: null, status: t('popupStatusQueueGone') });
+        void get().loadHistory();
+      } else if (job.state === 'done' && job.result) {
+        jobs.unfollow();
+        await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified });
+      } else if (job.state === 'failed') {
+        jobs.unfollow();
+        set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: t('popupQueuedFailed') } });
+        // Not sent because the key changed: the popup names it with the way to make it now, and
+        // Recent links are another account's now.
+        if (job.error?.reason === 'account-changed') void Promise.all([get().loadWaiting(), get().loadHistory()]);
+      }
+    } catch {
+      // The worker may be restarting: keep looking.
+    } finally {
+      polling = false;
+    }
+  };
+
+  const jobs: Jobs = {
+    async showMade(entry, origin, opts = {}) {
+      set({ shown: { entry, origin }, queued: null, error: null, duplicate: null });
+      await autoCopy(entry, opts.toldByWorker ?? false);
+      if (origin === 'new') {
+        // The worker stores the entry (unless history is off): ask rather than guess.
+        const recent = get().recent;
+        set({ recent: { ...recent, items: [entry, ...recent.items.filter((e) => e.id !== entry.id)] } });
+        void get().loadHistory();
+      }
+    },
+
+    follow(jobId) {
+      jobs.unfollow();
+      if (timers.disposed) return;
+      void get().claim(jobId).catch(() => undefined); // not told: the worker tells of the link itself
+      stop = timers.every(() => void poll(jobId), POLL_MS);
+    },
+
+    unfollow() {
+      // A job left before it settled goes back to the worker, which tells of it (and copies it).
+      if (stop) void get().release().catch(() => undefined);
+      stop?.();
+      stop = null;
+    },
+  };
+  return jobs;
+}

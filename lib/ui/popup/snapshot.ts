@@ -1,0 +1,75 @@
+/**
+ * What the popup's first render needs, read from storage.local in one call before it renders:
+ * the key-free connection state, the preferences (remembered choices) and the worker's cache of
+ * the account, domains, campaigns and channels. The `connection` item, which holds the API key, is never
+ * read here. The raw item names are those of lib/storage.ts (a unit test keeps them equal).
+ */
+import { browser } from '@wxt-dev/browser';
+import type { Account, Campaign, Channel, Domain } from '../../api';
+import type { CacheState, ConnectionState, Settings } from '../../storage';
+import { CACHE_TTL_MS } from '../../storage/cachePolicy';
+
+/** The storage.local items the popup reads: never `connection`. */
+export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache' } as const;
+
+/** The cached values of the account the popup's form shows (storage answers them; popupInit asks the worker). */
+export const CACHED_KEYS = ['domains', 'campaigns', 'channels', 'account'] as const;
+/** One of them. */
+export type CachedKey = (typeof CACHED_KEYS)[number];
+
+/** A cached value of the current account and whether the worker would refresh it. */
+export interface SnapshotValue<T> {
+  value: T;
+  stale: boolean;
+}
+
+/** What storage answered; a missing part is asked of the worker after the first paint. */
+export interface PopupSnapshot {
+  state: ConnectionState | null;
+  settings: Settings | null;
+  domains: SnapshotValue<Domain[]> | null;
+  campaigns: SnapshotValue<Campaign[]> | null;
+  channels: SnapshotValue<Channel[]> | null;
+  account: SnapshotValue<Account> | null;
+}
+
+export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, channels: null, account: null };
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+// The first render's own check (the worker reads each item through its schema after the first paint):
+// a list whose items are not objects, or a state that is no state, is left to the worker.
+const isList = (v: unknown): boolean => Array.isArray(v) && v.every(isObject);
+
+/** A cache entry as a snapshot value (null when absent or malformed). */
+function entryOf<T>(entry: unknown, now: number, isValue: (v: unknown) => boolean): SnapshotValue<T> | null {
+  if (!isObject(entry) || typeof entry.fetchedAt !== 'number' || !isValue(entry.value)) return null;
+  return { value: entry.value as T, stale: now - entry.fetchedAt > CACHE_TTL_MS };
+}
+
+/** Makes sense of the raw items: the cache counts only when it belongs to the connected account. */
+export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnapshot {
+  const rawState = raw[SNAPSHOT_KEYS.state];
+  const state = isObject(rawState) && typeof rawState.connected === 'boolean' ? (rawState as unknown as ConnectionState) : null;
+  const settings = isObject(raw[SNAPSHOT_KEYS.settings]) ? (raw[SNAPSHOT_KEYS.settings] as unknown as Settings) : null;
+  const cache = raw[SNAPSHOT_KEYS.cache] as CacheState | undefined;
+  const ours = !!state?.connected && !!state.fingerprint && isObject(cache) && cache.fingerprint === state.fingerprint;
+  const lists = ours && isObject(cache.lists) ? cache.lists : {};
+  return {
+    state,
+    settings,
+    domains: entryOf<Domain[]>(lists.domains, now, isList),
+    campaigns: entryOf<Campaign[]>(lists.campaigns, now, isList),
+    channels: entryOf<Channel[]>(lists.channels, now, isList),
+    account: ours ? entryOf<Account>(cache.account, now, isObject) : null,
+  };
+}
+
+/** The snapshot's raw items in one storage call (the only place that names what the popup reads). */
+export function readSnapshotItems(): Promise<Record<string, unknown>> {
+  return browser.storage.local.get(Object.values(SNAPSHOT_KEYS));
+}
+
+/** Reads the snapshot in one storage call. */
+export async function readSnapshot(now = Date.now()): Promise<PopupSnapshot> {
+  return snapshotOf(await readSnapshotItems(), now);
+}

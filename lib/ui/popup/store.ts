@@ -1,0 +1,220 @@
+/**
+ * The popup's state: a zustand store fed only by messages to the worker (`ask`), never
+ * holding the API key and never calling fetch. Components read it and call its actions.
+ * It is made of slices: loading what the form needs (popupLoaders), Recent links (popupRecent)
+ * and the form (popupForm) act at once; what is asked after the first render (popupInit: the
+ * worker's answers; popupWaiting: links made outside this popup's submit) and what asks the
+ * worker when the user acts (Shorten, following a queued link, deleting from Recent links:
+ * popupTasks) is loaded then. Slices reach each other only through the store's own actions.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ToldItem } from '../../storage/names';
+import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../../api';
+import type { CopyFormat } from '../../links/copyFormat';
+import type { FirstReads } from './firstReads';
+import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
+import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
+import { loadersSlice } from './loaders';
+import { recentSlice } from './recent';
+import { formSlice } from './form';
+
+export type { LoadState, Loaded } from '../store';
+
+/** The link shown in the result panel and where it came from. */
+export interface ShownLink {
+  entry: HistoryEntry;
+  /** new: just made; existing: the duplicate the user chose; history: "QR" in Recent links. */
+  origin: 'new' | 'existing' | 'history';
+}
+
+export interface PopupForm {
+  url: string;
+  /** '' = the service's default domain / no campaign; else the id as text (select values). */
+  domainId: string;
+  campaignId: string;
+  channelId: string;
+  customCode: string;
+  /** The user edited the URL: a late tab answer must not overwrite it. */
+  urlEdited: boolean;
+  /** The user picked a domain or campaign: remembered choices must not overwrite it. */
+  choicesEdited: boolean;
+}
+
+export interface RecentLinks {
+  state: LoadState;
+  items: HistoryEntry[];
+  query: string;
+  /** The entry whose inline "Delete this link on the service?" is open. */
+  confirmingId: string | null;
+  /** Where that question is asked: under the entry in the list, or under the result ("Delete link"). */
+  confirmingIn: 'list' | 'result';
+  deletingId: string | null;
+  /** A failed delete, shown under its entry. */
+  failure: { id: string; error: SerializedApiError } | null;
+}
+
+/** What the popup knows: the page, the connection, the lists, the form and what happened. */
+export interface PopupData {
+  /** The page's address as the browser gave it (null: unknown). */
+  tabUrl: string | null;
+  /** The page's title (for the copy formats); null when unknown or the URL was typed. */
+  tabTitle: string | null;
+  /** Tracking parameters removed from the tab's URL ("Keep them" puts `original` back). */
+  cleaned: { original: string; url: string; removed: string[] } | null;
+  connection: 'unknown' | 'connected' | 'disconnected';
+  settings: Settings | null;
+  domains: Loaded<Domain[]>;
+  campaigns: Loaded<Campaign[]>;
+  channels: Loaded<Channel[]>;
+  account: Loaded<Account | null>;
+  form: PopupForm;
+  busy: boolean;
+  shown: ShownLink | null;
+  queued: { jobId: string; expectedAt: number } | null;
+  error: SerializedApiError | null;
+  /** An earlier link of the same page and domain, offered before making a new one. */
+  duplicate: HistoryEntry | null;
+  /** The one polite status line of the popup ("Copied to clipboard", the queue, …). */
+  status: string;
+  recent: RecentLinks;
+  /** Links not sent because the API key changed: named, to be made with the current account. */
+  unsent: UnsentLink[];
+  /** Stored items that could not be read and lost something (told once, after the first paint). */
+  storageNotices: ToldItem[];
+  /** "Copy as" beside Copy: starts as the preference "Copy format". */
+  copyFormat: CopyFormat;
+}
+
+/** Loading what the form needs (popupLoaders). */
+export interface LoaderActions {
+  /** Reads the tab and what storage already answers, before the first render (once); `reads` when they were started already. */
+  prime(reads?: FirstReads): Promise<void>;
+  /** After the first paint: asks the worker for what storage did not answer (each answer shows as it comes). */
+  init(): Promise<void>;
+  /** Stops timers (the popup closes or unmounts). */
+  dispose(): void;
+  /** Applies remembered Domain/Campaign/Channel choices until the user picks one. */
+  applyRemembered(): void;
+  /** Removes tracking parameters from the tab's URL when the preference says so (the cleaner loads after the first paint). */
+  applyCleaning(): Promise<void>;
+}
+
+/** Recent links, what happens at once (popupRecent). */
+export interface RecentActions {
+  /** Asks the worker for Recent links again. */
+  loadHistory(): Promise<void>;
+  showEntry(entry: HistoryEntry): void;
+  setQuery(query: string): void;
+  askDelete(id: string, where?: RecentLinks['confirmingIn']): void;
+  cancelDelete(): void;
+}
+
+/** Links made outside this popup's submit (popupWaiting, loaded on first use after the first render). */
+export interface WaitingActions {
+  /** Tells the worker that this popup shows (and copies) the job; closing the popup hands it back. */
+  claim(jobId: string): Promise<void>;
+  /** Tells the worker that this popup no longer follows its job (a newer press replaced it): the worker tells of it. */
+  release(): Promise<void>;
+  /** Finds the links still being made for this account (follows the newest) and the unsent ones. */
+  loadWaiting(): Promise<void>;
+  /** Forgets the unsent links. */
+  dismissUnsent(): Promise<void>;
+}
+
+/** What asks the worker when the user acts, loaded after the first render (popupTasks). */
+export interface TaskActions {
+  confirmDelete(): Promise<void>;
+  removeLocally(id: string): Promise<void>;
+  submit(opts?: { force?: boolean }): Promise<void>;
+  reuseExisting(): Promise<void>;
+  createAnyway(): Promise<void>;
+  /** Shows a link being made as waiting and follows it until it is made (popupWaitingTasks). */
+  followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
+  /** Makes the unsent links with the current account, with the Domain and Campaign chosen. */
+  remakeUnsent(): Promise<void>;
+}
+
+const TASK_NAMES = [
+  'confirmDelete',
+  'removeLocally',
+  'submit',
+  'reuseExisting',
+  'createAnyway',
+  'followJob',
+  'remakeUnsent',
+] as const satisfies readonly (keyof TaskActions)[];
+
+// The links made outside this popup's submit: asked for after the first render, so loaded then.
+const WAITING_NAMES = ['claim', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];
+
+/** The form, what happens at once (popupForm). */
+export interface FormActions {
+  setUrl(url: string): void;
+  setDomain(id: string): void;
+  setCampaign(id: string): void;
+  setChannel(id: string): void;
+  /** "Keep them": the tab's URL with its tracking parameters, for this link. */
+  keepParams(): void;
+  setCopyFormat(format: CopyFormat): void;
+  /** Copies a link in the "Copy as" format. */
+  copyLink(entry: HistoryEntry): Promise<void>;
+  setCustomCode(code: string): void;
+  dismissDuplicate(): void;
+  copy(text: string): Promise<void>;
+  announce(message: string): void;
+  openOptions(): void;
+  /** Opens the bulk page ("Shorten many links") in a tab, for the popup's window. */
+  openBulk(): Promise<void>;
+}
+
+export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & TaskActions & WaitingActions;
+export type PopupStore = StoreApi<PopupState>;
+
+/** What every slice is given: the store's set/get and its timers. */
+export interface SliceKit {
+  set: PopupStore['setState'];
+  get: () => PopupState;
+  timers: StoreTimers;
+}
+
+/** The popup before any answer: every list loading, an empty form. */
+function initialData(): PopupData {
+  return {
+    tabUrl: null,
+    tabTitle: null,
+    cleaned: null,
+    connection: 'unknown',
+    settings: null,
+    domains: { state: 'loading', value: [] },
+    campaigns: { state: 'loading', value: [] },
+    channels: { state: 'loading', value: [] },
+    account: { state: 'loading', value: null },
+    form: { url: '', domainId: '', campaignId: '', channelId: '', customCode: '', urlEdited: false, choicesEdited: false },
+    busy: false,
+    shown: null,
+    queued: null,
+    error: null,
+    duplicate: null,
+    status: '',
+    unsent: [],
+    storageNotices: [],
+    recent: { state: 'loading', items: [], query: '', confirmingId: null, confirmingIn: 'list', deletingId: null, failure: null },
+    copyFormat: 'link',
+  };
+}
+
+/** Creates one popup's store (one per opened popup; tests make a fresh one per render). */
+export function createPopupStore(): PopupStore {
+  const timers = createTimers();
+  return createStore<PopupState>()((set, get) => {
+    const kit: SliceKit = { set, get, timers };
+    return {
+      ...initialData(),
+      ...loadersSlice(kit),
+      ...recentSlice(kit),
+      ...formSlice(kit),
+      ...deferred(() => import('./waiting').then((m) => m.waitingSlice(kit)), WAITING_NAMES),
+      ...deferred(() => import('./tasks').then((m) => m.createTasks(kit)), TASK_NAMES),
+    };
+  });
+}

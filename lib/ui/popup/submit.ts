@@ -1,0 +1,83 @@
+/** Shorten (with the duplicate offer): what the form does when pressed. */
+import { ask } from './ask';
+import { clock, t } from '../../i18n';
+import { checkField, findDuplicate } from '../../links/address';
+import { toApiError } from '../../api/errors';
+import { queuedMessage } from './text';
+import { isPro } from './data';
+import { toId } from '../choices';
+import type { Jobs } from './jobs';
+import type { SliceKit, TaskActions } from './store';
+
+/** The form's tasks. */
+export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'submit' | 'reuseExisting' | 'createAnyway'> {
+  return {
+    /** Shortens the Long URL (after offering an earlier link of the same page, unless forced). */
+    async submit(opts = {}) {
+      const s = get();
+      if (s.busy) return;
+      const verdict = checkField(s.form.url, s.tabUrl);
+      if (verdict.kind !== 'ok') {
+        const message =
+          verdict.kind === 'invalid' ? verdict.message : verdict.kind === 'empty' ? t('popupEnterUrl') : t('popupCannotShortenAddress');
+        set({ error: { kind: 'invalid-input', field: 'url', message } });
+        return;
+      }
+      const domainId = toId(s.form.domainId);
+      const campaignId = toId(s.form.campaignId);
+      const channelId = toId(s.form.channelId);
+      // The page's title goes with a link of the tab's page (cleaned or not), not with a typed address.
+      const ofTab = verdict.url === s.tabUrl || verdict.url === s.cleaned?.url;
+      const title = ofTab && s.tabTitle ? s.tabTitle : undefined;
+      const customCode = isPro(s.account.value) ? s.form.customCode.trim() : '';
+      if (!opts.force && !customCode) {
+        const dup = findDuplicate(s.recent.items, verdict.url, domainId);
+        if (dup) {
+          set({ duplicate: dup, error: null, shown: null });
+          return;
+        }
+      }
+      jobs.unfollow();
+      set({ busy: true, error: null, duplicate: null, shown: null, queued: null, status: '' });
+      try {
+        const outcome = await ask('shorten', {
+          url: verdict.url,
+          domainId,
+          campaignId,
+          ...(channelId !== null ? { channelId } : {}),
+          ...(title ? { title } : {}),
+          ...(customCode ? { customCode } : {}),
+        });
+        if (outcome.status === 'done') {
+          await jobs.showMade(outcome.entry, 'new');
+        } else {
+          // Waiting for the rate limit, or tried again because the service did not answer.
+          const status = outcome.already
+            ? t('popupAlreadyQueued', clock(outcome.expectedAt))
+            : outcome.reason
+              ? t('popupRetrying')
+              : queuedMessage(outcome.expectedAt);
+          set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt }, status });
+          jobs.follow(outcome.jobId);
+        }
+      } catch (e) {
+        set({ error: toApiError(e).toJSON() }); // the form keeps what the user typed
+      } finally {
+        set({ busy: false });
+      }
+    },
+
+    /** Shows the earlier link instead of making a new one. */
+    async reuseExisting() {
+      const dup = get().duplicate;
+      if (dup) await jobs.showMade(dup, 'existing');
+    },
+
+    /** Makes a new link although an earlier one exists. */
+    async createAnyway() {
+      set({ duplicate: null });
+      await get().submit({ force: true });
+    },
+
+  };
+}

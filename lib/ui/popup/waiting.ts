@@ -1,0 +1,73 @@
+/**
+ * Links made outside this popup's own submit, loaded on first use (right after the first render,
+ * with popupInit): the port to the worker (opened then; the popup follows jobs over it and shows
+ * and copies them itself; closing it hands them back to the worker,
+ * lib/background/popupWatch.ts), the links still being made for this account, and the links not
+ * sent because the API key changed. Following one is in popupWaitingTasks.
+ */
+import { browser } from '@wxt-dev/browser';
+import { ask } from './ask';
+import { t } from '../../i18n';
+import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
+import type { SliceKit, WaitingActions } from './store';
+
+type Port = ReturnType<typeof browser.runtime.connect>;
+
+/** The waiting-links slice: the port, links still being made, unsent links. */
+export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
+  let port: Port | null = null;
+  let followed: string | null = null;
+
+  /** The port to the worker, opened once (again if the worker restarted), with the followed job told. */
+  const open = (): Port | null => {
+    if (port || timers.disposed) return port;
+    try {
+      port = browser.runtime.connect({ name: POPUP_PORT });
+      port.onDisconnect.addListener(() => {
+        port = null;
+        if (followed && !timers.disposed) timers.later(() => void open(), 500);
+      });
+      if (followed) port.postMessage({ follow: followed } satisfies PopupPortMessage);
+    } catch {
+      port = null; // no worker to talk to: it tells of the links itself
+    }
+    return port;
+  };
+
+  return {
+    async claim(jobId) {
+      followed = jobId;
+      // A port opened now tells the worker of the followed job itself.
+      if (port) port.postMessage({ follow: jobId } satisfies PopupPortMessage);
+      else open();
+    },
+
+    async release() {
+      if (followed) port?.postMessage({ release: followed } satisfies PopupPortMessage);
+      followed = null;
+    },
+
+    async loadWaiting() {
+      open();
+      try {
+        const { pending, unsent } = await ask('getWaitingLinks');
+        set({ unsent });
+        const newest = pending.at(-1);
+        // A submit of this popup (busy, or a link it follows) comes first.
+        if (newest && !get().queued && !get().busy)
+          await get().followJob(newest.id, t('popupPending', newest.args.url), Math.max(Date.now(), newest.notBefore));
+      } catch {
+        // No worker answer: nothing waiting to show.
+      }
+    },
+
+    async dismissUnsent() {
+      const ids = get().unsent.map((u) => u.id);
+      try {
+        set({ unsent: await ask('dismissUnsent', { ids }) });
+      } catch {
+        set({ unsent: [] });
+      }
+    },
+  };
+}

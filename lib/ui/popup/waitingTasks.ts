@@ -1,0 +1,39 @@
+/** Following a link made outside this popup's submit and making the unsent ones (loaded on first use; popupWaiting has the port and the lists). */
+import { ask } from './ask';
+import { t } from '../../i18n';
+import { toApiError } from '../../api/errors';
+import { toId } from '../choices';
+import type { Jobs } from './jobs';
+import type { SliceKit, TaskActions } from './store';
+
+/** The waiting links' tasks. */
+export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'followJob' | 'remakeUnsent'> {
+  /** Shows a job as waiting and follows it until it is made. */
+  const followJob = async (jobId: string, status: string, expectedAt: number) => {
+    set({ queued: { jobId, expectedAt }, status });
+    jobs.follow(jobId);
+  };
+
+  return {
+    followJob,
+
+    async remakeUnsent() {
+      const s = get();
+      const ids = s.unsent.map((u) => u.id);
+      if (ids.length === 0 || s.busy) return;
+      jobs.unfollow();
+      set({ busy: true, error: null, shown: null });
+      try {
+        const made = await ask('remakeUnsent', { ids, domainId: toId(s.form.domainId), campaignId: toId(s.form.campaignId) });
+        set({ unsent: get().unsent.filter((u) => !ids.includes(u.id)) });
+        // The last one is followed here; the worker tells of the others as they are made.
+        const last = made.at(-1);
+        if (last) await followJob(last.id, t('popupUnsentMaking'), Date.now());
+      } catch (e) {
+        set({ error: toApiError(e).toJSON() });
+      } finally {
+        set({ busy: false });
+      }
+    },
+  };
+}

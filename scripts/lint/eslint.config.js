@@ -1,0 +1,92 @@
+// The house rules of docs/ARCHITECTURE.md as checks: layers, no cycles, small files, one way to
+// the network, the key's rules. Run from the project's root: `npm run lint` (`-- --fix` to fix).
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const SOURCE = ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'];
+const PAGES = ['components', 'entrypoints/popup', 'entrypoints/options', 'entrypoints/bulk', 'entrypoints/qr'];
+const SHARED = ['lib/links', 'lib/bulk', 'lib/storage', 'lib/i18n.ts', 'lib/errorText.ts', 'lib/serviceUrl.ts'];
+
+/** A layer may not import from the layers above it (docs/ARCHITECTURE.md, "Layers"). */
+const zone = (target, from, why) => ({ target: `./${target}`, from: from.map((f) => `./${f}`), message: why });
+const layers = [
+  zone('lib/api', ['lib/background', 'lib/messaging', 'lib/ui', 'components', 'entrypoints', ...SHARED], 'lib/api is the bottom layer: it knows nothing of the extension.'),
+  zone('lib/background', ['lib/ui', ...PAGES], 'the worker never imports a page module.'),
+  zone('lib/messaging', ['lib/background', 'lib/ui', ...PAGES], 'the contract between pages and worker imports neither side.'),
+  ...SHARED.map((s) => zone(s, ['lib/background', 'lib/messaging', 'lib/ui', ...PAGES], 'shared rules are used by pages and worker alike: they import neither.')),
+  zone('lib/ui', ['lib/background', ...PAGES], 'the pages\' stores reach the worker through lib/messaging only.'),
+  zone('components', ['lib/background', 'entrypoints'], 'components take data and callbacks from a store.'),
+];
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'scripts/lint/**', 'test/bench/reference/**'] },
+  {
+    basePath: root,
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommended],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: resolve(root, 'tsconfig.json') })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    basePath: root,
+    files: SOURCE,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layers }],
+      'max-lines': ['error', { max: 300 }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='sync'][object.property.name='storage']", message: 'The API key and settings stay in storage.local, never storage.sync.' },
+        { selector: "Literal[value=/^sync:/]", message: 'WXT storage items live in local:, never sync:.' },
+        { selector: "CallExpression[callee.object.name='console'] :matches(Identifier[name=/key/i], Literal[value=/key/i])", message: 'Never log anything that may hold the API key.' },
+        { selector: 'Identifier[name=/^__linkShort/]', message: 'Production code holds no test hooks.' },
+      ],
+    },
+  },
+  {
+    basePath: root,
+    files: SOURCE,
+    ignores: ['lib/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only lib/api sends requests (the worker hands it fetch through lib/background/gate.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'fetch', message: 'Only lib/api sends requests.' },
+        { object: 'window', property: 'fetch', message: 'Only lib/api sends requests.' },
+        { object: 'self', property: 'fetch', message: 'Only lib/api sends requests.' },
+      ],
+    },
+  },
+  {
+    basePath: root,
+    // The popup's first screen: the browser's own API (@wxt-dev/browser), never the polyfill or the
+    // messaging library, which load after the first paint.
+    files: ['lib/ui/popup/firstReads.ts', 'lib/ui/popup/snapshot.ts', 'lib/ui/popup/form.ts', 'lib/ui/popup/waiting.ts', 'lib/i18n.ts', 'entrypoints/popup/main.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [
+        { name: 'wxt/browser', message: 'The popup\'s first script uses @wxt-dev/browser; the polyfill loads after the first paint.' },
+        { name: 'webextension-polyfill', message: 'The popup\'s first script uses @wxt-dev/browser.' },
+      ] }],
+    },
+  },
+  {
+    // Tests read answers of any shape on purpose.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  prettier,
+);
