@@ -11,17 +11,12 @@ import * as repair from './items';
 import { DEFAULT_HISTORY_LIMIT, type HistoryLimit, type ToldItem } from './names';
 import { createNoticeBook } from './noticeBook';
 
-// Every item is read through its schema (lib/storage: checkedItem, items, entries): a wrong value is repaired, keeping what
-// can be kept, and where the user loses something the pages say so once (docs/ARCHITECTURE.md,
-// "Stored state").
+// Every item is read through its repair (checkedItem, items, entries): a wrong value keeps what can
+// be kept, and where the user loses something the pages say so once (docs/ARCHITECTURE.md, "Stored state").
 
 /** The stored items that lost something the user would miss, until a page has told them. */
-export const storageNoticesItem = checkedItem(
-  storage.defineItem<ToldItem[]>('local:storageNotices', { fallback: [], version: 1 }),
-  repair.repairNotices,
-  null,
-  null,
-);
+const noticesItem = storage.defineItem<ToldItem[]>('local:storageNotices', { fallback: [], version: 1 });
+export const storageNoticesItem = checkedItem(noticesItem, repair.repairNotices, null, null);
 /** Notes and takes those names. */
 export const storageNotices = createNoticeBook(storageNoticesItem);
 
