@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           globals: true,
+          // A ceiling, not a wait: the property tests run hundreds of cases, which take several
+          // times longer on a loaded 2-core machine (`npm run test:stress`) than on a quiet one.
+          testTimeout: 30_000,
         },
       },
       {

@@ -74,8 +74,12 @@ export function useAction() {
 
 export type Action = ReturnType<typeof useAction>;
 
+/** The element of `form` a check names (by its `name` attribute): the one lookup of every options form. */
+export function fieldByName(form: HTMLFormElement | null, field: string): HTMLElement | null {
+  return form?.querySelector<HTMLElement>(`[name="${field.replace(/["\\]/g, '\\$&')}"]`) ?? null;
+}
+
 /** Moves focus to the field named `field` in `form` (the one a validation message names). */
 export function focusField(form: HTMLFormElement | null, field: string): void {
-  const el = form?.querySelector<HTMLElement>(`[name="${field.replace(/["\\]/g, '\\$&')}"]`);
-  el?.focus();
+  fieldByName(form, field)?.focus();
 }

@@ -2,7 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import type { FieldProblem } from '@/lib/ui/options/forms';
 import type { Checked } from '@/lib/ui/options/forms';
 import { fieldProblemSentence } from '@/lib/errorText';
-import { focusField, useAction, type RunOptions } from './useAction';
+import { fieldByName, focusField, useAction, type RunOptions } from './useAction';
 
 export interface SubmitSteps<A> {
   /** Reads and checks the fields (nothing is sent when a field is bad). */
@@ -14,10 +14,6 @@ export interface SubmitSteps<A> {
   describe?: RunOptions['describe'];
 }
 
-/** The element a check names (by its `name` attribute). */
-function fieldOf(form: HTMLFormElement | null, field: string): HTMLElement | null {
-  return form?.querySelector<HTMLElement>(`[name="${field.replace(/["\\]/g, '\\$&')}"]`) ?? null;
-}
 
 /** The visible label of a field, in words ("New password"), or null. */
 function labelOf(el: HTMLElement): string | null {
@@ -28,7 +24,7 @@ function labelOf(el: HTMLElement): string | null {
 
 /** A failure's sentence, naming the field by its visible label when the problem alone is known. */
 function failureText(form: HTMLFormElement | null, failed: FieldProblem): string {
-  const el = fieldOf(form, failed.field);
+  const el = fieldByName(form, failed.field);
   const label = el && labelOf(el);
   return label && failed.problem ? fieldProblemSentence(label, failed.problem) : failed.message;
 }
@@ -36,7 +32,7 @@ function failureText(form: HTMLFormElement | null, failed: FieldProblem): string
 /** Marks the bad fields (aria-invalid) and unmarks the others. */
 function markInvalid(form: HTMLFormElement | null, fields: string[]): void {
   form?.querySelectorAll('[aria-invalid="true"]').forEach((el) => el.removeAttribute('aria-invalid'));
-  for (const field of fields) fieldOf(form, field)?.setAttribute('aria-invalid', 'true');
+  for (const field of fields) fieldByName(form, field)?.setAttribute('aria-invalid', 'true');
 }
 
 /**

@@ -163,12 +163,16 @@ export type QrAddArgs =
   | { type: 'wifi'; data: { ssid: string; password?: string; encryption?: 'WPA' | 'WEP' | 'nopass' }; background?: string; foreground?: string; logo?: string }
   | { type: 'vcard'; data: { name: string; phone?: string; email?: string; company?: string; url?: string }; background?: string; foreground?: string; logo?: string };
 
+/** The field a zod issue names ("data.ssid"), under `fieldPrefix`: the one rule of the client and the options forms. */
+export function issueField(issue: z.core.$ZodIssue, fieldPrefix?: string): string {
+  return [fieldPrefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'input';
+}
+
 /** Checks `value` against `schema`; throws ApiError('invalid-input') naming the first bad field. */
 export function checkInput<S extends z.ZodType>(schema: S, value: unknown, fieldPrefix?: string): z.output<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  const path = [fieldPrefix, ...issue.path.map(String)].filter(Boolean).join('.');
-  const field = path || fieldPrefix || 'input';
+  const field = issueField(issue, fieldPrefix);
   throw new ApiError({ kind: 'invalid-input', field, message: `${field} ${issue.message}` });
 }

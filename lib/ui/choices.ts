@@ -1,6 +1,8 @@
 /** The Domain, Campaign and Channel choices of every page (popup, options, bulk): one rule each. */
 import type { Campaign, Channel, Domain } from '../api';
 import { t } from '../i18n';
+import type { Settings } from '../storage';
+import type { Loaded } from './store';
 
 /** Whether a domain can be sent as `domain_id`: shared domains come with a null id, and only a positive whole number is an id. */
 export function isSendableDomain(d: Domain): d is Domain & { id: number } {
@@ -43,4 +45,35 @@ export function campaignChoices(campaigns: readonly Pick<Campaign, 'id' | 'name'
 /** The channels, each labelled. */
 export function channelChoices(channels: readonly Pick<Channel, 'id' | 'name'>[]): Choice[] {
   return channels.map((c) => ({ id: c.id, label: channelName(c) }));
+}
+
+/** A remembered id as a select's value: '' when none, or when its loaded list no longer holds it. */
+export function remembered(id: number | null | undefined, list: Loaded<readonly { id: number | null }[]>): string {
+  if (id === null || id === undefined) return '';
+  if (list.state === 'ready' && !list.value.some((x) => x.id === id)) return '';
+  return String(id);
+}
+
+/** What a page with Domain, Campaign and Channel selects keeps of its lists and its user's picks. */
+export interface RememberingState {
+  form: { domainId: string; campaignId: string; channelId: string; choicesEdited: boolean };
+  settings: Settings | null;
+  domains: Loaded<Domain[]>;
+  campaigns: Loaded<Campaign[]>;
+  channels: Loaded<Channel[]>;
+}
+
+/**
+ * The form with the remembered Domain, Campaign and Channel that still exist in their loaded
+ * lists, or null while the user's own picks stand or the preferences are not read yet (the popup
+ * and the bulk page apply it whenever a list or the preferences arrive).
+ */
+export function withRemembered<F extends RememberingState['form']>(s: Omit<RememberingState, 'form'> & { form: F }): F | null {
+  if (s.form.choicesEdited || !s.settings) return null;
+  return {
+    ...s.form,
+    domainId: remembered(s.settings.lastDomainId, { state: s.domains.state, value: sendableDomains(s.domains.value) }),
+    campaignId: remembered(s.settings.lastCampaignId, s.campaigns),
+    channelId: remembered(s.settings.lastChannelId, s.channels),
+  };
 }

@@ -1,7 +1,8 @@
 /** The bulk page's loaders: the connection, the preferences and the Domain/Campaign/Channel lists. */
 import { ask } from '../../messaging';
 import type { Campaign, Channel, Domain } from '../../api';
-import { listOf, remembered, rememberedChoices } from '../popup/data';
+import { withRemembered } from '../choices';
+import { listOf } from '../store';
 import { previewOf } from './form';
 import type { BulkData, BulkKit, BulkLoaderActions } from './store';
 import { cachedLoader } from '../cachedLoader';
@@ -48,10 +49,8 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
     },
 
     applyRemembered() {
-      const s = get();
-      if (s.form.choicesEdited || !s.settings) return;
-      const channelId = remembered(s.settings.lastChannelId, s.channels);
-      set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns), channelId } });
+      const form = withRemembered(get());
+      if (form) set({ form });
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
+import { issueField } from '@/lib/api/inputs';
 import { fieldIssueText, issueText } from '@/lib/errorText';
 
 /** One bad field: its name (its `name` attribute), the message, and the problem alone ("is required") for the page to put the field's visible label before it. */
@@ -22,7 +23,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, fieldPr
   if (r.success) return { ok: true, data: r.data };
   const problems = new Map<string, FieldProblem>();
   for (const issue of r.error.issues) {
-    const field = [fieldPrefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'input';
+    const field = issueField(issue, fieldPrefix);
     const problem = issue.message || 'is not valid';
     if (!problems.has(field)) problems.set(field, { field, message: fieldIssueText(field, problem), problem: issueText(problem) });
   }

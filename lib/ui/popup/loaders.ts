@@ -5,7 +5,7 @@
  * for the rest.
  */
 import { loadAsk } from './ask';
-import { rememberedChoices } from './data';
+import { withRemembered } from '../choices';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import type { LoaderActions, PopupData, SliceKit } from './store';
@@ -68,9 +68,8 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
     },
 
     applyRemembered() {
-      const s = get();
-      if (s.form.choicesEdited || !s.settings) return;
-      set({ form: { ...s.form, ...rememberedChoices(s.settings, s.domains, s.campaigns, s.channels) } });
+      const form = withRemembered(get());
+      if (form) set({ form });
     },
 
     async applyCleaning() {
