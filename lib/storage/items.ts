@@ -12,7 +12,16 @@ import { isRecord, kept, repairList, repairWhole, type Repair, type Repaired } f
 const serviceUrl = z
   .string()
   .max(2048)
-  .refine((u) => /^https?:\/\/[^/]/i.test(u) && URL.canParse(u));
+  .refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u));
+
+/** Whether a text is a URL (URL.canParse is newer than some browsers this runs in). */
+function parses(u: string): boolean {
+  try {
+    return !!new URL(u);
+  } catch {
+    return false;
+  }
+}
 
 const connectionSchema = z.object({
   serviceUrl,
