@@ -31,6 +31,7 @@ export default defineConfig({
           // A ceiling, not a wait: the property tests run hundreds of cases, which take several
           // times longer on a loaded 2-core machine (`npm run test:stress`) than on a quiet one.
           testTimeout: 30_000,
+          setupFiles: ['test/unit/busyMachine.ts'],
         },
       },
       {

@@ -56,6 +56,13 @@ export default defineConfig({
         description: '__MSG_commandShorten__',
       },
     },
+    // One worker for normal and private windows (Firefox knows only this mode): one job queue and
+    // one rate budget per key; a private window's tab says so (tab.incognito) and its links are
+    // kept out of Recent links (docs/ARCHITECTURE.md, "Private windows").
+    incognito: 'spanning',
+    // What an organisation may preset (lib/storage/policy.ts); Firefox takes the same names from
+    // policies.json's 3rdparty section, keyed by the gecko id below.
+    ...(browser === 'chrome' ? { storage: { managed_schema: 'managed_schema.json' } } : {}),
     content_security_policy: {
       extension_pages: "script-src 'self'; object-src 'self'",
     },

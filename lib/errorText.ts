@@ -64,6 +64,7 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'history-gone': 'errHistoryGone',
   'link-id-unknown': 'errLinkIdUnknown',
   'not-own-page': 'errNotOwnPage',
+  'managed-locked': 'errManagedLocked',
   'no-answer': 'optionsWorkerNoAnswer',
 };
 

@@ -15,6 +15,8 @@ export function ChoiceSelect(props: {
   failed?: string | null;
   disabled?: boolean;
   invalid?: boolean;
+  /** The id of a line outside that also describes it (an organisation's note on the options page). */
+  describedBy?: string;
   onChange: (value: string) => void;
 }) {
   const { id, value, choices, failed } = props;
@@ -27,7 +29,7 @@ export function ChoiceSelect(props: {
         value={value}
         disabled={props.disabled}
         aria-invalid={props.invalid || undefined}
-        aria-describedby={failed ? `${id}-hint` : undefined}
+        aria-describedby={[failed ? `${id}-hint` : '', props.describedBy ?? ''].filter(Boolean).join(' ') || undefined}
         onChange={(e) => props.onChange(e.target.value)}
       >
         <option value="">{props.none}</option>

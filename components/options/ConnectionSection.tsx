@@ -11,6 +11,7 @@ import { useOptions } from './OptionsContext';
 import { useSubmit } from './useSubmit';
 import { t } from '@/lib/i18n';
 import { richText } from '@/components/common/rich';
+import { ManagedNote, useManaged } from './Managed';
 
 /** Asks the browser for host access to an origin; called inside the click (user gesture). */
 export type RequestPermission = (origin: string) => Promise<boolean>;
@@ -35,6 +36,9 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   const [confirmForget, setConfirmForget] = useState(false);
   const keyHelp = useId();
   const urlHelp = useId();
+  const urlManaged = useId();
+  // The organisation may lock the service URL (the field is then disabled) or preset it.
+  const managedUrl = useManaged('serviceUrl');
 
   // The saved URL arrives after the first render (or changes after a save): show it.
   useEffect(() => {
@@ -109,13 +113,15 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
           spellCheck={false}
           placeholder="https://links.example.com"
           aria-required="true"
-          aria-describedby={urlHelp}
+          aria-describedby={managedUrl.preset ? `${urlHelp} ${urlManaged}` : urlHelp}
+          disabled={managedUrl.locked}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
         <p id={urlHelp} className="muted">
           {t('optionsServiceUrlHelp')}
         </p>
+        <ManagedNote name="serviceUrl" id={urlManaged} />
 
         <label htmlFor="api-key">{t('optionsApiKey')}</label>
         <input

@@ -11,6 +11,8 @@ import { HistoryLimitSelect } from './HistoryLimitSelect';
 import { t } from '@/lib/i18n';
 import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
 import { ChoiceSelect } from '../common/ChoiceSelect';
+import { ManagedNote, ManagedSummary, useManaged } from './Managed';
+import type { ManagedSetting } from '@/lib/storage/policy';
 
 /** Preferences: defaults of the context menu, shortcut and address bar, copying, cleaning, menu items, history, cache. */
 export function PreferencesSection() {
@@ -65,9 +67,11 @@ export function PreferencesSection() {
         !p.settingsError && <p className="muted">{t('commonLoading')}</p>
       ) : (
         <div className="stack">
+          <ManagedSummary />
           <p className="muted">{t('optionsPrefsUsedBy', t('menuShortenLink'))}</p>
-          <ChoiceSelect
+          <ManagedChoice
             id={`${id}-domain`}
+            managed="defaultDomainId"
             label={t('optionsDefaultDomain')}
             value={asValue(draft.defaultDomainId)}
             none={t('optionsServiceDefault')}
@@ -75,8 +79,9 @@ export function PreferencesSection() {
             choices={domainChoices(p.domains ?? [])}
             onChange={(v) => save({ defaultDomainId: toId(v) })}
           />
-          <ChoiceSelect
+          <ManagedChoice
             id={`${id}-campaign`}
+            managed="defaultCampaignId"
             label={t('optionsDefaultCampaign')}
             value={asValue(draft.defaultCampaignId)}
             none={t('optionsNoneOption')}
@@ -84,8 +89,9 @@ export function PreferencesSection() {
             choices={campaignChoices(p.campaigns ?? [])}
             onChange={(v) => save({ defaultCampaignId: toId(v) })}
           />
-          <ChoiceSelect
+          <ManagedChoice
             id={`${id}-channel`}
+            managed="defaultChannelId"
             label={t('optionsDefaultChannel')}
             value={asValue(draft.defaultChannelId)}
             none={t('popupNoChannel')}
@@ -104,15 +110,15 @@ export function PreferencesSection() {
             />
             <label htmlFor={`${id}-copy`}>{t('optionsAutoCopy')}</label>
           </div>
-          <div className="check">
-            <input
-              id={`${id}-history`}
-              type="checkbox"
-              checked={draft.keepHistory}
-              onChange={(e) => save({ keepHistory: e.target.checked })}
-            />
-            <label htmlFor={`${id}-history`}>{t('optionsKeepHistory')}</label>
-          </div>
+          <ManagedCheck id={`${id}-history`} name="keepHistory" label={t('optionsKeepHistory')} checked={draft.keepHistory} save={save} />
+          <ManagedCheck
+            id={`${id}-private`}
+            name="keepPrivateHistory"
+            label={t('optionsKeepPrivateHistory')}
+            help={t('optionsPrivateHelp')}
+            checked={draft.keepPrivateHistory === true}
+            save={save}
+          />
           <HistoryLimitSelect draft={draft} save={save} />
           <LinkSwitches draft={draft} save={save} />
         </div>
@@ -156,6 +162,41 @@ export function PreferencesSection() {
         />
       )}
       <Feedback error={action.error} note={action.note} />
+    </>
+  );
+}
+
+/** A default's select (ChoiceSelect) an organisation may set: disabled when it locks it, with the reason beside it. */
+function ManagedChoice({ managed, ...props }: Parameters<typeof ChoiceSelect>[0] & { managed: ManagedSetting }) {
+  const { preset, locked } = useManaged(managed);
+  return (
+    <>
+      <ChoiceSelect {...props} disabled={locked} describedBy={preset ? `${props.id}-managed` : undefined} />
+      <ManagedNote name={managed} id={`${props.id}-managed`} />
+    </>
+  );
+}
+
+/** A checkbox preference an organisation may set: disabled when it locks it, with the reason beside it. */
+function ManagedCheck({ id, name, label, help, checked, save }: {
+  id: string;
+  name: 'keepHistory' | 'keepPrivateHistory';
+  label: string;
+  help?: string;
+  checked: boolean;
+  save: (patch: Partial<Settings>) => void;
+}) {
+  const { preset, locked } = useManaged(name);
+  const described = [help ? `${id}-help` : '', preset ? `${id}-managed` : ''].filter(Boolean).join(' ');
+  return (
+    <>
+      <div className="check">
+        <input id={id} type="checkbox" checked={checked} disabled={locked} aria-describedby={described || undefined}
+          onChange={(e) => save({ [name]: e.target.checked })} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {help && <p id={`${id}-help`} className="muted">{help}</p>}
+      <ManagedNote name={name} id={`${id}-managed`} />
     </>
   );
 }

@@ -26,6 +26,7 @@ export type ErrorReason =
   | 'history-gone' // the Recent links entry is gone
   | 'link-id-unknown' // the service never told the id of that link: it cannot be deleted from here
   | 'not-own-page' // the message came from outside the extension
+  | 'managed-locked' // the organisation's policy sets this (`field`): it cannot be changed here
   | 'no-answer'; // the worker did not answer a page
 
 export interface ApiErrorInit {

@@ -9,6 +9,8 @@ import type { ConnectionInfo } from '../messaging';
 import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from '../storage';
 import { publishConnectionState } from './connectionState';
 import { fingerprintOf } from './fingerprint';
+import { applyPolicy, currentPolicy } from './policy';
+import { isLocked, presetNames, type ManagedPolicy } from '../storage/policy';
 import type { SessionHolder } from './session';
 
 export interface ConnectionDeps {
@@ -17,11 +19,12 @@ export interface ConnectionDeps {
   hasHostPermission: (origin: string) => Promise<boolean>;
 }
 
-/** What the pages may know of a connection: never the key, only its last 4 characters. */
-export const connectionInfo = (c: Connection | null): ConnectionInfo => ({
+/** What the pages may know of a connection: never the key, only its last 4 characters; the policy's URL until one is saved. */
+export const connectionInfo = (c: Connection | null, policy?: ManagedPolicy): ConnectionInfo => ({
   connected: !!c && !!c.apiKey,
-  serviceUrl: c?.serviceUrl ?? null,
+  serviceUrl: c?.serviceUrl ?? policy?.serviceUrl?.value ?? null,
   keyHint: c?.apiKey ? keyHint(c.apiKey) : null,
+  ...(policy && presetNames(policy).length > 0 ? { managed: policy } : {}),
 });
 
 /** The connection's messages: read, save (verified), forget the key. */
@@ -31,13 +34,16 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     async getConnection(): Promise<ConnectionInfo> {
       const conn = await connectionItem.getValue();
       await publishConnectionState(conn); // written beside the connection; here for installs from before it existed
-      return connectionInfo(conn);
+      return connectionInfo(conn, await currentPolicy());
     },
 
     /** Checks, verifies (GET /api/account) and saves a connection. */
     async saveConnection(data: { serviceUrl: string; apiKey?: string }) {
       const checked = checkServiceUrl(data.serviceUrl);
       if (!checked.ok) throw new ApiError({ kind: 'invalid-input', field: 'serviceUrl', reason: 'service-url', detail: checked.problem, message: 'The service URL is refused.' });
+      const policy = await currentPolicy();
+      if (isLocked(policy, 'serviceUrl') && checked.url !== policy.serviceUrl?.value)
+        throw new ApiError({ kind: 'forbidden', field: 'serviceUrl', reason: 'managed-locked', message: 'The policy sets the service URL.' });
       const saved = await connectionItem.getValue();
       let apiKey = data.apiKey?.trim() ?? '';
       if (!apiKey) {
@@ -67,6 +73,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
         // Domain, campaign and channel ids belong to one account: another account starts without them.
         const ids = Object.fromEntries(ACCOUNT_SETTINGS.map((k) => [k, null]));
         await settingsItem.setValue({ ...(await settingsItem.getValue()), ...ids });
+        await applyPolicy(policy, ACCOUNT_SETTINGS);
       }
       sessions.adopt(conn);
       await connectionItem.setValue(conn);
@@ -74,20 +81,35 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       await sessions.reset();
       const live = await sessions.require();
       await live.cache.put('account', account);
-      return { connection: connectionInfo(conn), account };
+      return { connection: connectionInfo(conn, policy), account };
     },
 
     /** Forgets the key (keeps the service URL for the form) and that account's cache. */
-    async forgetKey(): Promise<ConnectionInfo> {
+    forgetKey: () => forget(),
+
+    /**
+     * A policy that locks the service URL: a key saved for another service is forgotten (it is
+     * sent only to the origin it was saved for) and the form shows the organisation's URL.
+     */
+    async followPolicy(policy: ManagedPolicy): Promise<void> {
       const saved = await connectionItem.getValue();
-      const s = await sessions.get();
-      await s?.cache.clear();
-      const conn = saved ? { serviceUrl: saved.serviceUrl, apiKey: '' } : null;
-      sessions.adopt(conn);
-      await connectionItem.setValue(conn);
-      await publishConnectionState(conn);
-      await sessions.reset();
-      return connectionInfo(conn);
+      const url = policy.serviceUrl?.value;
+      if (!url || !isLocked(policy, 'serviceUrl') || !saved || saved.serviceUrl === url) return;
+      await forget(url);
     },
   };
+
+  /** Forgets the key and that account's cache; the form keeps the service URL (or `moveTo`). */
+  async function forget(moveTo?: string): Promise<ConnectionInfo> {
+    const saved = await connectionItem.getValue();
+    const s = await sessions.get();
+    await s?.cache.clear();
+    const serviceUrl = moveTo ?? saved?.serviceUrl;
+    const conn = serviceUrl ? { serviceUrl, apiKey: '' } : null;
+    sessions.adopt(conn);
+    await connectionItem.setValue(conn);
+    await publishConnectionState(conn);
+    await sessions.reset();
+    return connectionInfo(conn, await currentPolicy());
+  }
 }

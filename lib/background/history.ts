@@ -1,19 +1,25 @@
 /**
- * Recent links made from this browser, newest first, only when the user keeps history, at most
- * as many as "Keep recent links" says: the limit holds on every read as on every write, and
- * near storage.local's quota the oldest go first (a link or a job is never refused for room).
+ * Recent links made from this browser, newest first, only when the user keeps history (and, for
+ * a private window's link, allows it there), at most as many as "Keep recent links" says: the
+ * limit holds on every read as on every write, and near storage.local's quota the oldest go
+ * first (a link or a job is never refused for room).
  */
-import { historyItem, settingsItem, type HistoryEntry } from '../storage';
+import { historyItem, settingsItem, type HistoryEntry, type Settings } from '../storage';
 import { isQuotaError } from '../storage/quota';
 import { serializer } from './serialize';
 
 const write = serializer();
-/** Entries waiting for the next write, oldest first, and that write. */
-let pending: HistoryEntry[] = [];
+/** Entries waiting for the next write, oldest first (with whether a private window made them), and that write. */
+let pending: { entry: HistoryEntry; private: boolean }[] = [];
 let nextWrite: Promise<void> | null = null;
 
 /** The share of Recent links dropped (oldest first) each time storage is full. */
 const ROOM_SHARE = 0.25;
+
+/** Whether a link goes into Recent links: history on, and for a private window's link only when the user allows it. */
+export function keptInHistory(settings: Pick<Settings, 'keepHistory' | 'keepPrivateHistory'>, fromPrivate: boolean): boolean {
+  return settings.keepHistory && (!fromPrivate || settings.keepPrivateHistory === true);
+}
 
 /** The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher limit, is stored cut). */
 async function readHistory(): Promise<HistoryEntry[]> {
@@ -53,20 +59,24 @@ export function makeRoom(): Promise<boolean> {
 }
 
 /**
- * Adds a link to the history (unless the user turned history off). Links made together
- * (a queue's window) share one read and one write: one after another, each job's last step
- * would wait for all the writes before it. A full storage never fails the link.
+ * Adds a link to the history (unless the user turned history off, or a private window made it).
+ * Links made together (a queue's window) share one read and one write: one after another, each
+ * job's last step would wait for all the writes before it. A full storage never fails the link.
  */
-export function addToHistory(entry: HistoryEntry): Promise<void> {
-  pending.push(entry);
+export function addToHistory(entry: HistoryEntry, fromPrivate = false): Promise<void> {
+  pending.push({ entry, private: fromPrivate });
   nextWrite ??= write(async () => {
     nextWrite = null;
     const ids = new Set<string>();
-    // Newest first; an entry added twice is kept once, as its latest version.
-    const added = pending.reverse().filter((e) => !ids.has(e.id) && ids.add(e.id));
-    pending = [];
     const settings = await settingsItem.getValue();
-    if (!settings.keepHistory) return;
+    // Newest first; an entry added twice is kept once, as its latest version.
+    const added = pending
+      .reverse()
+      .filter((p) => keptInHistory(settings, p.private))
+      .map((p) => p.entry)
+      .filter((e) => !ids.has(e.id) && ids.add(e.id));
+    pending = [];
+    if (added.length === 0) return;
     const list = await historyItem.getValue();
     await storeHistory([...added, ...list.filter((e) => !ids.has(e.id))].slice(0, settings.historyLimit)).catch(() => undefined);
   });

@@ -13,6 +13,7 @@ import { onOmniboxChanged, onOmniboxEntered, type OmniboxDeps } from './omnibox'
 import { onNotificationButton } from './undo';
 import { permissionPattern } from '../serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
+import { loadPolicy } from './policy';
 
 export const QUEUE_ALARM = 'resume-queue';
 
@@ -66,6 +67,12 @@ export function startBackground() {
       if ((await service.jobs.unsettled()).length === 0) await browser.alarms.clear(QUEUE_ALARM);
     });
   });
+  // The organisation's policy: read at every start (cheap, local) and whenever Chrome says it changed.
+  const followPolicy = () => loadPolicy().then((policy) => service.followPolicy(policy)).catch(() => undefined);
+  browser.storage.onChanged.addListener((_changes, area) => {
+    if (area === 'managed') void followPolicy();
+  });
+  void followPolicy();
   void service.handBack().then(() => service.resume());
   return service;
 }

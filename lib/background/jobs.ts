@@ -40,6 +40,8 @@ export class JobQueue {
   /** Jobs cancelled while they waited at the gate: stopped before sending. */
   private readonly cancelled = new Set<string>();
   private readonly waiters = new Map<string, ((job: Job) => void)[]>();
+  /** Settled private jobs as they were made, in this worker's memory only (storage keeps them without address or title). */
+  private readonly whole = new Map<string, Job>();
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private moreSoon: ReturnType<typeof setTimeout> | null = null;
@@ -94,7 +96,7 @@ export class JobQueue {
         if (!wanted.has(j.id) || j.state !== 'pending' || this.onWire.has(j.id)) return j;
         cancelled.push(j.id);
         this.cancelled.add(j.id);
-        return { ...j, state: 'failed', error, settledAt: this.now() };
+        return forgetPrivate({ ...j, state: 'failed', error, settledAt: this.now() });
       }),
     );
     return cancelled;
@@ -105,9 +107,11 @@ export class JobQueue {
     return [...(await this.stored.all())];
   }
 
-  /** One job by id. */
+  /** One job by id (a settled private job whole while this worker lives, for the popup that follows it). */
   async get(id: string): Promise<Job | null> {
-    return (await this.stored.all()).find((j) => j.id === id) ?? null;
+    const stored = (await this.stored.all()).find((j) => j.id === id) ?? null;
+    const whole = this.whole.get(id);
+    return stored && whole ? { ...whole, notify: stored.notify, notified: stored.notified } : stored;
   }
 
   /** Resolves when the job settles, or with null after `timeoutMs`. */
@@ -171,7 +175,8 @@ export class JobQueue {
   async markNotify(id: string): Promise<void> {
     await this.patch(id, { notify: true });
     // Settled in between: tell the user now (unless finish() already did).
-    const job = await this.claimNotification(id);
+    const claimed = await this.claimNotification(id);
+    const job = claimed && (await this.get(id)); // a private job whole from memory
     if (job) await this.deps.onSettled(job);
   }
 
@@ -235,16 +240,25 @@ export class JobQueue {
   }
 
   private async finish(id: string, patch: Partial<Job>): Promise<void> {
-    await this.patch(id, patch);
+    const before = await this.get(id);
+    // A private window's address and title leave storage now: kept whole in memory first, for those told of it.
+    if (before?.args.private) this.keepWhole({ ...before, ...patch });
+    await this.stored.update((jobs) => jobs.map((j) => (j.id === id ? forgetPrivate({ ...j, ...patch }) : j)));
     const claimed = await this.claimNotification(id);
-    const job = claimed ?? (await this.get(id));
+    const job = await this.get(id);
     if (!job) return;
     try {
       await this.deps.onFinished?.(job);
-      if (claimed) await this.deps.onSettled(claimed);
+      if (claimed) await this.deps.onSettled(job);
     } finally {
       this.settle(job);
     }
+  }
+
+  private keepWhole(job: Job): void {
+    this.whole.set(job.id, job);
+    // A few are enough: a popup follows its own link for a moment.
+    for (const id of this.whole.keys()) if (this.whole.size > 20) this.whole.delete(id);
   }
 
   private settle(job: Job): void {
@@ -256,6 +270,17 @@ export class JobQueue {
   private patch(id: string, patch: Partial<Job>): Promise<void> {
     return this.stored.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
   }
+}
+
+/**
+ * A settled job as it may stay stored: a private window's job keeps its outcome (the short link,
+ * for a popup that follows it) but not the long address nor the page's title.
+ */
+export function forgetPrivate(job: Job): Job {
+  if (!job.args.private || !(job.state === 'done' || job.state === 'failed')) return job;
+  const { title: _title, ...args } = job.args;
+  const result = job.result ? (({ title: _t, ...r }) => ({ ...r, longUrl: '' }))(job.result) : undefined;
+  return { ...job, args: { ...args, url: '' }, ...(result ? { result } : {}) };
 }
 
 /** Interactive jobs (a press) start before background ones (a bulk batch); `sort` keeps the order within each. */

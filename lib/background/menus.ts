@@ -5,7 +5,7 @@ import { settingsItem, type Settings } from '../storage';
 
 /** What the menu and the shortcut need of the worker (its own type: the service imports this module through settings). */
 export interface MenuDeps {
-  shortenInBackground: (url: string | undefined, source: 'context-link' | 'context-page' | 'command', title?: string) => Promise<void>;
+  shortenInBackground: (url: string | undefined, source: 'context-link' | 'context-page' | 'command', title?: string, fromPrivate?: boolean) => Promise<void>;
 }
 
 export const MENU_SHORTEN_LINK = 'shorten-link';
@@ -43,14 +43,16 @@ export function createMenus(settings?: Settings): Promise<void> {
 export async function onMenuClick(
   service: MenuDeps,
   info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string; linkText?: string },
-  tab?: { url?: string; title?: string },
+  tab?: { url?: string; title?: string; incognito?: boolean },
 ): Promise<void> {
+  // Chrome and Firefox both pass the clicked tab, and say whether it is in a private window.
+  const fromPrivate = tab?.incognito === true;
   switch (info.menuItemId) {
     case MENU_SHORTEN_LINK:
       // Firefox passes the link's text; Chrome does not (the long URL stands in for it).
-      return service.shortenInBackground(info.linkUrl, 'context-link', info.linkText);
+      return service.shortenInBackground(info.linkUrl, 'context-link', info.linkText, fromPrivate);
     case MENU_SHORTEN_PAGE:
-      return service.shortenInBackground(info.pageUrl ?? tab?.url, 'context-page', tab?.title);
+      return service.shortenInBackground(info.pageUrl ?? tab?.url, 'context-page', tab?.title, fromPrivate);
     case MENU_QR_PAGE: {
       const url = info.pageUrl ?? tab?.url ?? '';
       await browser.tabs.create({ url: browser.runtime.getURL(`/qr.html?url=${encodeURIComponent(url)}` as never) });
@@ -59,17 +61,24 @@ export async function onMenuClick(
   }
 }
 
+/** The tab the user acts on and whether it is in a private window. */
+export interface ActedOnTab {
+  url?: string;
+  title?: string;
+  incognito: boolean;
+}
+
 /** The tab the user acts on: the one passed, else the active tab (activeTab is granted by the gesture). */
-export async function actedOnTab(tab?: { url?: string; title?: string }): Promise<{ url?: string; title?: string }> {
-  if (tab?.url) return tab;
-  // Older browsers do not pass the tab.
+export async function actedOnTab(tab?: { url?: string; title?: string; incognito?: boolean }): Promise<ActedOnTab> {
+  if (tab?.url) return { url: tab.url, title: tab.title, incognito: tab.incognito === true };
+  // Older browsers do not pass the tab; the address bar never does (its window is the focused one).
   const [active] = await browser.tabs.query({ active: true, currentWindow: true });
-  return { url: active?.url, title: active?.title };
+  return { url: active?.url, title: active?.title, incognito: active?.incognito === true };
 }
 
 /** Handles the keyboard command: shorten the current tab and copy, without opening anything. */
 export async function onCommand(service: MenuDeps, command: string, tab?: Browser.tabs.Tab): Promise<void> {
   if (command !== COMMAND_SHORTEN_TAB) return;
   const acted = await actedOnTab(tab);
-  return service.shortenInBackground(acted.url, 'command', acted.title);
+  return service.shortenInBackground(acted.url, 'command', acted.title, acted.incognito);
 }

@@ -14,7 +14,7 @@ import { actedOnTab } from './menus';
 
 export interface OmniboxDeps {
   getHistory: () => Promise<HistoryEntry[]>;
-  shortenInBackground: (url: string | undefined, source: 'omnibox', title?: string) => Promise<void>;
+  shortenInBackground: (url: string | undefined, source: 'omnibox', title?: string, fromPrivate?: boolean) => Promise<void>;
   copy: (text: string) => Promise<boolean>;
   notify: (title: string, message: string, opts?: NotifyOptions) => Promise<void>;
 }
@@ -60,10 +60,9 @@ export async function onOmniboxChanged(deps: OmniboxDeps, text: string, suggest:
 /** Enter: copies a chosen Recent link, shortens the typed address, or the current tab when nothing is typed. */
 export async function onOmniboxEntered(deps: OmniboxDeps, text: string): Promise<void> {
   const typed = text.trim();
-  if (!typed) {
-    const tab = await actedOnTab();
-    return deps.shortenInBackground(tab.url, 'omnibox', tab.title);
-  }
+  // The address bar passes no tab: the active tab of the focused window says whether it is private.
+  const tab = await actedOnTab();
+  if (!typed) return deps.shortenInBackground(tab.url, 'omnibox', tab.title, tab.incognito);
   const chosen = (await deps.getHistory()).find((e) => e.shortUrl === typed);
   if (chosen) {
     const { copyFormat } = await settingsItem.getValue();
@@ -76,5 +75,5 @@ export async function onOmniboxEntered(deps: OmniboxDeps, text: string): Promise
     await deps.notify(t('notifyNotAddressTitle'), t('notifyNotAddressBody', truncate(typed, 60)));
     return;
   }
-  return deps.shortenInBackground(address, 'omnibox');
+  return deps.shortenInBackground(address, 'omnibox', undefined, tab.incognito);
 }

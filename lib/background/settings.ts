@@ -4,12 +4,14 @@ import { DEFAULT_SETTINGS, settingsItem, type Settings } from '../storage';
 import { fitsSetting } from '../storage/items';
 import { applyHistoryLimit } from './history';
 import { createMenus, MENU_SETTINGS } from './menus';
+import { refuseLocked } from './policy';
 
 /** The stored preferences. */
 export const getSettings = (): Promise<Settings> => settingsItem.getValue();
 
-/** Merges and stores preferences (unknown members are ignored, wrong values refused); a menu switch rebuilds the menu at once. */
+/** Merges and stores preferences (unknown members are ignored, wrong values and what the policy locks refused); a menu switch rebuilds the menu at once. */
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
+  await refuseLocked(patch);
   const current = await settingsItem.getValue();
   const next = { ...current };
   for (const k of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {

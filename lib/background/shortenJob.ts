@@ -7,7 +7,7 @@ import { ApiError } from '../api';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import { settingsItem, type HistoryEntry, type Job } from '../storage';
-import { addToHistory } from './history';
+import { addToHistory, keptInHistory } from './history';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
 import type { SessionHolder } from './session';
@@ -93,7 +93,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       const reason = await assign((id) => client.assignChannelItem(channelId, 'links', id));
       entry.channel = reason === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason };
     }
-    await addToHistory(entry);
+    await addToHistory(entry, job.args.private === true);
     return entry;
   };
   return async (job, markSending, checkpoint) => {
@@ -105,7 +105,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       // Closing the old session fails its waiting requests: the account changed, not the key.
       if (!(await changed(job))) throw e;
       // The bulk page shows its own rows' failures (and retries them); the others are kept to be named.
-      if (!made.shortened && job.source !== 'bulk') await deps.keepUnsent(job);
+      // A private window's link is not kept either: its address must not outlive the job.
+      if (!made.shortened && job.source !== 'bulk' && !job.args.private) await deps.keepUnsent(job);
       return accountChanged({ ...job, shortened: made.shortened }, now());
     }
   };
@@ -129,7 +130,7 @@ async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
     service: job.service ?? '',
     account: job.fingerprint,
   };
-  await addToHistory(entry);
+  await addToHistory(entry, job.args.private === true);
   return entry;
 }
 
@@ -139,8 +140,9 @@ export function settledNotice(deps: {
   notify: (title: string, message: string, opts?: NotifyOptions) => Promise<void>;
 }): JobDeps['onSettled'] {
   return async (job) => {
-    // Links not sent because the account changed are named together (unsent.ts), not one by one.
-    if (!job.notify || job.error?.reason === 'account-changed') return;
+    // Links not sent because the account changed are named together (unsent.ts), not one by one;
+    // a private window's link is not kept there, so it is told on its own.
+    if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private)) return;
     if (job.state === 'done' && job.result) {
       const entry = job.result;
       const settings = await settingsItem.getValue();
@@ -150,7 +152,7 @@ export function settledNotice(deps: {
       let body = c.state === 'failed' ? t('notifyCampaignFailed', entry.shortUrl, c.reason) : entry.shortUrl;
       if (ch?.state === 'failed') body = t('notifyChannelFailed', body, ch.reason);
       // Undo deletes through Recent links: offered when the link is known there (history on, id known).
-      const undo = job.source !== 'popup' && entry.linkId !== null && settings.keepHistory;
+      const undo = job.source !== 'popup' && entry.linkId !== null && keptInHistory(settings, job.args.private === true);
       await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), body, undo ? { undoEntryId: entry.id } : {});
     } else if (job.error) {
       await deps.notify(t('notifyFailedTitle'), errorSentence(job.error, 'notification'));

@@ -82,6 +82,7 @@ export function createShortening(deps: ShorteningDeps) {
         customCode: req.customCode || undefined,
         channelId: checkChannelId(req.channelId),
         ...(typeof req.title === 'string' && req.title.trim() ? { title: req.title.trim().slice(0, MAX_TITLE_LENGTH) } : {}),
+        ...(req.private === true ? { private: true } : {}),
       },
       priority: 'interactive',
       fingerprint: s.fingerprint,
@@ -157,7 +158,7 @@ export function createShortening(deps: ShorteningDeps) {
      * Shortens from the context menu, the shortcut or the address bar with the default domain,
      * campaign and channel, cleaned of tracking parameters when the user wants it.
      */
-    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string): Promise<void> {
+    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string, fromPrivate = false): Promise<void> {
       try {
         const refused = cannotShortenNotice(url, source);
         if (refused || !url) {
@@ -172,6 +173,7 @@ export function createShortening(deps: ShorteningDeps) {
             campaignId: settings.defaultCampaignId,
             channelId: settings.defaultChannelId,
             ...(title ? { title } : {}),
+            ...(fromPrivate ? { private: true } : {}),
           },
           source,
         );
@@ -220,6 +222,7 @@ function sameLink(a: ShortenJobArgs, b: ShortenRequest): boolean {
     (a.domainId ?? null) === (b.domainId ?? null) &&
     (a.campaignId ?? null) === (b.campaignId ?? null) &&
     (a.customCode || '') === (b.customCode || '') &&
-    (a.channelId ?? null) === (b.channelId ?? null)
+    (a.channelId ?? null) === (b.channelId ?? null) &&
+    !!a.private === !!b.private
   );
 }

@@ -4,6 +4,7 @@
  * messages. Every answer is a Result: errors cross as plain data (kind + message).
  * The worker refuses messages that do not come from the extension's own pages.
  */
+import type { ManagedPolicy } from '../storage/policy';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type {
   Account,
@@ -49,6 +50,8 @@ export interface ConnectionInfo {
   serviceUrl: string | null;
   /** The last 4 characters of the key, for the masked display. */
   keyHint: string | null;
+  /** What the organisation's policy sets (the options page marks it, and disables what it locks). */
+  managed?: ManagedPolicy;
 }
 
 /** The client methods a page may ask the worker to run as a mutation. */

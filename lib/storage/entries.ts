@@ -61,6 +61,8 @@ export const shortenArgsSchema = z.object({
   customCode: shortText.optional().catch(undefined),
   channelId: idOrNull.optional().catch(undefined),
   title,
+  /** Made from a private window: a wrong value reads as private (kept out of Recent links, the safer side). */
+  private: z.boolean().optional().catch(true),
 });
 
 /** A job of the queue; before `notify` existed, only the popup's jobs had a page waiting for them. */

@@ -6,6 +6,7 @@
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
+import type { ManagedPolicy } from './policy';
 import { checkedItem } from './checkedItem';
 import * as repair from './items';
 import { DEFAULT_HISTORY_LIMIT, type HistoryLimit, type ToldItem } from './names';
@@ -27,12 +28,8 @@ export interface Connection {
   /** Header form that worked for the shortening group (docs/ARCHITECTURE.md, "Header forms"). */
   shortenAuth?: 'bearer' | 'x-api-key';
 }
-export const connectionItem = checkedItem(
-  storage.defineItem<Connection | null>('local:connection', { fallback: null, version: 1 }),
-  repair.repairConnection,
-  storageNotices,
-  'connection',
-);
+const connectionStored = storage.defineItem<Connection | null>('local:connection', { fallback: null, version: 1 });
+export const connectionItem = checkedItem(connectionStored, repair.repairConnection, storageNotices, 'connection');
 
 /**
  * What the pages may read of the connection, written by the worker beside it: whether a key is
@@ -43,12 +40,8 @@ export interface ConnectionState {
   connected: boolean;
   fingerprint: string | null;
 }
-export const connectionStateItem = checkedItem(
-  storage.defineItem<ConnectionState | null>('local:connectionState', { fallback: null, version: 1 }),
-  repair.repairConnectionState,
-  null,
-  null,
-);
+const connectionStateStored = storage.defineItem<ConnectionState | null>('local:connectionState', { fallback: null, version: 1 });
+export const connectionStateItem = checkedItem(connectionStateStored, repair.repairConnectionState, null, null);
 
 /** The user's preferences (options page). */
 export interface Settings {
@@ -57,6 +50,8 @@ export interface Settings {
   defaultCampaignId: number | null;
   autoCopy: boolean;
   keepHistory: boolean;
+  /** Keep links made from a private window in Recent links too (off: they leave no trace once made). */
+  keepPrivateHistory: boolean;
   /** The popup remembers the last choices. */
   lastDomainId: number | null;
   lastCampaignId: number | null;
@@ -79,6 +74,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultCampaignId: null,
   autoCopy: true,
   keepHistory: true,
+  keepPrivateHistory: false,
   lastDomainId: null,
   lastCampaignId: null,
   defaultChannelId: null,
@@ -155,12 +151,8 @@ export interface CacheState {
   account?: CacheEntry<Account>;
   lists: Partial<Record<ListName, CacheEntry<unknown[]>>>;
 }
-export const cacheItem = checkedItem(
-  storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 }),
-  repair.repairCache<CacheState>,
-  null,
-  null,
-);
+const cacheStored = storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 });
+export const cacheItem = checkedItem(cacheStored, repair.repairCache<CacheState>, null, null);
 
 /** A durable job: a request the user asked for that must complete even if the worker stops. */
 export interface Job {
@@ -199,8 +191,11 @@ export interface ShortenJobArgs {
   /** The channel the new link is assigned to (after it is made; a failure never fails the link). */
   channelId?: number | null;
   title?: string;
+  /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
+  private?: boolean;
 }
-export const queueItem = checkedItem(storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 }), repair.repairQueue, storageNotices, 'queue');
+const queueStored = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
+export const queueItem = checkedItem(queueStored, repair.repairQueue, storageNotices, 'queue');
 
 /** A value of one stored item, to be written with others in one call (writeTogether). */
 export interface StoredValue<T = unknown> {
@@ -226,12 +221,8 @@ export interface UnsentLink {
   /** The notification about it was shown (one notification for the links of one change). */
   announced: boolean;
 }
-export const unsentItem = checkedItem(
-  storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 }),
-  repair.repairUnsent,
-  storageNotices,
-  'unsent',
-);
+const unsentStored = storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 });
+export const unsentItem = checkedItem(unsentStored, repair.repairUnsent, storageNotices, 'unsent');
 
 /** The state of one rate budget, persisted so a restarted worker does not overspend. */
 export interface BudgetState {
@@ -258,12 +249,8 @@ export interface BudgetsState {
   fingerprint: string;
   states: Record<string, BudgetState>;
 }
-export const budgetsItem = checkedItem(
-  storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 }),
-  repair.repairBudgets,
-  null,
-  null,
-);
+const budgetsStored = storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 });
+export const budgetsItem = checkedItem(budgetsStored, repair.repairBudgets, null, null);
 
 /** One address of a bulk batch and what became of it. */
 export interface BulkItem {
@@ -289,9 +276,17 @@ export interface BulkBatch {
   channelId: number | null;
   items: BulkItem[];
 }
-export const bulkItem = checkedItem(
-  storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 }),
-  repair.repairBulk,
-  storageNotices,
-  'bulk',
-);
+const bulkStored = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
+export const bulkItem = checkedItem(bulkStored, repair.repairBulk, storageNotices, 'bulk');
+
+/**
+ * The organisation's policy as the worker last read and checked it from storage.managed
+ * (lib/storage/policy.ts), and the defaults it has put into the preferences already (an unlocked
+ * default is applied once per value, so the user's own later choice stays).
+ */
+export interface PolicyState {
+  policy: ManagedPolicy;
+  applied: Record<string, unknown>;
+}
+const policyStored = storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 });
+export const policyItem = checkedItem(policyStored, repair.repairPolicy, null, null);

@@ -130,3 +130,12 @@ export function repairBulk(raw: unknown): Repaired<(Omit<z.output<typeof bulkHea
 
 /** The items whose loss the pages have not told yet. */
 export const repairNotices = repairList(z.enum(TOLD_ITEMS), TOLD_ITEMS.length, false);
+
+const preset = <S extends z.ZodType>(value: S) => z.object({ value, locked: z.boolean() });
+const managedPolicy = z.object({
+  serviceUrl: preset(z.string()).optional(),
+  settings: z.record(z.string(), preset(z.union([z.boolean(), z.number()]))),
+  ignored: z.array(z.object({ key: z.string(), reason: z.string() })),
+});
+/** The organisation's policy as last read: a wrong one is forgotten quietly (the worker reads storage.managed again). */
+export const repairPolicy = repairWhole(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }).nullable(), null, true);

@@ -11,6 +11,8 @@ import { readSnapshotItems } from './snapshot';
 export interface PopupPage {
   url: string | null;
   title: string | null;
+  /** The popup's window is private (incognito): the tab says so in Chrome and Firefox alike. */
+  incognito: boolean;
 }
 
 /** Both reads, under way. */
@@ -23,9 +25,10 @@ export interface FirstReads {
 async function readPage(): Promise<PopupPage> {
   const params = new URLSearchParams(globalThis.location?.search ?? '');
   const given = params.get('url');
-  if (given) return { url: given, title: params.get('title') };
+  // As a tab the popup is an extension page, which a private window does not hold (spanning mode).
+  if (given) return { url: given, title: params.get('title'), incognito: false };
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return { url: tab?.url || null, title: tab?.title || null };
+  return { url: tab?.url || null, title: tab?.title || null, incognito: tab?.incognito === true };
 }
 
 /** A call that may also throw at once (an API missing or refusing its arguments) as a promise. */

@@ -17,9 +17,9 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
   let primed: Promise<PopupSnapshot> | null = null;
 
   /** Shows what storage answered, in one update. */
-  const apply = (snap: PopupSnapshot, { url, title }: PopupPage) => {
+  const apply = (snap: PopupSnapshot, { url, title, incognito }: PopupPage) => {
     const s = get();
-    const patch: Partial<PopupData> = { tabUrl: url, tabTitle: title, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
+    const patch: Partial<PopupData> = { tabUrl: url, tabTitle: title, incognito, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
     if (snap.state) patch.connection = snap.state.connected ? 'connected' : 'disconnected';
     if (snap.settings) Object.assign(patch, { settings: snap.settings, copyFormat: snap.settings.copyFormat ?? 'link' });
     for (const key of CACHED_KEYS) {
@@ -35,7 +35,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
     const { items, page } = reads ?? startFirstReads();
     return (primed = Promise.all([
       items.then((raw) => snapshotOf(raw, Date.now())).catch(() => EMPTY_SNAPSHOT),
-      page.catch((): PopupPage => ({ url: null, title: null })),
+      page.catch((): PopupPage => ({ url: null, title: null, incognito: false })),
     ]).then(([snap, tab]) => {
       apply(snap, tab);
       return snap;

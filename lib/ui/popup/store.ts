@@ -59,6 +59,8 @@ export interface PopupData {
   tabUrl: string | null;
   /** The page's title (for the copy formats); null when unknown or the URL was typed. */
   tabTitle: string | null;
+  /** The popup's window is private: its links stay out of Recent links unless the user allows it. */
+  incognito: boolean;
   /** Tracking parameters removed from the tab's URL ("Keep them" puts `original` back). */
   cleaned: { original: string; url: string; removed: string[] } | null;
   connection: 'unknown' | 'connected' | 'disconnected';
@@ -182,6 +184,7 @@ function initialData(): PopupData {
   return {
     tabUrl: null,
     tabTitle: null,
+    incognito: false,
     cleaned: null,
     connection: 'unknown',
     settings: null,

@@ -47,6 +47,7 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
           ...(channelId !== null ? { channelId } : {}),
           ...(title ? { title } : {}),
           ...(customCode ? { customCode } : {}),
+          ...(s.incognito ? { private: true } : {}),
         });
         if (outcome.status === 'done') {
           await jobs.showMade(outcome.entry, 'new');

@@ -31,13 +31,28 @@ describe('context menu and keyboard command', () => {
   it('"Shorten link" shortens the link that was right-clicked, not the page', async () => {
     const { service, shortenInBackground } = fakeService();
     await onMenuClick(service, { menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.org/target', pageUrl: 'https://example.org/page' });
-    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/target', 'context-link', undefined);
+    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/target', 'context-link', undefined, false);
   });
 
   it('"Shorten this page" shortens the page', async () => {
     const { service, shortenInBackground } = fakeService();
     await onMenuClick(service, { menuItemId: MENU_SHORTEN_PAGE, pageUrl: 'https://example.org/page' }, { title: 'The page' });
-    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/page', 'context-page', 'The page');
+    expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/page', 'context-page', 'The page', false);
+  });
+
+  it('a menu click or the shortcut in a private window is marked private (the tab the browser passes says so)', async () => {
+    const { service, shortenInBackground } = fakeService();
+    const tab = { url: 'https://example.org/secret', title: 'Secret', incognito: true };
+    await onMenuClick(service, { menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.org/l' }, tab);
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/l', 'context-link', undefined, true);
+    await onMenuClick(service, { menuItemId: MENU_SHORTEN_PAGE, pageUrl: tab.url }, tab);
+    expect(shortenInBackground).toHaveBeenLastCalledWith(tab.url, 'context-page', 'Secret', true);
+    await onCommand(service, COMMAND_SHORTEN_TAB, tab as never);
+    expect(shortenInBackground).toHaveBeenLastCalledWith(tab.url, 'command', 'Secret', true);
+    // No tab passed: the active tab of the focused window tells.
+    vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ ...tab, url: 'https://example.org/active' }] as never);
+    await onCommand(service, COMMAND_SHORTEN_TAB, undefined);
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/active', 'command', 'Secret', true);
   });
 
   it('"QR code for this page" opens the QR view for the page', async () => {
@@ -53,10 +68,10 @@ describe('context menu and keyboard command', () => {
   it('the shortcut shortens the tab it was pressed on, and falls back to the active tab', async () => {
     const { service, shortenInBackground } = fakeService();
     await onCommand(service, COMMAND_SHORTEN_TAB, { url: 'https://example.org/tab', title: 'Tab' } as never);
-    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/tab', 'command', 'Tab');
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/tab', 'command', 'Tab', false);
     vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/active', title: 'Active' }] as never);
     await onCommand(service, COMMAND_SHORTEN_TAB, undefined);
-    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/active', 'command', 'Active');
+    expect(shortenInBackground).toHaveBeenLastCalledWith('https://example.org/active', 'command', 'Active', false);
     await onCommand(service, 'something-else', { url: 'https://x.org' } as never);
     expect(shortenInBackground).toHaveBeenCalledTimes(2);
   });

@@ -44,13 +44,23 @@ describe('address bar keyword', () => {
     const d = deps([]);
     vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/now', title: 'Now' }] as never);
     await onOmniboxEntered(d, '  ');
-    expect(d.shortenInBackground).toHaveBeenCalledWith('https://example.org/now', 'omnibox', 'Now');
+    expect(d.shortenInBackground).toHaveBeenCalledWith('https://example.org/now', 'omnibox', 'Now', false);
   });
 
   it('Enter with an address shortens that address', async () => {
     const d = deps([]);
+    vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/now', title: 'Now', incognito: false }] as never);
     await onOmniboxEntered(d, 'example.org/page?id=2');
-    expect(d.shortenInBackground).toHaveBeenCalledWith('https://example.org/page?id=2', 'omnibox');
+    expect(d.shortenInBackground).toHaveBeenCalledWith('https://example.org/page?id=2', 'omnibox', undefined, false);
+  });
+
+  it('in a private window, what the address bar shortens is marked private (the focused window\'s active tab says so)', async () => {
+    const d = deps([]);
+    vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/secret', title: 'Secret', incognito: true }] as never);
+    await onOmniboxEntered(d, '');
+    expect(d.shortenInBackground).toHaveBeenLastCalledWith('https://example.org/secret', 'omnibox', 'Secret', true);
+    await onOmniboxEntered(d, 'example.org/typed');
+    expect(d.shortenInBackground).toHaveBeenLastCalledWith('https://example.org/typed', 'omnibox', undefined, true);
   });
 
   it('Enter with something that is not an address sends nothing and says why', async () => {

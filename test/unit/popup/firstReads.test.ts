@@ -26,7 +26,7 @@ describe("the popup's first reads", () => {
     const reads = startFirstReads();
     expect(api.asked).toEqual([['connectionState', 'settings', 'cache']]);
     await expect(reads.items).resolves.toEqual({ settings: { copyFormat: 'link' } });
-    await expect(reads.page).resolves.toEqual({ url: 'https://example.org/a', title: 'A page' });
+    await expect(reads.page).resolves.toEqual({ url: 'https://example.org/a', title: 'A page', incognito: false });
   });
 
   it('turn a read that throws at once into a failed read, so the popup still draws its form', async () => {
@@ -36,7 +36,7 @@ describe("the popup's first reads", () => {
     let reads: ReturnType<typeof startFirstReads> | undefined;
     expect(() => (reads = startFirstReads())).not.toThrow();
     await expect(reads!.items).rejects.toThrow('storage is not available');
-    await expect(reads!.page).resolves.toEqual({ url: 'https://example.org/a', title: 'A page' });
+    await expect(reads!.page).resolves.toEqual({ url: 'https://example.org/a', title: 'A page', incognito: false });
   });
 
   it('take the page from the address when the popup was opened as a tab (?url=…)', async () => {
@@ -44,7 +44,7 @@ describe("the popup's first reads", () => {
     vi.stubGlobal('location', { search: '?url=https%3A%2F%2Fexample.org%2Fb&title=B' });
     try {
       api.query = () => Promise.reject(new Error('not asked'));
-      await expect(startFirstReads().page).resolves.toEqual({ url: 'https://example.org/b', title: 'B' });
+      await expect(startFirstReads().page).resolves.toEqual({ url: 'https://example.org/b', title: 'B', incognito: false });
     } finally {
       vi.stubGlobal('location', before);
     }

@@ -151,6 +151,27 @@ describe('popup form', () => {
     ]);
   });
 
+  it('in a private window, the press says so (the worker keeps the link out of Recent links); in a normal one it does not', async () => {
+    const { user } = answer(askMock, { tabIncognito: true, tabTitle: 'Private page' });
+    render(<App />);
+    const button = screen.getByRole('button', { name: 'Shorten' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    await user.click(button);
+    await screen.findByRole('textbox', { name: 'Short link' });
+    expect(callsOf(askMock, 'shorten')).toEqual([
+      { url: 'https://example.com/article', domainId: null, campaignId: null, title: 'Private page', private: true },
+    ]);
+    cleanup();
+    askMock.mockReset();
+    const normal = answer(askMock, { tabIncognito: false });
+    render(<App />);
+    const again = screen.getByRole('button', { name: 'Shorten' });
+    await waitFor(() => expect(again).toHaveProperty('disabled', false));
+    await normal.user.click(again);
+    await screen.findByRole('textbox', { name: 'Short link' });
+    expect(callsOf(askMock, 'shorten')[0]).not.toHaveProperty('private');
+  });
+
   it('is usable before the lists arrive', async () => {
     let release!: () => void;
     const slow = new Promise<void>((r) => (release = r));

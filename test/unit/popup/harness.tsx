@@ -68,6 +68,8 @@ export interface World {
   channels?: Answer<Channel[]>;
   /** The tab's title (none by default). */
   tabTitle?: string;
+  /** The tab is in a private (incognito) window. */
+  tabIncognito?: boolean;
   account?: Answer<Account>;
   history?: HistoryEntry[];
   shorten?: Answer<ShortenOutcome>;
@@ -143,7 +145,7 @@ export function answer(ask: Mock, world: World = {}) {
     }
   });
 
-  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle }];
+  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle, incognito: world.tabIncognito ?? false }];
   // tabs.query has a callback overload too: the mock is typed loosely.
   const query = vi.spyOn(browser.tabs, 'query').mockImplementation((async () => tabs) as never);
   const openOptions = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined as never);

@@ -1,0 +1,85 @@
+/**
+ * Issue 26, "Managed installs": an organisation's policy file sets the service URL, locked, and
+ * turns history off; the options page shows the URL locked (disabled, with the reason), and the
+ * user only enters the key.
+ *
+ * The real policy path: Chromium on Linux reads /etc/chromium/policies/managed/*.json (fixed at
+ * build time; no switch points it elsewhere). The test writes one file there naming only this
+ * build's extension id (an unpacked extension's id is derived from its path, so other builds and
+ * other profiles are not affected) and deletes it afterwards. Writing there needs root: where the
+ * directory cannot be written the test is skipped and says why (no stand-in is compiled into the
+ * extension).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { DEFAULT_EXTENSION_DIR, launchExtension, openOptions, readStorage, until, type ExtensionHarness } from './harness';
+
+const POLICY_DIR = '/etc/chromium/policies/managed';
+
+/** The id Chromium gives an unpacked extension: the SHA-256 of its path, first 32 hex digits written a–p. */
+const unpackedId = (dir: string) =>
+  [...createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
+
+const policyFile = join(POLICY_DIR, `linkshort-test-${unpackedId(DEFAULT_EXTENSION_DIR)}.json`);
+/** The folders this test made (removed again when left empty). */
+const made = ['/etc/chromium/policies', POLICY_DIR].filter((d) => !existsSync(d));
+
+/** Writes the policy file; false when this machine does not let the test write there. */
+function writePolicy(policy: Record<string, unknown>): boolean {
+  try {
+    mkdirSync(POLICY_DIR, { recursive: true });
+    writeFileSync(policyFile, JSON.stringify({ '3rdparty': { extensions: { [unpackedId(DEFAULT_EXTENSION_DIR)]: policy } } }));
+    return true;
+  } catch (e) {
+    console.warn(`[policy.test] cannot write ${policyFile} (${String(e)}): the managed-policy test is skipped`);
+    return false;
+  }
+}
+
+describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
+  let h: ExtensionHarness;
+  let sb: Sandbox;
+  let written = false;
+
+  beforeAll(async () => {
+    sb = await startSandbox();
+    written = writePolicy({ serviceUrl: sb.url, keepHistory: false, locked: ['serviceUrl', 'keepHistory'] });
+    if (!written) return;
+    h = await launchExtension();
+    expect(h.extensionId).toBe(unpackedId(DEFAULT_EXTENSION_DIR));
+  }, 90_000);
+  afterAll(async () => {
+    rmSync(policyFile, { force: true });
+    for (const dir of [...made].reverse()) {
+      try {
+        rmdirSync(dir); // only when empty: another file there is not ours
+      } catch {
+        // not empty or gone: left as it is
+      }
+    }
+    await h?.close();
+    await sb?.close();
+  });
+
+  it('sets the service URL locked: the options page shows it disabled with the reason, and the key connects to it', async (ctx) => {
+    if (!written) ctx.skip();
+    // The worker read storage.managed and applied it.
+    await until(async () => (await readStorage<{ policy: { serviceUrl?: { value: string } } }>(h, 'policy'))?.policy.serviceUrl?.value === sb.url, 'the policy applied', 20_000);
+    const page = await openOptions(h);
+    const url = page.getByLabel('Service URL');
+    await expect.poll(() => url.inputValue(), { timeout: 15_000 }).toBe(sb.url);
+    expect(await url.isDisabled()).toBe(true);
+    await page.getByText('Set by your organisation; it cannot be changed here.').first().waitFor();
+    expect(await page.getByLabel('Keep history', { exact: true }).isDisabled()).toBe(true);
+    await page.getByText(/Your organisation set: Service URL, Keep history\./).waitFor();
+    // The user enters only the key.
+    await page.getByLabel('API key').fill(sb.key);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await page.getByRole('status').first().textContent()) ?? '', { timeout: 20_000 }).toContain('Connected');
+    const settings = await readStorage<{ keepHistory: boolean }>(h, 'settings');
+    expect(settings?.keepHistory).toBe(false);
+  }, 90_000);
+});

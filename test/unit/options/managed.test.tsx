@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parsePolicy } from '@/lib/storage/policy';
+import { FakeWorker } from './fakeWorker';
+import { openOptions } from './setup';
+
+const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
+vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
+
+let worker: FakeWorker;
+beforeEach(() => {
+  worker = new FakeWorker();
+  h.ask = worker.ask;
+});
+
+describe('settings the organisation set (policy)', () => {
+  it('a locked service URL is shown, disabled, with the reason; a preset default stays changeable', async () => {
+    const managed = parsePolicy({ serviceUrl: 'https://links.corp.example', keepHistory: false, defaultDomainId: 4, locked: ['serviceUrl', 'keepHistory'] });
+    worker.connection = { connected: false, serviceUrl: 'https://links.corp.example', keyHint: null, managed };
+    worker.settings = { ...worker.settings, keepHistory: false, defaultDomainId: 4 };
+    openOptions();
+    const url = (await screen.findByLabelText('Service URL')) as HTMLInputElement;
+    await waitFor(() => expect(url.value).toBe('https://links.corp.example'));
+    expect(url.disabled).toBe(true);
+    expect(url.getAttribute('aria-describedby')).toBeTruthy();
+    const described = url.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    expect(described).toContain('Set by your organisation; it cannot be changed here.');
+    // The API key is still the user's to enter.
+    expect((screen.getByLabelText('API key') as HTMLInputElement).disabled).toBe(false);
+
+    const history = (await screen.findByLabelText('Keep history')) as HTMLInputElement;
+    expect(history.disabled).toBe(true);
+    expect(history.checked).toBe(false);
+    const domain = screen.getByLabelText('Default domain') as HTMLSelectElement;
+    expect(domain.disabled).toBe(false);
+    expect(screen.getByText(/Your organisation set: Service URL, Default domain, Keep history\./)).toBeTruthy();
+    expect(screen.getAllByText('Preset by your organisation; you can change it.').length).toBe(1);
+  });
+
+  it('without a policy nothing is marked or disabled', async () => {
+    openOptions();
+    const url = (await screen.findByLabelText('Service URL')) as HTMLInputElement;
+    expect(url.disabled).toBe(false);
+    expect(((await screen.findByLabelText('Keep history')) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByText(/organisation/)).toBeNull();
+  });
+});
