@@ -65,6 +65,7 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'link-id-unknown': 'errLinkIdUnknown',
   'not-own-page': 'errNotOwnPage',
   'managed-locked': 'errManagedLocked',
+  'qr-style': 'errQrStyle',
   'no-answer': 'optionsWorkerNoAnswer',
 };
 

@@ -3,7 +3,9 @@ import type { Qr } from '@/lib/api';
 import { QR_TYPES, type QrType } from '@/lib/api/constants';
 import { QrAddInput, type QrAddArgs } from '@/lib/api/inputs';
 import { optional, validate } from '@/lib/ui/options/forms';
-import { checkColour, withColours } from '@/lib/ui/colour';
+import { checkColour, parseColour, toHex, withColours } from '@/lib/ui/colour';
+import { checkQrStyle, DEFAULT_QR_STYLE } from '@/lib/qr/style';
+import { styleProblemText } from '@/lib/ui/qrStyle';
 import { ColourField } from './ColourField';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
@@ -98,7 +100,12 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: () => void 
       const colour = (c: typeof background) => (c.ok ? c.data : undefined);
       const raw = { type, data: qrData(type, f), background: colour(background), foreground: colour(foreground), logo: optional(f.logo) };
       const checked = withColours(validate(QrAddInput, raw), [background, foreground], ['logo']);
-      return checked.ok ? { ok: true, data: checked.data as unknown as QrAddArgs } : checked;
+      if (!checked.ok) return checked;
+      // The popup's rule of what scanners read, on the colours as sent (the service draws black on white by default).
+      const hex = (typed: string, fallback: string) => (parseColour(typed) ? toHex(parseColour(typed)!).toLowerCase() : fallback);
+      const problem = checkQrStyle({ foreground: hex(f.foreground, DEFAULT_QR_STYLE.foreground), background: hex(f.background, DEFAULT_QR_STYLE.background), logo: null });
+      if (problem) return { ok: false, field: 'foreground', message: styleProblemText(problem) };
+      return { ok: true, data: checked.data as unknown as QrAddArgs };
     },
     add: (args) => ({ op: 'addQr', args: [args] }),
     update: (q, args) => ({ op: 'updateQr', args: [q.id, args] }),

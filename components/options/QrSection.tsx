@@ -1,9 +1,11 @@
+import { useEffect, useRef } from 'react';
 import type { Qr } from '@/lib/api';
 import { safeHref } from '@/lib/ui/options/forms';
 import { ListSection } from './ListSection';
 import { useOptions } from './OptionsContext';
 import { QrForm, qrLabel } from './QrForm';
 import { QrStats } from './QrStats';
+import { qrStatsTarget } from '@/lib/ui/trackedQr';
 import { t, tCount } from '@/lib/i18n';
 
 /** A QR code: name, scans, date and its link. */
@@ -23,10 +25,28 @@ function QrView({ qr }: { qr: Qr }) {
   );
 }
 
+/** The statistics of the QR code the page was opened for ("Open statistics" of a tracked QR code: #qr-stats-<id>). */
+function LinkedQrStats({ id }: { id: number }) {
+  const loadDetail = useOptions((s) => s.qrDetail);
+  const qr = useOptions((s) => s.lists.qrs.items?.find((q) => q.id === id));
+  const label = qr ? qrLabel(qr) : t('optionsQrNumbered', id);
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => region.current?.scrollIntoView({ block: 'start' }), []);
+  return (
+    <section className="card linked-stats" aria-label={t('optionsStatisticsOf', label)} ref={region}>
+      <h3>{t('optionsStatisticsOf', label)}</h3>
+      <QrStats id={id} scans={qr?.scans ?? 0} load={loadDetail} />
+    </section>
+  );
+}
+
 /** QR codes: every QR code with its scans; create (a form per type), edit, delete, statistics. */
 export function QrSection() {
   const loadDetail = useOptions((s) => s.qrDetail);
+  const linked = qrStatsTarget(window.location.hash);
   return (
+    <>
+    {linked !== null && <LinkedQrStats id={linked} />}
     <ListSection
       name="qrs"
       texts={{ refresh: 'optionsRefreshQrs', one: 'optionsCountQrOne', many: 'optionsCountQrMany', empty: 'optionsNoQrs' }}
@@ -45,5 +65,6 @@ export function QrSection() {
         }),
       }}
     />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { HistoryEntry } from '@/lib/storage';
+import type { HistoryEntry, TrackedQr } from '@/lib/storage';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { errorSentence } from '@/lib/errorText';
 import { truncate } from '@/lib/links/address';
@@ -7,8 +7,8 @@ import { usePopup } from './PopupContext';
 import { DeleteConfirm } from './DeleteConfirm';
 import { t } from '@/lib/i18n';
 
-/** One link of Recent links: the short link, the long URL, Copy, QR and (when its id is known) Delete. */
-export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
+/** One link of Recent links: the short link, the long URL, its tracked QR code's scans, Copy, QR and (when its id is known) Delete. */
+export function RecentLinkItem({ entry, tracked }: { entry: HistoryEntry; tracked?: TrackedQr }) {
   const copyLink = usePopup((s) => s.copyLink);
   const showEntry = usePopup((s) => s.showEntry);
   const askDelete = usePopup((s) => s.askDelete);
@@ -33,6 +33,7 @@ export function RecentLinkItem({ entry }: { entry: HistoryEntry }) {
         <span className="long muted" title={entry.longUrl}>
           {truncate(entry.longUrl, 70)}
         </span>
+        {tracked?.state === 'made' && <span className="tracked-scans">{t('popupTrackedScans', tracked.scans ?? 0)}</span>}
       </div>
       <div className="row recent-actions">
         <button type="button" aria-label={t('popupCopyLabel', short)} onClick={() => void copyLink(entry)}>

@@ -1,9 +1,18 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import type { HistoryEntry } from '@/lib/storage';
+import type { HistoryEntry, TrackedQr } from '@/lib/storage';
 import { RecentLinkItem } from './RecentLinkItem';
 
 // A link drawn for one search and still drawn for the next is not drawn again.
 const Item = memo(RecentLinkItem);
+
+interface RecentLinkListProps {
+  entries: readonly HistoryEntry[];
+  /** The search the links answer (a new one starts again with one batch). */
+  query: string;
+  /** Tracked QR codes by short link (their scans are shown beside the link). */
+  tracked: Record<string, TrackedQr>;
+  label?: string;
+}
 
 /** How many links are drawn at first, and added each time the end of the drawn ones comes near. */
 export const RECENT_BATCH = 30;
@@ -13,7 +22,7 @@ export const RECENT_BATCH = 30;
  * popup exist (thousands of links are kept), more are drawn as scrolling or Tab reaches the end.
  * A new search starts again with one batch.
  */
-export function RecentLinkList({ entries, query, label }: { entries: readonly HistoryEntry[]; query: string; label?: string }) {
+export function RecentLinkList({ entries, query, tracked, label }: RecentLinkListProps) {
   const [drawnFor, setDrawnFor] = useState({ query, drawn: RECENT_BATCH });
   if (drawnFor.query !== query) setDrawnFor({ query, drawn: RECENT_BATCH });
   const drawn = drawnFor.query === query ? drawnFor.drawn : RECENT_BATCH;
@@ -39,7 +48,7 @@ export function RecentLinkList({ entries, query, label }: { entries: readonly Hi
   return (
     <ul className="recent-list" aria-label={label}>
       {entries.slice(0, drawn).map((e) => (
-        <Item key={e.id} entry={e} />
+        <Item key={e.id} entry={e} tracked={tracked[e.shortUrl]} />
       ))}
       {more && <li ref={end} className="recent-more" aria-hidden="true" />}
     </ul>

@@ -3,11 +3,13 @@ import { indexRecent, searchRecent } from '@/lib/ui/popup/recentSearch';
 import { usePopup } from './PopupContext';
 import { t, tCount } from '@/lib/i18n';
 import { RecentLinkList } from './RecentLinkList';
+import { useTrackedScans } from './useTrackedScans';
 
 /** The content of "Recent links": a search box, the state of the list, the links newest first. */
 export function RecentLinksBody() {
   const recent = usePopup((s) => s.recent);
   const setQuery = usePopup((s) => s.setQuery);
+  const tracked = useTrackedScans(recent.items.length > 0);
   const index = useMemo(() => indexRecent(recent.items), [recent.items]);
   const shown = useMemo(() => searchRecent(index, recent.query), [index, recent.query]);
   return (
@@ -34,6 +36,7 @@ export function RecentLinksBody() {
         <RecentLinkList
           entries={shown}
           query={recent.query}
+          tracked={tracked}
           label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}
         />
       )}

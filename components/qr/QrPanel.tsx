@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { defaultQrActions, svgDataUrl, type QrActions } from '@/lib/ui/qrImage';
+import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
+import { loadQrStyle, saveQrStyle } from '@/lib/ui/qrStyle';
 // Its rules (qr.css) come with the pages that show it (QrPage imports them; the popup's
 // popupLater.css @imports them, added with its later parts): a chunk the popup loads later then
 // carries no stylesheet of its own.
@@ -13,38 +15,63 @@ export interface QrPanelProps {
   /** Where to say what happened; without it the panel has its own status line. */
   onStatus?: (message: string) => void;
   actions?: QrActions;
+  /** Offer "Make tracked QR code" (a short link of the account). */
+  tracked?: boolean;
+  /** Where the style comes from; replaceable in tests. */
+  styleSource?: () => Promise<QrStyle>;
+  /** Where a style is kept; replaceable in tests. */
+  styleSave?: (style: QrStyle | null) => Promise<QrStyle>;
 }
+
+// The style's fields and the tracked QR code load on first use (the popup's first screen stays lean).
+const QrStyleFields = lazy(() => import('./QrStyleFields').then((m) => ({ default: m.QrStyleFields })));
+const TrackedQrPart = lazy(() => import('./TrackedQrPart').then((m) => ({ default: m.TrackedQrPart })));
 
 type Image = { state: 'making' } | { state: 'ready'; src: string } | { state: 'failed'; message: string };
 
 /** A QR code made locally, with "Copy QR", "Download PNG" and "Download SVG". */
-export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions }: QrPanelProps) {
+export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, tracked = false, styleSource = loadQrStyle, styleSave = saveQrStyle }: QrPanelProps) {
   const [image, setImage] = useState<Image>({ state: 'making' });
+  const [style, setStyle] = useState<QrStyle | null>(null);
+  const [styling, setStyling] = useState(false);
   const [ownStatus, setOwnStatus] = useState('');
   const [failure, setFailure] = useState('');
   const say = (message: string) => (onStatus ? onStatus(message) : setOwnStatus(message));
 
   useEffect(() => {
     let current = true;
-    setImage({ state: 'making' });
-    setFailure('');
-    actions.svg(text).then(
-      (svg) => current && setImage({ state: 'ready', src: svgDataUrl(svg) }),
-      (e: unknown) => current && setImage({ state: 'failed', message: qrFailure(e) }),
+    styleSource().then(
+      (s) => current && setStyle(s),
+      () => current && setStyle(DEFAULT_QR_STYLE),
     );
     return () => {
       current = false;
     };
-  }, [text, actions]);
+  }, [styleSource]);
+
+  useEffect(() => {
+    if (!style) return;
+    let current = true;
+    setImage({ state: 'making' });
+    setFailure('');
+    actions.svg(text, style).then(
+      (svg) => current && setImage({ state: 'ready', src: svgDataUrl(svg) }),
+      (e: unknown) => current && setImage({ state: 'failed', message: qrFailure(e, style) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [text, actions, style]);
 
   /** Runs one of the buttons' actions and reports how it went. */
-  const run = async (action: () => Promise<void>, done: string, failed: MessageKey) => {
+  const run = async (action: (style: QrStyle) => Promise<void>, done: string, failed: MessageKey) => {
     setFailure('');
+    if (!style) return;
     try {
-      await action();
+      await action(style);
       say(done);
     } catch (e) {
-      setFailure(t(failed, qrFailure(e)));
+      setFailure(t(failed, qrFailure(e, style)));
     }
   };
 
@@ -56,23 +83,30 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions }
       </div>
       {image.state === 'failed' && <div role="alert">{t('qrMakeFailed', image.message)}</div>}
       <div className="row qr-actions">
-        <button type="button" onClick={() => void run(() => actions.copyPng(text), t('qrCopied'), 'qrCopyFailed')}>
+        <button type="button" onClick={() => void run((st) => actions.copyPng(text, st), t('qrCopied'), 'qrCopyFailed')}>
           {t('qrCopy')}
         </button>
         <button
           type="button"
-          onClick={() => void run(() => actions.downloadPng(text, `${fileBase}.png`), t('qrDownloading', `${fileBase}.png`), 'qrPngFailed')}
+          onClick={() => void run((st) => actions.downloadPng(text, `${fileBase}.png`, st), t('qrDownloading', `${fileBase}.png`), 'qrPngFailed')}
         >
           {t('qrDownloadPng')}
         </button>
         <button
           type="button"
-          onClick={() => void run(() => actions.downloadSvg(text, `${fileBase}.svg`), t('qrDownloading', `${fileBase}.svg`), 'qrSvgFailed')}
+          onClick={() => void run((st) => actions.downloadSvg(text, `${fileBase}.svg`, st), t('qrDownloading', `${fileBase}.svg`), 'qrSvgFailed')}
         >
           {t('qrDownloadSvg')}
         </button>
+        <button type="button" aria-expanded={styling} disabled={!style} onClick={() => setStyling((v) => !v)}>
+          {t('qrStyle')}
+        </button>
       </div>
       {failure && <div role="alert">{failure}</div>}
+      <Suspense fallback={null}>
+        {styling && style && <QrStyleFields style={style} onApply={setStyle} say={say} save={styleSave} />}
+        {tracked && <TrackedQrPart shortUrl={text} fileBase={fileBase} hasLogo={Boolean(style?.logo)} say={say} />}
+      </Suspense>
       {!onStatus && (
         <div role="status" className="qr-status">
           {ownStatus}
@@ -83,8 +117,8 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions }
 }
 
 /** A short reason for a failed QR action (too long a text is the usual one). */
-function qrFailure(e: unknown): string {
+function qrFailure(e: unknown, style: QrStyle): string {
   const message = e instanceof Error ? e.message : String(e);
-  if (/too big|amount of data/i.test(message)) return t('qrTooLong');
+  if (/too big|amount of data/i.test(message)) return t(style.logo ? 'qrTooLongWithLogo' : 'qrTooLong');
   return message || t('qrUnknownError');
 }

@@ -27,6 +27,7 @@ export type ErrorReason =
   | 'link-id-unknown' // the service never told the id of that link: it cannot be deleted from here
   | 'not-own-page' // the message came from outside the extension
   | 'managed-locked' // the organisation's policy sets this (`field`): it cannot be changed here
+  | 'qr-style' // a QR style scanners would read badly: `detail` is why (lib/qr/style)
   | 'no-answer'; // the worker did not answer a page
 
 export interface ApiErrorInit {

@@ -9,3 +9,4 @@ export { send, buildUrl, platformFetch, groupOfPath, type ClientConfig, type Aut
 export { fetchAllPages, MAX_PAGES } from './paginate';
 export { toPlainText } from './plainText';
 export { safeHttpUrl } from './safeUrl';
+export { fetchImage, type FetchedImage } from './image';

@@ -47,6 +47,12 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     getSettings: () => service.getSettings(),
     saveSettings: (d) => service.saveSettings(d ?? {}),
     clearCache: () => service.clearCache(),
+    getQrStyle: () => service.getQrStyle(),
+    saveQrStyle: (d) => service.saveQrStyle(d),
+    makeTrackedQr: (d) => service.makeTrackedQr(d),
+    waitTrackedQr: (d) => service.waitTrackedQr(d),
+    getTrackedQrs: (d) => service.getTrackedQrs(d ?? {}),
+    getTrackedQrImage: (d) => service.getTrackedQrImage(d),
   };
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {
     onMessage(type, (async (message: { data: unknown; sender: { id?: string; url?: string } }): Promise<Result<unknown>> => {

@@ -64,7 +64,7 @@ export function startBackground() {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== QUEUE_ALARM) return;
     void service.resume().then(async () => {
-      if ((await service.jobs.unsettled()).length === 0) await browser.alarms.clear(QUEUE_ALARM);
+      if ((await service.jobs.unsettled()).length === 0 && !(await service.resumeTrackedQrs())) await browser.alarms.clear(QUEUE_ALARM);
     });
   });
   // The organisation's policy: read at every start (cheap, local) and whenever Chrome says it changed.

@@ -7,12 +7,14 @@
 import { createBulk } from './bulk';
 import { createConnection } from './connection';
 import { createLists } from './lists';
+import { createQrStyles } from './qrStyles';
 import { createRecentLinks } from './recentLinks';
 import type { RetryPolicy } from './retry';
 import type { NotifyOptions } from './notify';
 import { SessionHolder } from './session';
 import { getSettings, saveSettings } from './settings';
 import { createShortening } from './shortening';
+import { createTrackedQrs } from './trackedQrs';
 import { takeStorageNotices } from './storedCheck';
 
 export { QUEUE_ANSWER_AFTER_MS, SHORTEN_WAIT_MS } from './shortening';
@@ -38,6 +40,7 @@ export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs });
   const shortening = createShortening({ ...deps, sessions, now });
+  const trackedQrs = createTrackedQrs({ sessions, now, wakeAt: deps.wakeAt, fetch: deps.fetch });
   return {
     sessions,
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
@@ -45,6 +48,13 @@ export function createService(deps: ServiceDeps) {
     ...shortening,
     ...createBulk({ sessions, jobs: shortening.jobs, now }),
     ...createRecentLinks(sessions),
+    ...createQrStyles(sessions),
+    ...trackedQrs,
+    /** Resumes the queued links and the waiting tracked QR codes. */
+    resume: async () => {
+      await shortening.resume();
+      await trackedQrs.resumeTrackedQrs();
+    },
     getSettings,
     saveSettings,
     takeStorageNotices,

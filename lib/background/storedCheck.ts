@@ -1,5 +1,5 @@
 /** The pages' question "was anything stored lost?": every told item read through its schema, then the names not told yet. */
-import { bulkItem, connectionItem, historyItem, queueItem, settingsItem, storageNotices, unsentItem } from '../storage';
+import { bulkItem, connectionItem, historyItem, qrStylesItem, queueItem, settingsItem, storageNotices, trackedQrsItem, unsentItem } from '../storage';
 import type { ToldItem } from '../storage/names';
 
 /**
@@ -7,6 +7,6 @@ import type { ToldItem } from '../storage/names';
  * and takes the names of those that lost something: a page tells them, once.
  */
 export async function takeStorageNotices(): Promise<ToldItem[]> {
-  await Promise.all([connectionItem, settingsItem, historyItem, queueItem, unsentItem, bulkItem].map((item) => (item.getValue as () => Promise<unknown>)().catch(() => undefined)));
+  await Promise.all([connectionItem, settingsItem, historyItem, queueItem, unsentItem, bulkItem, qrStylesItem, trackedQrsItem].map((item) => (item.getValue as () => Promise<unknown>)().catch(() => undefined)));
   return storageNotices.take();
 }

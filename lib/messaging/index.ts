@@ -20,8 +20,10 @@ import type {
   Pixel,
   Qr,
   Splash,
+  FetchedImage,
 } from '../api';
-import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, UnsentLink } from '../storage';
+import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
+import type { QrStyle } from '../qr/style';
 import type { ToldItem } from '../storage/names';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
@@ -177,6 +179,19 @@ export interface ProtocolMap {
   saveSettings(data: Partial<Settings>): Result<Settings>;
   /** Empties the cache of lists and account. */
   clearCache(): Result<true>;
+
+  /** The connected account's QR style (the default when none was chosen). */
+  getQrStyle(): Result<QrStyle>;
+  /** Keeps the account's QR style (null: the default); a style scanners read badly is refused. */
+  saveQrStyle(data: { style: QrStyle | null }): Result<QrStyle>;
+  /** Makes the service's QR code of a short link (POST /api/qr/add, type link); waiting when the budget is spent. */
+  makeTrackedQr(data: { shortUrl: string }): Result<TrackedQr>;
+  /** Waits until a waiting tracked QR code is made. */
+  waitTrackedQr(data: { shortUrl: string }): Result<TrackedQr>;
+  /** The account's tracked QR codes by short link; `refresh` reads scans (at most once a minute). */
+  getTrackedQrs(data: { refresh?: boolean }): Result<Record<string, TrackedQr>>;
+  /** The service's image of a tracked QR code as a data: URL (the page copies or downloads it). */
+  getTrackedQrImage(data: { shortUrl: string }): Result<FetchedImage>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

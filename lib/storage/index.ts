@@ -7,6 +7,7 @@ import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
 import type { ManagedPolicy } from './policy';
+import type { QrStyle } from '../qr/style';
 import { checkedItem } from './checkedItem';
 import * as repair from './items';
 import { DEFAULT_HISTORY_LIMIT, type HistoryLimit, type ToldItem } from './names';
@@ -290,3 +291,29 @@ export interface PolicyState {
 }
 const policyStored = storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 });
 export const policyItem = checkedItem(policyStored, repair.repairPolicy, null, null);
+/** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
+const qrStylesStored = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
+export const qrStylesItem = checkedItem(qrStylesStored, repair.repairQrStyles<QrStyle>, storageNotices, 'qrStyles');
+
+/** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
+export interface TrackedQr {
+  shortUrl: string;
+  state: 'waiting' | 'made';
+  /** The colours sent, rgb(r,g,b). */
+  foreground: string;
+  background: string;
+  createdAt: number;
+  /** When a waiting one may be sent (epoch ms). */
+  sendAt?: number;
+  id?: number;
+  /** The service's QR image (http/https only). */
+  link?: string;
+  scans?: number;
+  /** When the scans were read (epoch ms). */
+  scansAt?: number;
+  /** Why a waiting one failed for good (it is then dropped and the reason kept here once). */
+  error?: SerializedApiError;
+}
+/** Tracked QR codes by account fingerprint, then by short link. */
+const trackedQrsStored = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });
+export const trackedQrsItem = checkedItem(trackedQrsStored, repair.repairTrackedQrs, storageNotices, 'trackedQrs');

@@ -3,7 +3,10 @@
  * (docs/ARCHITECTURE.md, "Stored state"). lib/storage.ts declares each item with its repair.
  */
 import { z } from 'zod';
+import type { SerializedApiError } from '../api';
+import { MAX_URL_LENGTH } from '../api/constants';
 import { isCopyFormat } from '../links/copyFormat';
+import { checkLogo, checkQrStyle, LOGO_TYPES, type LogoType } from '../qr/style';
 import { bulkRowSchema, historyEntrySchema, jobSchema, unsentSchema } from './entries';
 import { HISTORY_LIMITS, MAX_HISTORY_LIMIT, TOLD_ITEMS } from './names';
 import { isRecord, kept, repairList, repairWhole, type Repair, type Repaired } from './repaired';
@@ -139,3 +142,57 @@ const managedPolicy = z.object({
 });
 /** The organisation's policy as last read: a wrong one is forgotten quietly (the worker reads storage.managed again). */
 export const repairPolicy = repairWhole(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }).nullable(), null, true);
+
+const qrStyle = z.object({
+  foreground: z.string().max(7),
+  background: z.string().max(7),
+  logo: z.object({ dataUrl: z.string(), type: z.enum(LOGO_TYPES as [LogoType, ...LogoType[]]), bytes: z.number(), name: z.string().max(1000) }).nullable(),
+});
+/** The QR style of each account: a style that is no style, or one the QR view would refuse, is dropped (that account's codes are black on white again). */
+export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
+  return repairRecord(raw, (v) => {
+    const r = qrStyle.safeParse(v);
+    return r.success && !checkQrStyle(r.data) && !(r.data.logo && checkLogo(r.data.logo)) ? (r.data as T) : null;
+  });
+}
+
+const trackedQr = z.object({
+  shortUrl: z.string().max(MAX_URL_LENGTH),
+  state: z.enum(['waiting', 'made']),
+  foreground: z.string().max(32),
+  background: z.string().max(32),
+  createdAt: z.number().finite(),
+  sendAt: z.number().finite().optional(),
+  id: z.number().int().optional(),
+  link: z.string().max(MAX_URL_LENGTH).optional(),
+  scans: z.number().optional(),
+  scansAt: z.number().optional(),
+  error: z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string').optional().catch(undefined),
+});
+/** Tracked QR codes by account, then by short link: a wrong one is dropped (the code stays on the service). */
+export function repairTrackedQrs(raw: unknown): Repaired<Record<string, Record<string, z.output<typeof trackedQr>>>> {
+  let lost = false;
+  const out = repairRecord(raw, (byLink) => {
+    const r = repairRecord(byLink, (v) => {
+      const p = trackedQr.safeParse(v);
+      return p.success ? p.data : null;
+    });
+    lost ||= r.lost;
+    return r.value;
+  });
+  return { value: out.value, lost: out.lost || lost, changed: out.changed || lost };
+}
+
+/** A record read member by member: a member `keep` turns into null is dropped, the others stay; anything but a record is emptied. */
+function repairRecord<T>(raw: unknown, keep: (v: unknown) => T | null): Repaired<Record<string, T>> {
+  if (raw == null) return kept({});
+  if (!isRecord(raw)) return { value: {}, lost: true, changed: true };
+  const value: Record<string, T> = {};
+  let dropped = false;
+  for (const [k, v] of Object.entries(raw)) {
+    const r = keep(v);
+    if (r === null) dropped = true;
+    else value[k] = r;
+  }
+  return { value, lost: dropped, changed: dropped };
+}

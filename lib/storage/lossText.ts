@@ -9,4 +9,6 @@ export const LOSS_TEXT: Record<ToldItem, MessageKey> = {
   queue: 'storageLostQueue',
   unsent: 'storageLostUnsent',
   bulk: 'storageLostBulk',
+  qrStyles: 'storageLostQrStyles',
+  trackedQrs: 'storageLostTrackedQrs',
 };

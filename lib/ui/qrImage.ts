@@ -3,6 +3,8 @@
  * import the first time a QR code is shown, so it stays out of the pages' first bundle.
  */
 import { t } from '../i18n';
+import { composite, fitLogo, levelFor, paintToSvg, qrPaint, scaleFor, type QrPaint } from '../qr/layout';
+import { DEFAULT_QR_STYLE, type QrStyle } from '../qr/style';
 
 type QrModule = typeof import('qrcode');
 
@@ -18,13 +20,15 @@ function loadQr(): Promise<QrModule> {
   return loading;
 }
 
-/** Dark modules on white with a quiet zone: what scanners read best, in either theme. */
-const QR_OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 2, color: { dark: '#000000', light: '#ffffff' } };
-
-/** The QR code of a text as SVG markup. */
-export async function qrSvg(text: string): Promise<string> {
+/** The laid-out QR code of a text in a style (error correction H under a logo). */
+export async function qrPaintOf(text: string, style: QrStyle = DEFAULT_QR_STYLE): Promise<QrPaint> {
   const QR = await loadQr();
-  return QR.toString(text, { ...QR_OPTIONS, type: 'svg' });
+  return qrPaint(QR.create(text, { errorCorrectionLevel: levelFor(style) }).modules, style);
+}
+
+/** The QR code of a text as SVG markup, in the style. */
+export async function qrSvg(text: string, style: QrStyle = DEFAULT_QR_STYLE): Promise<string> {
+  return paintToSvg(await qrPaintOf(text, style), style.logo?.dataUrl);
 }
 
 /** An SVG as a data: URL for an <img> (never inserted as markup). */
@@ -32,14 +36,56 @@ export function svgDataUrl(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** The QR code of a text as a PNG blob (`size` pixels wide). */
-export async function qrPngBlob(text: string, size = 512): Promise<Blob> {
-  const QR = await loadQr();
+/** Loads an image (the logo) for drawing on a canvas. */
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error(t('qrLogoUnreadable')));
+    img.src = src;
+  });
+}
+
+/** The QR code of a text as a PNG blob (about `size` pixels wide), in the style. */
+export async function qrPngBlob(text: string, style: QrStyle = DEFAULT_QR_STYLE, size = 512): Promise<Blob> {
+  const paint = await qrPaintOf(text, style);
+  const logo = style.logo ? await loadImage(style.logo.dataUrl) : null;
+  const scale = scaleFor(paint, size);
   const canvas = document.createElement('canvas');
-  await QR.toCanvas(canvas, text, { ...QR_OPTIONS, width: size });
+  canvas.width = canvas.height = paint.units * scale;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error(t('qrDrawFailed'));
+  composite(
+    paint,
+    scale,
+    (r, colour) => {
+      ctx.fillStyle = colour;
+      ctx.fillRect(r.x, r.y, r.w, r.h);
+    },
+    (box) => {
+      if (!logo) return;
+      const at = fitLogo(box, logo.naturalWidth || box.w, logo.naturalHeight || box.h);
+      ctx.drawImage(logo, at.x, at.y, at.w, at.h);
+    },
+  );
   return new Promise<Blob>((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(t('qrDrawFailed')))), 'image/png');
   });
+}
+
+/** Any image blob drawn again as PNG (the clipboard takes PNG only). */
+export async function pngBlobOf(blob: Blob): Promise<Blob> {
+  const url = URL.createObjectURL(blob);
+  try {
+    const img = await loadImage(url);
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth || 512;
+    canvas.height = img.naturalHeight || 512;
+    canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('qrDrawFailed')))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }
 
 /** A file name for a QR image: "qr-<code>" with only safe characters. */
@@ -68,23 +114,23 @@ export function downloadBlob(blob: Blob, fileName: string): void {
 
 /** What the QR panel does with a QR code; replaceable in tests. */
 export interface QrActions {
-  svg(text: string): Promise<string>;
-  copyPng(text: string): Promise<void>;
-  downloadPng(text: string, fileName: string): Promise<void>;
-  downloadSvg(text: string, fileName: string): Promise<void>;
+  svg(text: string, style: QrStyle): Promise<string>;
+  copyPng(text: string, style: QrStyle): Promise<void>;
+  downloadPng(text: string, fileName: string, style: QrStyle): Promise<void>;
+  downloadSvg(text: string, fileName: string, style: QrStyle): Promise<void>;
 }
 
 /** The real actions: clipboard and file downloads from the page. */
 export const defaultQrActions: QrActions = {
   svg: qrSvg,
-  async copyPng(text) {
-    const blob = await qrPngBlob(text);
+  async copyPng(text, style) {
+    const blob = await qrPngBlob(text, style);
     await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
   },
-  async downloadPng(text, fileName) {
-    downloadBlob(await qrPngBlob(text), fileName);
+  async downloadPng(text, fileName, style) {
+    downloadBlob(await qrPngBlob(text, style), fileName);
   },
-  async downloadSvg(text, fileName) {
-    downloadBlob(new Blob([await qrSvg(text)], { type: 'image/svg+xml' }), fileName);
+  async downloadSvg(text, fileName, style) {
+    downloadBlob(new Blob([await qrSvg(text, style)], { type: 'image/svg+xml' }), fileName);
   },
 };

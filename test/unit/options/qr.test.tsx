@@ -86,6 +86,19 @@ describe('QR codes', () => {
     await within(sticker).findByText('No scans yet');
   });
 
+  it('opened from "Open statistics" (#qr-stats-<id>), shows that QR code\'s charts at once', async () => {
+    window.location.hash = '#qr-stats-11';
+    try {
+      openOptions();
+      const region = await section('QR codes');
+      const stats = await within(region).findByRole('region', { name: 'Statistics of QR code Menu card' });
+      await within(stats).findByText('Unique scans');
+      expect(worker.sent('getQr')).toEqual([{ id: 11 }]);
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
   it('says scans in the list and in the statistics (one word)', async () => {
     const { user } = openOptions();
     const region = await section('QR codes');
@@ -104,14 +117,33 @@ describe('QR codes', () => {
     await user.selectOptions(within(form).getByLabelText('Type'), 'sms');
     await user.type(within(form).getByLabelText('Phone number'), '+49 30 1234567');
     await user.type(within(form).getByLabelText('Message'), 'Hello');
-    fireEvent.change(within(form).getByLabelText('Pick foreground colour'), { target: { value: '#ff8000' } });
-    expect((within(form).getByLabelText('Foreground colour') as HTMLInputElement).value).toBe('rgb(255,128,0)');
+    fireEvent.change(within(form).getByLabelText('Pick foreground colour'), { target: { value: '#994d00' } });
+    expect((within(form).getByLabelText('Foreground colour') as HTMLInputElement).value).toBe('rgb(153,77,0)');
     await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
     await waitFor(() =>
       expect(worker.mutations()).toEqual([
-        { op: 'addQr', args: [{ type: 'sms', data: { phone: '+49 30 1234567', message: 'Hello' }, foreground: 'rgb(255,128,0)' }] },
+        { op: 'addQr', args: [{ type: 'sms', data: { phone: '+49 30 1234567', message: 'Hello' }, foreground: 'rgb(153,77,0)' }] },
       ]),
     );
+  });
+
+  it('refuses colours scanners read badly, with the popup\'s rule and reason, and sends nothing', async () => {
+    const { user } = openOptions();
+    const region = await section('QR codes');
+    const form = within(region).getByRole('form', { name: 'New QR code' });
+    await user.type(within(form).getByLabelText('URL'), 'https://example.com/menu');
+    fireEvent.change(within(form).getByLabelText('Pick foreground colour'), { target: { value: '#ff8000' } });
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'This style is refused: foreground and background have a contrast of 2.5:1, scanners need at least 4.5:1.',
+    );
+    expect(within(form).getByLabelText('Foreground colour').getAttribute('aria-invalid')).toBe('true');
+    await user.clear(within(form).getByLabelText('Foreground colour'));
+    await user.type(within(form).getByLabelText('Foreground colour'), 'rgb(255,255,255)');
+    await user.type(within(form).getByLabelText('Background colour'), '#202020');
+    await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toMatch(/light foreground on a dark background/));
+    expect(worker.mutations()).toEqual([]);
   });
 
   it('creates a Wi-Fi QR code and names a bad field first', async () => {

@@ -6,7 +6,8 @@ import { vi, type Mock } from 'vitest';
 import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
 import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/lib/api';
-import type { HistoryEntry, Job, Settings } from '@/lib/storage';
+import type { HistoryEntry, Job, Settings, TrackedQr } from '@/lib/storage';
+import { DEFAULT_QR_STYLE } from '@/lib/qr/style';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 
 import type { ToldItem } from '@/lib/storage/names';
@@ -77,6 +78,10 @@ export interface World {
   deleteHistoryEntry?: Answer<HistoryEntry[]>;
   waiting?: Answer<WaitingLinks>;
   remakeUnsent?: Answer<Job[]>;
+  /** Tracked QR codes by short link: stored, then as a refresh reads them. */
+  tracked?: Record<string, TrackedQr>;
+  trackedFresh?: Record<string, TrackedQr>;
+  makeTrackedQr?: Answer<TrackedQr>;
 }
 
 function isError(v: unknown): v is SerializedApiError {
@@ -140,6 +145,12 @@ export function answer(ask: Mock, world: World = {}) {
         history = history.filter((e) => e.id !== (data as { id: string }).id);
         return history;
       }
+      case 'getQrStyle':
+        return DEFAULT_QR_STYLE;
+      case 'getTrackedQrs':
+        return (data as { refresh?: boolean }).refresh ? (world.trackedFresh ?? world.tracked ?? {}) : (world.tracked ?? {});
+      case 'makeTrackedQr':
+        return resolve(world.makeTrackedQr ?? { kind: 'unreadable', message: 'no tracked QR here' }, data);
       default:
         throw { kind: 'unreadable', message: `unexpected message ${type}` };
     }

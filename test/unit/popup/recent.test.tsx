@@ -26,7 +26,37 @@ function recentSection() {
   return screen.getByRole('region', { name: 'Recent links' });
 }
 
+const tracked = (shortUrl: string, scans: number) => ({
+  shortUrl,
+  state: 'made' as const,
+  foreground: 'rgb(0,0,0)',
+  background: 'rgb(255,255,255)',
+  createdAt: 1,
+  id: 9,
+  link: 'https://svc.example/qr/9',
+  scans,
+  scansAt: 1,
+});
+
 describe('Recent links', () => {
+  it('marks links with a tracked QR code and shows their scans, read again after the items are on screen', async () => {
+    answer(askMock, { history: HISTORY, tracked: { 'https://sho.rt/bbb': tracked('https://sho.rt/bbb', 3) }, trackedFresh: { 'https://sho.rt/bbb': tracked('https://sho.rt/bbb', 12) } });
+    render(<App />);
+    const section = recentSection();
+    const item = async () => (await within(section).findByText('https://sho.rt/bbb')).closest('li')!;
+    await waitFor(async () => expect((await item()).textContent).toContain('Tracked QR code, scans: 12'));
+    expect(within(section).getAllByText(/Tracked QR code, scans/)).toHaveLength(1);
+    // Stored first, then one refresh (the worker spaces the reads a minute apart).
+    expect(callsOf(askMock, 'getTrackedQrs')).toEqual([{ refresh: false }, { refresh: true }]);
+  });
+
+  it('asks for no scans when no link has a tracked QR code', async () => {
+    answer(askMock, { history: HISTORY });
+    render(<App />);
+    await waitFor(() => expect(within(recentSection()).getAllByRole('listitem')).toHaveLength(3));
+    await waitFor(() => expect(callsOf(askMock, 'getTrackedQrs')).toEqual([{ refresh: false }]));
+  });
+
   it('lists the links newest first with distinct button names, and searches them', async () => {
     const { user, writeText } = answer(askMock, { history: HISTORY });
     render(<App />);

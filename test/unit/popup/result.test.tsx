@@ -40,6 +40,35 @@ describe('after shortening', () => {
     expect(await screen.findByRole('button', { name: 'Copy https://go.brand.example/x1' })).toBeTruthy();
   });
 
+  it('"Make tracked QR code" makes the service\'s QR code of the short link and shows its image, "Scans" and "Open statistics"', async () => {
+    const made = { shortUrl: 'https://go.brand.example/x1', state: 'made' as const, foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: 1, id: 41, link: 'https://svc.example/qr/41', scans: 0, scansAt: 1 };
+    const { user } = answer(askMock, {
+      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      makeTrackedQr: made,
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await user.click(await screen.findByRole('button', { name: 'Make tracked QR code' }));
+    expect(callsOf(askMock, 'makeTrackedQr')).toEqual([{ shortUrl: 'https://go.brand.example/x1' }]);
+    expect((await screen.findByRole('img', { name: 'Tracked QR code' })).getAttribute('src')).toBe('https://svc.example/qr/41');
+    expect(screen.getByText('Scans: 0')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toMatch(/options\.html#qr-stats-41$/);
+    expect(screen.queryByRole('button', { name: 'Make tracked QR code' })).toBeNull();
+  });
+
+  it('says why a tracked QR code could not be made', async () => {
+    const { user } = answer(askMock, {
+      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      makeTrackedQr: { kind: 'forbidden', message: 'no', serverText: 'QR codes are not in your plan.' },
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await user.click(await screen.findByRole('button', { name: 'Make tracked QR code' }));
+    expect((await screen.findByText(/The tracked QR code could not be made: /)).textContent).toMatch(/QR codes are not in your plan/);
+  });
+
   it('takes the previous short link, its QR code and "Copied" away when Long URL is edited', async () => {
     const { user } = answer(askMock, {
       shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),

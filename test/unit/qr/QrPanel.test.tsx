@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QrPanel } from '@/components/qr/QrPanel';
 import { QrPage, urlFromSearch } from '@/components/qr/QrPage';
 import type { QrActions } from '@/lib/ui/qrImage';
+import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
 
 afterEach(() => {
   cleanup();
@@ -35,12 +36,12 @@ describe('QrPanel', () => {
     render(<QrPanel text="https://sho.rt/abc" fileBase="qr-abc" actions={actions} />);
     await screen.findByRole('img', { name: 'QR code' });
     await user.click(screen.getByRole('button', { name: 'Copy QR' }));
-    expect(actions.copyPng).toHaveBeenCalledWith('https://sho.rt/abc');
+    expect(actions.copyPng).toHaveBeenCalledWith('https://sho.rt/abc', DEFAULT_QR_STYLE);
     expect(screen.getByRole('status').textContent).toBe('QR code copied to clipboard');
     await user.click(screen.getByRole('button', { name: 'Download PNG' }));
-    expect(actions.downloadPng).toHaveBeenCalledWith('https://sho.rt/abc', 'qr-abc.png');
+    expect(actions.downloadPng).toHaveBeenCalledWith('https://sho.rt/abc', 'qr-abc.png', DEFAULT_QR_STYLE);
     await user.click(screen.getByRole('button', { name: 'Download SVG' }));
-    expect(actions.downloadSvg).toHaveBeenCalledWith('https://sho.rt/abc', 'qr-abc.svg');
+    expect(actions.downloadSvg).toHaveBeenCalledWith('https://sho.rt/abc', 'qr-abc.svg', DEFAULT_QR_STYLE);
     expect(screen.getByRole('status').textContent).toBe('Downloading qr-abc.svg');
   });
 
@@ -64,6 +65,81 @@ describe('QrPanel', () => {
     render(<QrPanel text={'x'.repeat(5000)} fileBase="qr-x" />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/too long for a QR code/);
     expect(screen.queryByRole('img', { name: 'QR code' })).toBeNull();
+  });
+});
+
+describe('QR style', () => {
+  const kept = (start: QrStyle = DEFAULT_QR_STYLE) => {
+    let current = start;
+    return {
+      load: vi.fn(async () => current),
+      save: vi.fn(async (s: QrStyle | null) => (current = s ?? DEFAULT_QR_STYLE)),
+    };
+  };
+
+  it('draws, copies and downloads in the style chosen under "Style", and keeps it', async () => {
+    const user = userEvent.setup();
+    const actions = fakeActions();
+    const store = kept();
+    render(<QrPanel text="https://sho.rt/abc" fileBase="qr-abc" actions={actions} styleSource={store.load} styleSave={store.save} />);
+    await screen.findByRole('img', { name: 'QR code' });
+    await user.click(screen.getByRole('button', { name: 'Style' }));
+    const fg = await screen.findByLabelText('Foreground');
+    fireEvent.input(fg, { target: { value: '#1f6feb' } });
+    const blue = { ...DEFAULT_QR_STYLE, foreground: '#1f6feb' };
+    await waitFor(() => expect(actions.svg).toHaveBeenLastCalledWith('https://sho.rt/abc', blue));
+    expect(store.save).toHaveBeenCalledWith(blue);
+    await user.click(screen.getByRole('button', { name: 'Download SVG' }));
+    expect(actions.downloadSvg).toHaveBeenCalledWith('https://sho.rt/abc', 'qr-abc.svg', blue);
+    await user.click(screen.getByRole('button', { name: 'Reset style' }));
+    await waitFor(() => expect(actions.svg).toHaveBeenLastCalledWith('https://sho.rt/abc', DEFAULT_QR_STYLE));
+    expect(store.save).toHaveBeenLastCalledWith(null);
+  });
+
+  it('refuses a style scanners read badly, says why, and draws nothing of it', async () => {
+    const user = userEvent.setup();
+    const actions = fakeActions();
+    const store = kept();
+    render(<QrPanel text="https://sho.rt/abc" fileBase="qr-abc" actions={actions} styleSource={store.load} styleSave={store.save} />);
+    await screen.findByRole('img', { name: 'QR code' });
+    await user.click(screen.getByRole('button', { name: 'Style' }));
+    fireEvent.input(await screen.findByLabelText('Foreground'), { target: { value: '#bbbbbb' } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/contrast of 1\.9:1, scanners need at least 4\.5:1/);
+    fireEvent.input(screen.getByLabelText('Background'), { target: { value: '#000000' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/light foreground on a dark background/));
+    expect(store.save).not.toHaveBeenCalled();
+    expect(actions.svg).toHaveBeenCalledTimes(1);
+    expect(actions.svg).toHaveBeenCalledWith('https://sho.rt/abc', DEFAULT_QR_STYLE);
+  });
+
+  it('says to remove the logo when the text fits a plain code but not one with a logo (level H)', async () => {
+    const logo = { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', type: 'image/png' as const, bytes: 8, name: 'l.png' };
+    const text = `https://example.com/?q=${'x'.repeat(1800)}`;
+    render(<QrPanel text={text} fileBase="qr-x" styleSource={async () => ({ ...DEFAULT_QR_STYLE, logo })} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The QR code could not be made: the text is too long for a QR code with a logo; remove the logo.');
+    cleanup();
+    render(<QrPanel text={text} fileBase="qr-x" styleSource={async () => DEFAULT_QR_STYLE} />);
+    expect(await screen.findByRole('img', { name: 'QR code' })).toBeTruthy();
+  });
+
+  it('refuses a logo that is not an image or too large, before drawing', async () => {
+    const user = userEvent.setup();
+    const actions = fakeActions();
+    const store = kept();
+    render(<QrPanel text="https://sho.rt/abc" fileBase="qr-abc" actions={actions} styleSource={store.load} styleSave={store.save} />);
+    await screen.findByRole('img', { name: 'QR code' });
+    await user.click(screen.getByRole('button', { name: 'Style' }));
+    const logo = await screen.findByLabelText('Logo');
+    await user.upload(logo, new File(['hello'], 'logo.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/only PNG, JPEG or SVG/);
+    const big = new Uint8Array(150 * 1024);
+    big.set([0x89, 0x50, 0x4e, 0x47]);
+    await user.upload(logo, new File([big], 'big.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/the file has 150 kB, at most 100 kB/));
+    await user.upload(logo, new File(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'], 'l.svg', { type: 'image/svg+xml' }));
+    await waitFor(() => expect(store.save).toHaveBeenCalledTimes(1));
+    expect(store.save.mock.calls[0]![0]!.logo).toMatchObject({ type: 'image/svg+xml', name: 'l.svg' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

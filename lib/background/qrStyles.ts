@@ -1,0 +1,32 @@
+/** The QR style messages: each account's style (a logo included) in storage.local, checked before it is kept. */
+import { ApiError } from '../api';
+import { asQrStyle, checkQrStyle, DEFAULT_QR_STYLE, type QrStyle } from '../qr/style';
+import { qrStylesItem } from '../storage';
+import type { SessionHolder } from './session';
+
+/** The style of the connected account (the default when none was chosen or nobody is connected). */
+export async function styleOf(sessions: SessionHolder): Promise<QrStyle> {
+  const s = await sessions.get();
+  if (!s) return DEFAULT_QR_STYLE;
+  return asQrStyle((await qrStylesItem.getValue())[s.fingerprint]);
+}
+
+/** The style messages of the current connection. */
+export function createQrStyles(sessions: SessionHolder) {
+  return {
+    getQrStyle: () => styleOf(sessions),
+
+    /** Keeps a style for the connected account (null: back to the default); a style scanners read badly is refused. */
+    async saveQrStyle(data: { style: QrStyle | null }): Promise<QrStyle> {
+      const s = await sessions.require();
+      const style = data?.style ?? null;
+      const problem = style ? checkQrStyle(style) : null;
+      if (problem) throw new ApiError({ kind: 'invalid-input', field: 'style', reason: 'qr-style', detail: problem.reason, message: `The QR style is refused: ${problem.reason}.` });
+      const all = { ...(await qrStylesItem.getValue()) };
+      if (style) all[s.fingerprint] = style;
+      else delete all[s.fingerprint];
+      await qrStylesItem.setValue(all);
+      return style ?? DEFAULT_QR_STYLE;
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * The styled QR code in Chromium against the sandbox (issue 27): a foreground of #1f6feb and a
+ * logo are drawn in the preview, the downloaded SVG holds them, and both downloaded files,
+ * rasterised by Chromium itself, decode to the short link with jsQR; a refused combination says
+ * why; "Make tracked QR code" creates the service's QR code of type link and shows "Scans".
+ * Screenshots of the styled QR view, light and dark, English and German.
+ */
+import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { collectErrors, configureExtension, launchExtension, openPopupFor, REPO_ROOT, screenshot, until, type ErrorLog, type ExtensionHarness } from './harness';
+
+const LOGO = join(REPO_ROOT, 'public/icon/128.png');
+
+/** Draws an image (a data: URL) on a white canvas `size` pixels wide in the page and returns its pixels. */
+async function pixelsOf(page: Page, src: string, size: number) {
+  const data = await page.evaluate(
+    async ({ src, size }) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = size + 32;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(img, 16, 16, size, size);
+      // As base64: a million numbers as a JSON array would take seconds to cross DevTools.
+      const bytes = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    },
+    { src, size },
+  );
+  return { data: new Uint8ClampedArray(Buffer.from(data, 'base64')), width: size + 32, height: size + 32 };
+}
+
+/** The share of pixels of a colour (within a small tolerance). */
+function shareOf(p: { data: Uint8ClampedArray }, [r, g, b]: [number, number, number]): number {
+  let n = 0;
+  for (let i = 0; i < p.data.length; i += 4) if (Math.abs(p.data[i]! - r) < 8 && Math.abs(p.data[i + 1]! - g) < 8 && Math.abs(p.data[i + 2]! - b) < 8) n++;
+  return n / (p.data.length / 4);
+}
+
+const decode = (p: { data: Uint8ClampedArray; width: number; height: number }) => jsQR(p.data, p.width, p.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
+
+/** Shortens the page the popup is for and opens the style fields. */
+async function styledPopup(h: ExtensionHarness, sb: Sandbox, name: string, words: { shorten: string; style: string }): Promise<Page> {
+  const popup = await openPopupFor(h, `${sb.url}/page/${name}`);
+  await popup.getByRole('button', { name: words.shorten, exact: true }).click();
+  await popup.getByRole('img', { name: /QR/ }).first().waitFor({ timeout: 15_000 });
+  await popup.getByRole('button', { name: words.style, exact: true }).click();
+  return popup;
+}
+
+describe('styled QR code (Chromium, English)', () => {
+  let sb: Sandbox;
+  let h: ExtensionHarness;
+  let errors: ErrorLog;
+  let downloads: string;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo' });
+    h = await launchExtension();
+    errors = collectErrors(h);
+    downloads = mkdtempSync(join(tmpdir(), 'qr-style-downloads-'));
+    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await sb?.close();
+    if (downloads) rmSync(downloads, { recursive: true, force: true });
+  });
+
+  it('draws #1f6feb with a logo; Download SVG holds them; PNG and SVG decode to the short link; a refused combination says why', async () => {
+    const popup = await styledPopup(h, sb, 'qr-style', { shorten: 'Shorten', style: 'Style' });
+    const shortUrl = await popup.getByLabel('Short link', { exact: true }).inputValue();
+    const qr = popup.getByRole('img', { name: 'QR code', exact: true });
+
+    await popup.getByLabel('Foreground', { exact: true }).fill('#1f6feb');
+    await popup.getByLabel('Logo', { exact: true }).setInputFiles(LOGO);
+    await until(async () => {
+      const src = decodeURIComponent((await qr.getAttribute('src')) ?? '');
+      return src.includes('fill="#1f6feb"') && src.includes('<image ') ? src : null;
+    }, 'the preview in the style with the logo', 15_000);
+    // Drawn in that colour: a good share of the preview's pixels are #1f6feb.
+    const preview = await pixelsOf(popup, (await qr.getAttribute('src'))!, 400);
+    expect(shareOf(preview, [0x1f, 0x6f, 0xeb])).toBeGreaterThan(0.2);
+    expect(decode(preview)).toBe(shortUrl);
+    await screenshot(popup, 'qr-style-en-light', { fullPage: true });
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(popup, 'qr-style-en-dark', { fullPage: true });
+    await popup.emulateMedia({ colorScheme: 'light' });
+
+    const save = async (button: string) => {
+      const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 15_000 }), popup.getByRole('button', { name: button, exact: true }).click()]);
+      const file = join(downloads, download.suggestedFilename());
+      await download.saveAs(file);
+      return readFile(file);
+    };
+    const svg = (await save('Download SVG')).toString('utf8');
+    expect(svg).toContain('fill="#1f6feb"');
+    expect(svg).toMatch(/<image [^>]*href="data:image\/png;base64,/);
+    const svgPixels = await pixelsOf(popup, `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, 500);
+    expect(decode(svgPixels)).toBe(shortUrl);
+    const png = await save('Download PNG');
+    const pngPixels = await pixelsOf(popup, `data:image/png;base64,${png.toString('base64')}`, 500);
+    expect(shareOf(pngPixels, [0x1f, 0x6f, 0xeb])).toBeGreaterThan(0.2);
+    expect(decode(pngPixels)).toBe(shortUrl);
+
+    // Refused before anything is drawn: the reason, and the preview stays as it was.
+    const before = await qr.getAttribute('src');
+    await popup.getByLabel('Foreground', { exact: true }).fill('#bbbbbb');
+    const alert = popup.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('This style is refused: foreground and background have a contrast of 1.9:1, scanners need at least 4.5:1.');
+    expect(await qr.getAttribute('src')).toBe(before);
+    await screenshot(popup, 'qr-style-refused', { fullPage: true });
+
+    // Remembered for the account: a new popup draws the same style.
+    await popup.close();
+    const again = await openPopupFor(h, `${sb.url}/page/qr-style-again`);
+    await again.getByRole('button', { name: 'Shorten', exact: true }).click();
+    const againUrl = await again.getByLabel('Short link', { exact: true }).inputValue();
+    const src = await until(async () => {
+      const s = decodeURIComponent((await again.getByRole('img', { name: 'QR code', exact: true }).getAttribute('src')) ?? '');
+      return s.includes('fill="#1f6feb"') ? s : null;
+    }, 'the kept style', 15_000);
+    expect(src).toContain('<image ');
+
+    // Make tracked QR code: the service's QR code of type link with the short link, and its scans.
+    await again.getByRole('button', { name: 'Make tracked QR code', exact: true }).click();
+    await again.getByText(/^Scans: 0$/).waitFor({ timeout: 15_000 });
+    const record = sb.state.forKey(sb.key).qrs.find((q) => q.data === againUrl);
+    expect(record).toMatchObject({ type: 'link', data: againUrl, foreground: 'rgb(31,111,235)', background: 'rgb(255,255,255)' });
+    expect(await again.getByRole('img', { name: 'Tracked QR code' }).getAttribute('src')).toBe(record!.link);
+    expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(h.url(`options.html#qr-stats-${record!.id}`));
+    // Its image downloaded as the service serves it (read by the worker, not the page).
+    const [download] = await Promise.all([again.waitForEvent('download', { timeout: 15_000 }), again.getByRole('button', { name: 'Download tracked QR', exact: true }).click()]);
+    const file = join(downloads, download.suggestedFilename());
+    await download.saveAs(file);
+    const served = await (await fetch(record!.link)).text();
+    expect((await readFile(file)).toString('utf8')).toBe(served);
+    await screenshot(again, 'qr-tracked-en', { fullPage: true });
+    await again.close();
+    expect(errors.of('popup.html')).toEqual([]);
+  });
+});
+
+describe('styled QR code (Chromium, German)', () => {
+  let sb: Sandbox;
+  let h: ExtensionHarness;
+  const savedLanguage = process.env.LANGUAGE;
+
+  beforeAll(async () => {
+    process.env.LANGUAGE = 'de';
+    sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo' });
+    h = await launchExtension({ args: ['--lang=de'] });
+    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await sb?.close();
+    if (savedLanguage === undefined) delete process.env.LANGUAGE;
+    else process.env.LANGUAGE = savedLanguage;
+  });
+
+  it('names the fields and says a refusal in German', async () => {
+    const popup = await styledPopup(h, sb, 'qr-style-de', { shorten: 'Kürzen', style: 'Stil' });
+    await popup.getByLabel('Vordergrund', { exact: true }).fill('#1f6feb');
+    await popup.getByLabel('Logo', { exact: true }).setInputFiles(LOGO);
+    const qr = popup.getByRole('img', { name: 'QR-Code', exact: true });
+    await until(async () => decodeURIComponent((await qr.getAttribute('src')) ?? '').includes('<image '), 'the logo in the preview', 15_000);
+    await screenshot(popup, 'qr-style-de-light', { fullPage: true });
+    await popup.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(popup, 'qr-style-de-dark', { fullPage: true });
+    await popup.getByLabel('Hintergrund', { exact: true }).fill('#000000');
+    expect(await popup.getByRole('alert').textContent()).toMatch(/^Dieser Stil wird abgelehnt: Viele Scanner lesen keinen hellen Vordergrund auf dunklem Hintergrund/);
+    await popup.close();
+  });
+});
