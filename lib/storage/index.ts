@@ -10,17 +10,11 @@ import type { ManagedPolicy } from './policy';
 import type { QrStyle } from '../qr/style';
 import { checkedItem } from './checkedItem';
 import * as repair from './items';
-import { DEFAULT_HISTORY_LIMIT, type HistoryLimit, type ToldItem } from './names';
-import { createNoticeBook } from './noticeBook';
+import { DEFAULT_HISTORY_LIMIT, type HistoryLimit } from './names';
+import { storageNotices } from './notices';
 
-// Every item is read through its repair (checkedItem, items, entries): a wrong value keeps what can
-// be kept, and where the user loses something the pages say so once (docs/ARCHITECTURE.md, "Stored state").
-
-/** The stored items that lost something the user would miss, until a page has told them. */
-const noticesItem = storage.defineItem<ToldItem[]>('local:storageNotices', { fallback: [], version: 1 });
-export const storageNoticesItem = checkedItem(noticesItem, repair.repairNotices, null, null);
-/** Notes and takes those names. */
-export const storageNotices = createNoticeBook(storageNoticesItem);
+// Every item is read through its repair: a wrong value keeps what can be kept (docs/ARCHITECTURE.md, "Stored state").
+export { storageNotices, storageNoticesItem } from './notices';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -89,18 +83,13 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 /** The members that hold an id of the account (domain, campaign, channel): another account starts without them. */
 export const ACCOUNT_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'lastDomainId', 'lastCampaignId', 'lastChannelId'] as const;
-export const settingsItem = checkedItem(
-  storage.defineItem<Settings>('local:settings', {
-    fallback: DEFAULT_SETTINGS,
-    version: 2,
-    // v2 added channels, clean links, copy format and the menu switches: stored v1 gets their
-    // defaults (member by member on every read: repairSettings; a value that is no object stays as it is for it).
-    migrations: { 2: (old: unknown) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...DEFAULT_SETTINGS, ...old } : old) },
-  }),
-  repair.repairSettings(DEFAULT_SETTINGS),
-  storageNotices,
-  'settings',
-);
+const settingsStored = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: 2,
+  // v2 added channels, clean links, copy format and the menu switches (and every read fills what is missing: repairSettings).
+  migrations: { 2: (old: unknown) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...DEFAULT_SETTINGS, ...old } : old) },
+});
+export const settingsItem = checkedItem(settingsStored, repair.repairSettings(DEFAULT_SETTINGS), storageNotices, 'settings');
 
 /** What happened to the campaign assignment of a new link. */
 export type CampaignOutcome =
@@ -133,13 +122,9 @@ export interface HistoryEntry {
   /** Fingerprint of the account it was made with: history is shown per account. */
   account?: string;
 }
-export const historyItem = checkedItem(
-  storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 }),
-  repair.repairHistory,
-  storageNotices,
-  'history',
-  true, // read by several messages at once (the popup's Recent links, the check of stored items)
-);
+const historyStored = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+// Reads shared: several messages read it at once (the popup's Recent links, the check of stored items).
+export const historyItem = checkedItem(historyStored, repair.repairHistory, storageNotices, 'history', true);
 
 /** One cached value with the time it was fetched. */
 export interface CacheEntry<T> {
@@ -195,8 +180,7 @@ export interface ShortenJobArgs {
   /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
   private?: boolean;
 }
-const queueStored = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
-export const queueItem = checkedItem(queueStored, repair.repairQueue, storageNotices, 'queue');
+export const queueItem = checkedItem(storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 }), repair.repairQueue, storageNotices, 'queue');
 
 /** A value of one stored item, to be written with others in one call (writeTogether). */
 export interface StoredValue<T = unknown> {
@@ -250,8 +234,7 @@ export interface BudgetsState {
   fingerprint: string;
   states: Record<string, BudgetState>;
 }
-const budgetsStored = storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 });
-export const budgetsItem = checkedItem(budgetsStored, repair.repairBudgets, null, null);
+export const budgetsItem = checkedItem(storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 }), repair.repairBudgets, null, null);
 
 /** One address of a bulk batch and what became of it. */
 export interface BulkItem {
@@ -277,8 +260,7 @@ export interface BulkBatch {
   channelId: number | null;
   items: BulkItem[];
 }
-const bulkStored = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
-export const bulkItem = checkedItem(bulkStored, repair.repairBulk, storageNotices, 'bulk');
+export const bulkItem = checkedItem(storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 }), repair.repairBulk, storageNotices, 'bulk');
 
 /**
  * The organisation's policy as the worker last read and checked it from storage.managed
@@ -289,8 +271,7 @@ export interface PolicyState {
   policy: ManagedPolicy;
   applied: Record<string, unknown>;
 }
-const policyStored = storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 });
-export const policyItem = checkedItem(policyStored, repair.repairPolicy, null, null);
+export const policyItem = checkedItem(storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 }), repair.repairPolicy, null, null);
 /** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
 const qrStylesStored = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
 export const qrStylesItem = checkedItem(qrStylesStored, repair.repairQrStyles<QrStyle>, storageNotices, 'qrStyles');

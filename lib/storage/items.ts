@@ -173,6 +173,7 @@ const trackedQr = z.object({
 export function repairTrackedQrs(raw: unknown): Repaired<Record<string, Record<string, z.output<typeof trackedQr>>>> {
   let lost = false;
   const out = repairRecord(raw, (byLink) => {
+    if (!isRecord(byLink)) return null;
     const r = repairRecord(byLink, (v) => {
       const p = trackedQr.safeParse(v);
       return p.success ? p.data : null;

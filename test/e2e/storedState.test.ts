@@ -34,6 +34,8 @@ const TOLD: Record<string, RegExp> = {
   queue: /Some links waiting to be made could not be read and were dropped/,
   unsent: /Some links that were not made could not be read/,
   bulk: /Some rows of the last list of many links could not be read/,
+  qrStyles: /A QR code style could not be read and was removed/,
+  trackedQrs: /Some tracked QR codes could not be read/,
 };
 
 type Kind = 'garbage' | 'wrong types' | 'older version' | 'oversized';
@@ -107,6 +109,24 @@ const CASES: Record<string, Case[]> = {
     { kind: 'wrong types', told: true, value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, [row(1), { url: 5, state: 'made' }]) }) },
     { kind: 'older version', told: false, value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, [(({ jobId: _, ...r }) => r)(row(1))]) }) },
     { kind: 'oversized', told: true, value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, Array.from({ length: 1500 }, (_, i) => row(i))) }) },
+  ],
+  qrStyles: [
+    { kind: 'garbage', told: true, value: () => ({ qrStyles: 'garbage' }) },
+    { kind: 'wrong types', told: true, value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: 5, background: '#ffffff', logo: null } } }) },
+    { kind: 'older version', told: false, value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: '#000000', background: '#ffffff', logo: null } } }) },
+    { kind: 'oversized', told: true, value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: '#000000', background: '#ffffff', logo: { dataUrl: `data:image/png;base64,${BIG}`, type: 'image/png', bytes: 750_000, name: 'big.png' } } } }) },
+  ],
+  trackedQrs: [
+    { kind: 'garbage', told: true, value: () => ({ trackedQrs: 'garbage' }) },
+    { kind: 'wrong types', told: true, value: ({ fingerprint }) => ({ trackedQrs: { [fingerprint]: { x: { state: 'nope' } } } }) },
+    { kind: 'older version', told: false, value: () => ({ trackedQrs: {} }) },
+    { kind: 'oversized', told: true, value: ({ url, fingerprint }) => ({ trackedQrs: { [fingerprint]: { [`${url}/x`]: { shortUrl: `${url}/${BIG}`, state: 'made', foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: now } } } }) },
+  ],
+  policy: [
+    { kind: 'garbage', told: false, value: () => ({ policy: 'garbage' }) },
+    { kind: 'wrong types', told: false, value: () => ({ policy: { policy: { settings: 5 }, applied: [] } }) },
+    { kind: 'older version', told: false, value: () => ({ policy: null }) },
+    { kind: 'oversized', told: false, value: () => ({ policy: { policy: { settings: {}, ignored: Array.from({ length: 50_000 }, (_, i) => ({ key: `k${i}` })) }, applied: {} } }) },
   ],
 };
 

@@ -79,6 +79,23 @@ describe('repairs', () => {
   });
 });
 
+describe('repairs of the QR styles, tracked QR codes and the policy', () => {
+  it('a style the QR view would refuse is dropped for its account only; a wrong tracked code goes, the others stay', () => {
+    const good = { foreground: '#000000', background: '#ffffff', logo: null };
+    expect(r.repairQrStyles({ a: good, b: { ...good, foreground: '#ffffff', background: '#000000' }, c: 'x' })).toEqual({ value: { a: good }, lost: true, changed: true });
+    expect(r.repairQrStyles('garbage')).toEqual({ value: {}, lost: true, changed: true });
+    const made = { shortUrl: 'https://sho.rt/a', state: 'made', foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: 1, id: 3, scans: 2 };
+    expect(r.repairTrackedQrs({ fp: { a: made, b: { state: 'nope' } }, other: 5 })).toEqual({ value: { fp: { a: made } }, lost: true, changed: true });
+    expect(r.repairTrackedQrs({ fp: { a: made } })).toEqual({ value: { fp: { a: made } }, lost: false, changed: false });
+  });
+
+  it('a wrong policy record is forgotten quietly (the worker reads the browser\'s policy again)', () => {
+    const state = { policy: { settings: { keepHistory: { value: false, locked: true } }, ignored: [] }, applied: {} };
+    expect(r.repairPolicy(state)).toEqual({ value: state, lost: false, changed: false });
+    expect(r.repairPolicy({ policy: 'x' })).toEqual({ value: null, lost: false, changed: true });
+  });
+});
+
 describe('items read through their repair', () => {
   beforeEach(() => fakeBrowser.reset());
 
