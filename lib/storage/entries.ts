@@ -12,6 +12,8 @@ const id = z.string().min(1).max(200);
 const num = z.number().finite();
 const idOrNull = z.number().int().nullable();
 const url = z.string().min(1).max(MAX_URL_LENGTH);
+/** A long address: empty once a private window's job has settled (the queue forgets it). */
+const longUrl = z.string().max(MAX_URL_LENGTH);
 const shortText = z.string().max(2048);
 /** A page title: a long one is cut, a wrong one dropped (it is only used by the copy formats). */
 const title = z
@@ -40,7 +42,7 @@ const channelOutcome = z.union([
 /** A Recent link. */
 export const historyEntrySchema = z.object({
   id,
-  longUrl: url,
+  longUrl,
   shortUrl: url,
   shortCode: shortText,
   linkId: idOrNull,
@@ -55,7 +57,7 @@ export const historyEntrySchema = z.object({
 
 /** The arguments of a shorten job or an unsent link. */
 export const shortenArgsSchema = z.object({
-  url,
+  url: longUrl,
   domainId: idOrNull,
   campaignId: idOrNull,
   customCode: shortText.optional().catch(undefined),
