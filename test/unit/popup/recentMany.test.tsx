@@ -43,7 +43,7 @@ describe('Recent links with 5,000 links', () => {
   it('draws one batch, more as the end comes in reach, and search finds the oldest', async () => {
     const { user } = answer(askMock, { history: MANY });
     render(<App />);
-    await waitFor(() => expect(items()).toHaveLength(RECENT_BATCH));
+    await waitFor(() => expect(items()).toHaveLength(RECENT_BATCH), { timeout: 20_000 });
     await reach();
     expect(items()).toHaveLength(2 * RECENT_BATCH);
     const search = screen.getByRole('searchbox', { name: 'Search recent links' });
@@ -62,7 +62,7 @@ describe('Recent links with 5,000 links', () => {
   it('says once what stored data had to be reset', async () => {
     answer(askMock, { storageNotices: ['history', 'settings'] });
     render(<App />);
-    await waitFor(() => expect(screen.getByText(/Some Recent links could not be read and were removed/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Some Recent links could not be read and were removed/)).toBeTruthy(), { timeout: 20_000 });
     expect(screen.getByText('Some preferences could not be read and were set back to their defaults.')).toBeTruthy();
   });
 });
