@@ -67,6 +67,11 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'managed-locked': 'errManagedLocked',
   'qr-style': 'errQrStyle',
   'no-answer': 'optionsWorkerNoAnswer',
+  'answer-lost': 'errAnswerLost',
+  'alias-after-lost-answer': 'errAliasAfterLostAnswer',
+  'gave-up-waiting': 'errGaveUpWaiting',
+  cancelled: 'errCancelled',
+  'storage-full': 'errStorageFull',
 };
 
 /** Why a service URL is refused, in words. */
@@ -146,7 +151,7 @@ function generalSentence(err: SerializedApiError): string {
       return refusedSentence(err);
     case 'unreadable':
     default:
-      return text || t('errUnreadable');
+      return isUnreadableAnswer(err) ? t('errUnreadable') : text || t('errUnreadable');
   }
 }
 
@@ -160,6 +165,11 @@ function connectionSentence(err: SerializedApiError, serviceUrl: string): string
     default:
       return generalSentence(err);
   }
+}
+
+/** An answer came from the service but could not be read (the client marks it with the service's text, empty). */
+function isUnreadableAnswer(err: SerializedApiError): boolean {
+  return err.kind === 'unreadable' && err.serverText === '';
 }
 
 function popupSentence(err: SerializedApiError, now: number): string {
@@ -187,6 +197,8 @@ function popupSentence(err: SerializedApiError, now: number): string {
       return given ? t('popupErrNotFoundDetail', given) : t('popupErrNotFound');
     case 'unreadable':
     default:
+      // An answer of the service that cannot be read (HTML, cut short): the options page's sentence, not "something went wrong".
+      if (isUnreadableAnswer(err)) return t('errUnreadable');
       return given ? t('popupErrUnknownDetail', given) : t('popupErrUnknown');
   }
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { ToldItem } from '@/lib/storage/names';
 import { LOSS_TEXT } from '@/lib/storage/lossText';
 import { t } from '@/lib/i18n';
@@ -12,4 +13,17 @@ export function StorageNotice({ names }: { names: readonly ToldItem[] }) {
       ))}
     </div>
   );
+}
+
+/** The same, for a page that asks once when it opens (`load`: the page's question to the worker). */
+export function AskedStorageNotice({ load }: { load: () => Promise<ToldItem[]> }) {
+  const [names, setNames] = useState<readonly ToldItem[]>([]);
+  useEffect(() => {
+    let live = true;
+    void load().then((n) => live && setNames(n));
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return <StorageNotice names={names} />;
 }

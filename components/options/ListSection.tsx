@@ -37,6 +37,14 @@ export interface ItemSpec<T> {
   details?: (item: T) => ItemDetails;
 }
 
+/** How the items of a list kept in this browser (not the service's) are shown and managed. */
+export interface LocalItemSpec<T> extends Omit<ItemSpec<T>, 'remove'> {
+  /** Deletes an item (resolves when it is gone). */
+  remove?: (item: T) => Promise<unknown>;
+  /** More buttons of an item (Move up, Move down). */
+  actions?: (item: T, index: number) => ReactNode;
+}
+
 /**
  * The one skeleton of a list section: list status, the empty text, the items (each with its
  * Edit, Delete and details), a live note (what happened to an item that left the list) and
@@ -46,13 +54,25 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
   const list = useOptions((s) => s.lists[name]);
   const loadList = useOptions((s) => s.loadList);
   const mutate = useMutate(name);
+  const { remove } = spec;
+  return (
+    <ListView<ListItems[N]>
+      items={list.items as ListItems[N][] | null}
+      head={<ListStatus state={list} refreshLabel={t(texts.refresh)} count={plural(texts.one, texts.many)} onRefresh={() => void loadList(name, true)} />}
+      empty={texts.empty}
+      item={{ ...spec, remove: remove && ((item: ListItems[N]) => mutate(remove(item))) }}
+    />
+  );
+}
+
+/** The skeleton's body for any list: the head given, the items, the live note and the create form. */
+export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | null; head: ReactNode; empty: MessageKey; item: LocalItemSpec<T> }) {
   const title = useSectionTitle();
   const [note, setNote] = useState<string | null>(null);
-  const items = list.items as ListItems[N][] | null;
   const { Form, remove } = spec;
   const paged = usePages(items ?? [], spec.label);
 
-  const row = (item: ListItems[N], i: number) => {
+  const row = (item: T, i: number) => {
     const key = spec.key(item, i);
     if (!Form && !remove && !spec.details)
       return (
@@ -71,17 +91,18 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
         deletedNote={spec.deletedNote && t(spec.deletedNote)}
         renderEdit={Form && managed ? (close) => <Form item={item} onClose={close} /> : undefined}
         deleteQuestion={remove && managed ? (spec.deleteConsequence ? `${question} ${t(spec.deleteConsequence)}` : question) : undefined}
-        onDelete={remove && managed ? () => mutate(remove(item)) : undefined}
+        onDelete={remove && managed ? () => remove(item) : undefined}
         onDeleted={setNote}
         details={spec.details?.(item)}
+        actions={spec.actions?.(item, i)}
       />
     );
   };
 
   return (
     <>
-      <ListStatus state={list} refreshLabel={t(texts.refresh)} count={plural(texts.one, texts.many)} onRefresh={() => void loadList(name, true)} />
-      {items && items.length === 0 && <p className="muted">{t(texts.empty)}</p>}
+      {head}
+      {items && items.length === 0 && <p className="muted">{t(empty)}</p>}
       {items && items.length > PAGE_SIZE && <ListFinder title={title} paged={paged} />}
       {items && items.length > 0 && paged.shown.length > 0 && (
         <ul className="items" aria-label={title}>

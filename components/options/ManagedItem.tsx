@@ -20,6 +20,8 @@ export interface ManagedItemProps {
   onDeleted?: (note: string) => void;
   /** A button that opens details under the item (a channel's items, a QR code's statistics). */
   details?: ItemDetails;
+  /** More buttons beside Edit and Delete (Move up, Move down). */
+  actions?: ReactNode;
 }
 
 export interface ItemDetails {
@@ -32,7 +34,7 @@ export interface ItemDetails {
 }
 
 /** One item of a managed list: its view, Edit and Delete buttons, the edit form and the delete confirmation. */
-export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, details }: ManagedItemProps) {
+export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, details, actions }: ManagedItemProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const [open, setOpen] = useState(false);
   const panel = useId();
@@ -91,6 +93,7 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
             />
           ) : (
             <div className="row item-actions">
+              {actions}
               {details && (
                 <button type="button" aria-expanded={open} aria-controls={panel} aria-label={details.name} onClick={() => setOpen((o) => !o)}>
                   {details.button}

@@ -9,6 +9,8 @@ import { OverlaysSection, SplashSection } from './ReadOnlySections';
 import { PixelsSection } from './PixelsSection';
 import { PreferencesSection } from './PreferencesSection';
 import { QrSection } from './QrSection';
+import { SiteRulesSection } from './SiteRulesSection';
+import { UtmPresetsSection } from './UtmPresetsSection';
 
 /** One section of the options page: its anchor, its title (heading and navigation), and its body. */
 export interface SectionDef {
@@ -27,6 +29,8 @@ export const SECTIONS: readonly SectionDef[] = [
   { id: 'pixels', title: 'optionsPixelsTitle', needsConnection: true, Body: PixelsSection },
   { id: 'domains', title: 'optionsDomainsTitle', needsConnection: true, Body: DomainsSection },
   { id: 'campaigns', title: 'optionsCampaignsTitle', needsConnection: true, Body: CampaignsSection },
+  { id: 'utm-presets', title: 'optionsUtmPresetsTitle', needsConnection: true, Body: UtmPresetsSection },
+  { id: 'site-rules', title: 'optionsSiteRulesTitle', needsConnection: true, Body: SiteRulesSection },
   { id: 'qr-codes', title: 'optionsQrTitle', needsConnection: true, Body: QrSection },
   { id: 'cta-overlays', title: 'optionsOverlaysTitle', needsConnection: true, Body: OverlaysSection },
   { id: 'splash-pages', title: 'optionsSplashTitle', needsConnection: true, Body: SplashSection },

@@ -5,6 +5,7 @@ import { usePopup } from './PopupContext';
 import { lazyPart } from './lazyPart';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
+import { UtmDisclosure } from './UtmDisclosure';
 import { afterFirstPaint } from './useAfterFirstPaint';
 import { CLEANED_ID, ERROR_ID, PAGE_ALERT_ID } from './ids';
 import { t } from '@/lib/i18n';
@@ -13,6 +14,8 @@ import { t } from '@/lib/i18n';
 const PageAlert = lazyPart(() => import('./PageAlert').then((m) => m.PageAlert));
 // Shown only once the tab's address was cleaned, which happens after the first render anyway.
 const CleanedNote = lazyPart(() => import('./CleanedNote').then((m) => m.CleanedNote));
+// Shown only when a site rule matches the page, which is known after the first render.
+const RuleNote = lazyPart(() => import('./RuleNote').then((m) => m.RuleNote));
 
 /** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */
 export function ShortenForm() {
@@ -21,6 +24,7 @@ export function ShortenForm() {
   const tabUrl = usePopup((s) => s.tabUrl);
   const busy = usePopup((s) => s.busy);
   const cleaned = usePopup((s) => s.cleaned !== null);
+  const ruled = usePopup((s) => s.rule !== null);
   const error = usePopup((s) => s.error);
   const setUrl = usePopup((s) => s.setUrl);
   const submit = usePopup((s) => s.submit);
@@ -113,6 +117,12 @@ export function ShortenForm() {
         <ChannelSelect />
         <AliasField invalid={field === 'alias'} errorId={ERROR_ID} />
       </div>
+      {ruled && (
+        <Suspense fallback={null}>
+          <RuleNote />
+        </Suspense>
+      )}
+      <UtmDisclosure />
       <div className="row actions">
         <button type="submit" className="primary" disabled={verdict.kind !== 'ok' || busy} aria-busy={busy || undefined}>
           {t('popupShorten')}

@@ -6,3 +6,6 @@ export const CLEANED_ID = 'cleaned-status';
 
 /** The id of the alert that the tab's page cannot be shortened, for the Long URL field's description. */
 export const PAGE_ALERT_ID = 'page-alert';
+
+/** The id of the UTM disclosure's panel (the button "UTM" controls it). */
+export const UTM_PANEL_ID = 'utm-panel';

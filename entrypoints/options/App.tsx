@@ -5,7 +5,8 @@ import { shownSections } from '@/components/options/optionsSections';
 import type { RequestPermission } from '@/components/options/ConnectionSection';
 import { requestHostPermission } from '@/lib/ui/options/permissions';
 import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
-import { StorageNotice } from '@/components/common/StorageNotice';
+import { AskedStorageNotice } from '@/components/common/StorageNotice';
+import { askStorageNotices } from '@/lib/ui/storageNotices';
 import { errorSentence } from '@/lib/errorText';
 import { t } from '@/lib/i18n';
 
@@ -27,7 +28,6 @@ export default function App({ store, requestPermission = requestHostPermission }
 function OptionsPage({ requestPermission }: { requestPermission: RequestPermission }) {
   const ready = useOptions((s) => s.ready);
   const startError = useOptions((s) => s.startError);
-  const storageNotices = useOptions((s) => s.storageNotices);
   const connected = useOptions((s) => !!s.connection?.connected);
   // Another connection starts a clean page: every section but the connection's is made anew.
   const epoch = useOptions((s) => s.epoch);
@@ -51,7 +51,7 @@ function OptionsPage({ requestPermission }: { requestPermission: RequestPermissi
         ) : (
           <>
             {startError && <p role="alert">{errorSentence(startError, 'options')}</p>}
-            <StorageNotice names={storageNotices} />
+            <AskedStorageNotice load={askStorageNotices} />
             {sections.map(({ id, title, Body }) => (
               <Fragment key={id === 'connection' ? id : `${id}-${epoch}`}>
                 <Section id={id} title={t(title)}>

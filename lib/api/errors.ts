@@ -28,7 +28,12 @@ export type ErrorReason =
   | 'not-own-page' // the message came from outside the extension
   | 'managed-locked' // the organisation's policy sets this (`field`): it cannot be changed here
   | 'qr-style' // a QR style scanners would read badly: `detail` is why (lib/qr/style)
-  | 'no-answer'; // the worker did not answer a page
+  | 'no-answer' // the worker did not answer a page
+  | 'answer-lost' // the answer to a shorten was lost (timeout): the link may exist; not sent again
+  | 'alias-after-lost-answer' // after a lost answer, the repeat with alias `detail` was refused: most likely made
+  | 'gave-up-waiting' // the service could not be reached for a day: the link was not made
+  | 'cancelled' // the user cancelled a link that waited
+  | 'storage-full'; // the browser refused a write: the extension's storage is full
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -86,10 +91,24 @@ export function isTransient(kind: ApiErrorKind): boolean {
  */
 export function toApiError(err: unknown, fallback?: string): ApiError {
   if (err instanceof ApiError) return err;
+  // The browser's own words ("Resource::kQuotaBytes quota exceeded") are not the user's sentence.
+  if (isStorageFull(err) && !(err && typeof err === 'object' && 'kind' in err))
+    return new ApiError({ kind: 'unreadable', reason: 'storage-full', message: 'The extension’s storage is full.' });
   if (err && typeof err === 'object' && 'kind' in err && 'message' in err) {
     const e = err as SerializedApiError;
     return new ApiError({ ...e, message: typeof e.message === 'string' ? e.message : String(e.message) });
   }
   if (err instanceof Error) return new ApiError({ kind: 'unreadable', message: err.message || (fallback ?? '') });
   return new ApiError({ kind: 'unreadable', message: fallback ?? String(err) });
+}
+
+/** Whether a thrown value is the browser refusing a write because the extension's storage is full (Chrome's quota). */
+export function isStorageFull(err: unknown): boolean {
+  const message = err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message) : typeof err === 'string' ? err : '';
+  return /quota/i.test(message) && !(err instanceof ApiError);
+}
+
+/** Lets a write refused because storage is full pass (memory holds the change, the work goes on); rethrows anything else. */
+export function unlessStorageFull(err: unknown): void {
+  if (!isStorageFull(err)) throw err;
 }

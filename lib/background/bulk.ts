@@ -9,7 +9,9 @@ import { ApiError, checkInput, ShortenInput, type SerializedApiError } from '../
 import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
 import type { BulkRequest, BulkView } from '../messaging';
-import { bulkItem, historyItem, type BulkBatch, type BulkItem, type Job } from '../storage';
+import { bulkItem, historyItem, settingsItem, type BulkBatch, type BulkItem, type Job } from '../storage';
+import { ruleResolver, warnOnce } from './ruleChoices';
+import { ruleFallbackText } from '../links/ruleWords';
 import { historyOf } from './history';
 import type { JobQueue } from './jobs';
 import { serializer } from './serialize';
@@ -62,10 +64,12 @@ export interface BulkDeps {
   sessions: SessionHolder;
   jobs: JobQueue;
   now: () => number;
+  /** Tells of a site rule naming what is gone (once per rule). */
+  notify?: (title: string, message: string) => Promise<void>;
 }
 
 /** The bulk messages: start, follow, cancel, retry, clear. */
-export function createBulk({ sessions, jobs, now }: BulkDeps) {
+export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   /**
    * Queues one job per row (the rows' indexes) and stores the batch naming each row's job in the
    * same storage call: a stopped worker leaves both or neither. `fresh`: a batch not stored yet
@@ -88,9 +92,10 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
           batchId: batch.id,
           args: {
             url: batch.items[i]!.url,
-            domainId: batch.domainId,
-            campaignId: batch.campaignId,
-            channelId: batch.channelId,
+            // A row a site rule matched has its own choices.
+            domainId: batch.items[i]!.choices?.domainId ?? batch.domainId,
+            campaignId: batch.items[i]!.choices?.campaignId ?? batch.campaignId,
+            channelId: batch.items[i]!.choices?.channelId ?? batch.channelId,
             ...(batch.items[i]!.title ? { title: batch.items[i]!.title } : {}),
           },
           priority: 'background' as const,
@@ -146,13 +151,17 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
   async function view(batch: BulkBatch | null): Promise<BulkView | null> {
     if (!batch) return null;
     const s = await sessions.get();
-    const unsettled = (await jobs.unsettled()).map((j) => j.id);
+    const pending = await jobs.unsettled();
+    const unsettled = pending.map((j) => j.id);
     const expectedAt = batch.items.map((it) => {
       if (it.state !== 'waiting' || !it.jobId || !s) return null;
       const ahead = unsettled.indexOf(it.jobId);
       return ahead < 0 ? null : s.gate.budgets.estimateSendAt('shorten', ahead);
     });
-    return { batch, expectedAt, now: now() };
+    // A row whose job waits for a service that cannot be reached says so, not a time.
+    const waiting = new Set(pending.filter((j) => j.waitingSince !== undefined).map((j) => j.id));
+    const waitingForService = batch.items.map((it) => it.state === 'waiting' && !!it.jobId && waiting.has(it.jobId));
+    return { batch, expectedAt, waitingForService, now: now() };
   }
 
   /** Whether a batch is being started now (between its checks and its write). */
@@ -161,17 +170,28 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
   /** Starts a batch whose request was checked: reuses Recent links (unless asked not to), queues the rest. */
   async function start(s: Session, req: BulkRequest, addresses: BulkRequest['addresses']): Promise<BulkView | null> {
     // Both reads at once: the first request leaves a storage round trip sooner.
-    const [running, history] = await Promise.all([bulkItem.getValue(), historyOf(s.connection.serviceUrl, s.fingerprint)]);
+    const [running, history, settings, rule] = await Promise.all([
+      bulkItem.getValue(),
+      historyOf(s.connection.serviceUrl, s.fingerprint),
+      settingsItem.getValue(),
+      ruleResolver(s),
+    ]);
     if (running && running.items.some((it) => it.state === 'waiting'))
       throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
+    const pageChoices = { domainId: req.domainId, campaignId: req.campaignId, channelId: checkChannelId(req.channelId) ?? null };
+    const fallbacks = new Map<string, ReturnType<typeof rule>>();
     const items = addresses.map((a): BulkItem => {
-      const base = { url: String(a.url ?? ''), ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null };
+      // A site rule matching the address chooses over the page (and adds its preset after the cleaning).
+      const ruled = rule(String(a.url ?? ''), pageChoices, !settings.cleanLinks);
+      if (ruled.warnKey) fallbacks.set(ruled.warnKey, ruled);
+      const choices = ruled.site ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId } } : {};
+      const base = { url: ruled.url, ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null, ...choices };
       try {
-        checkInput(ShortenInput, { url: base.url, domain_id: req.domainId ?? undefined });
+        checkInput(ShortenInput, { url: base.url, domain_id: (base.choices?.domainId ?? req.domainId) ?? undefined });
       } catch (e) {
         return { ...base, state: 'failed', error: (e as ApiError).toJSON() };
       }
-      const reused = reusableLink(history, base.url, req.domainId, !!req.makeNew);
+      const reused = reusableLink(history, base.url, base.choices?.domainId ?? req.domainId, !!req.makeNew);
       return reused ? { ...base, state: 'reused', shortUrl: reused.shortUrl } : { ...base, state: 'waiting' };
     });
     const batch: BulkBatch = {
@@ -185,7 +205,10 @@ export function createBulk({ sessions, jobs, now }: BulkDeps) {
       items,
     };
     const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
-    return view((await queueRows(rows, batch)) ?? batch);
+    const started = view((await queueRows(rows, batch)) ?? batch);
+    for (const [key, r] of fallbacks)
+      if (await warnOnce(s.fingerprint, key)) await notify?.(t('ruleFallbackTitle'), ruleFallbackText(r.site!, r.missing)).catch(() => undefined);
+    return started;
   }
 
   return {

@@ -5,6 +5,7 @@
  */
 import { ApiError, groupOfPath, rateInfoOfAnswer, roomOfHeaders, type RateGroup, type RateInfo } from '../api';
 import type { RateBudgets } from './budget';
+import { CHANGE_TIMEOUT_MS } from './waitPolicy';
 
 export type Priority = 'interactive' | 'background';
 
@@ -39,8 +40,10 @@ export class RequestGate {
     readonly budgets: RateBudgets,
     private readonly baseFetch: typeof fetch,
     private readonly now: () => number = Date.now,
-    /** Timeout of one request, counted from when it leaves the gate (not while it waits). */
+    /** Timeout of one read (GET), counted from when it leaves the gate (not while it waits). */
     private readonly timeoutMs: number = 15_000,
+    /** Timeout of one change (any other method): longer, its answer is the only news of what it did (waitPolicy.ts). */
+    private readonly changeTimeoutMs: number = CHANGE_TIMEOUT_MS,
   ) {}
 
   /** A fetch for the API client: every call waits at the gate with the given priority. */
@@ -89,7 +92,7 @@ export class RequestGate {
       try {
         await onSend?.();
         // The clock starts now: a request may wait at the gate far longer than any timeout.
-        const timeout = AbortSignal.timeout(this.timeoutMs);
+        const timeout = AbortSignal.timeout(method === 'GET' ? this.timeoutMs : this.changeTimeoutMs);
         const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
         res = await this.baseFetch(input, { ...init, signal });
       } catch (err) {

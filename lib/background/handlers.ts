@@ -32,6 +32,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     changeSendAt: () => service.changeSendAt(),
     shorten: (d) => service.shorten(d, 'popup'),
     getJob: (d) => service.getJob(d),
+    cancelJob: (d) => service.cancelJob(d),
     getWaitingLinks: () => service.getWaitingLinks(),
     remakeUnsent: (d) => service.remakeUnsent(d),
     dismissUnsent: (d) => service.dismissUnsent(d),
@@ -44,6 +45,8 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     retryBulk: (d) => service.retryBulk(d),
     clearBulk: () => service.clearBulk(),
     takeStorageNotices: () => service.takeStorageNotices(),
+    getLinkRules: () => service.getLinkRules(),
+    saveLinkRules: (d) => service.saveLinkRules(d ?? {}),
     getSettings: () => service.getSettings(),
     saveSettings: (d) => service.saveSettings(d ?? {}),
     clearCache: () => service.clearCache(),
@@ -59,6 +62,8 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
       if (!isOwnPage(message.sender, runtimeId, extensionOrigin)) {
         return { ok: false, error: { kind: 'forbidden', reason: 'not-own-page', message: 'Not an extension page.' } };
       }
+      // A page opened or asks: the service may answer again, links waiting for it are tried now.
+      void service.retryWaiting(false).catch(() => undefined);
       try {
         return { ok: true, value: await handler(message.data as never) };
       } catch (e) {
@@ -76,7 +81,10 @@ export function registerPopupPort(
   extensionOrigin: string,
 ): void {
   onConnect.addListener((port) => {
-    if (port.name === POPUP_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) service.popupConnected(port);
+    if (port.name === POPUP_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) {
+      service.popupConnected(port);
+      void service.retryWaiting().catch(() => undefined);
+    }
     else port.disconnect();
   });
 }

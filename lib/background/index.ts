@@ -73,6 +73,8 @@ export function startBackground() {
     if (area === 'managed') void followPolicy();
   });
   void followPolicy();
+  // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
+  globalThis.addEventListener?.('online', () => void service.retryWaiting().catch(() => undefined));
   void service.handBack().then(() => service.resume());
   return service;
 }

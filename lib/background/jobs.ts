@@ -1,19 +1,24 @@
 /**
  * The persisted queue of work the user asked for (shortens). Every job is stored before it
  * runs and after every step, so that when the browser stops the worker, queued work resumes
- * on the next start and completes once. A job whose request was on the wire when the worker
- * died has an unknown outcome and is sent again (documented in the README); a job whose
- * short link is known only redoes the campaign step.
+ * on the next start and completes once. A job whose shorten was on the wire when the worker
+ * died (`sentAt`) has an unknown outcome: it is not sent again blindly (waitPolicy.ts); a job whose
+ * short link is known only redoes the campaign step. After a failed try, waitPolicy.ts decides:
+ * wait for the service (up to a day), wait for the budget, or end.
  */
-import { isTransient, toApiError, type ApiError, type SerializedApiError } from '../api';
+import { ApiError, toApiError, type SerializedApiError } from '../api';
 import type { Job, AnyStoredValue } from '../storage';
 import { StoredJobs } from './storedJobs';
-import { backoffMs } from './retry';
+import { forgetPrivate } from './privateJobs';
+import { SettleWaiters } from './settleWaiters';
+import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
 
-/** Job-level tries for transient failures (each try itself retries inside withRetry). */
-export const MAX_JOB_ATTEMPTS = 5;
+/** Job-level tries while rate limited (each try itself waits for the budget at the gate). */
+export const MAX_JOB_ATTEMPTS = DEFAULT_WAIT.maxRateLimitedTries;
 /** Settled jobs are kept this long so that a popup can still read their outcome. */
 export const KEEP_SETTLED_MS = 15 * 60_000;
+/** A page's messages try the jobs waiting for the service at most this often. */
+export const RETRY_ON_ASK_MS = 10_000;
 /** Jobs started in one turn of the event loop (a window's worth of requests and more). */
 export const START_AT_ONCE = 12;
 
@@ -27,8 +32,12 @@ export interface JobDeps {
   /** Asks to be woken at `at` (alarms), for jobs that must wait past the worker's life. */
   wakeAt: (at: number) => void;
   now?: () => number;
-  /** Job-level tries for transient failures; default MAX_JOB_ATTEMPTS. */
+  /** Job-level tries while rate limited; default MAX_JOB_ATTEMPTS. */
   maxAttempts?: number;
+  /** Waits after the service could not be reached; default DEFAULT_WAIT (tests make them short). */
+  policy?: WaitPolicy;
+  /** Told when a try failed and the job waits for the service (`first`: it just started waiting). */
+  onWaiting?: (job: Job, err: ApiError, first: boolean) => void;
 }
 
 export class JobQueue {
@@ -39,12 +48,13 @@ export class JobQueue {
   private readonly onWire = new Set<string>();
   /** Jobs cancelled while they waited at the gate: stopped before sending. */
   private readonly cancelled = new Set<string>();
-  private readonly waiters = new Map<string, ((job: Job) => void)[]>();
+  private readonly waiters = new SettleWaiters();
   /** Settled private jobs as they were made, in this worker's memory only (storage keeps them without address or title). */
   private readonly whole = new Map<string, Job>();
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private moreSoon: ReturnType<typeof setTimeout> | null = null;
+  private lastRetryWaiting = -Infinity;
 
   constructor(private readonly deps: JobDeps) {
     this.now = deps.now ?? Date.now;
@@ -53,6 +63,7 @@ export class JobQueue {
   /** Stores a new job and starts it. */
   async add(fields: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>): Promise<Job> {
     const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
+    // A full storage never stops a link: the job runs from memory (storedJobs.ts).
     await this.stored.update((jobs) => [...jobs, job]);
     // A safety net: should the worker stop while the job waits, the alarm brings it back.
     this.deps.wakeAt(this.now());
@@ -116,18 +127,11 @@ export class JobQueue {
 
   /** Resolves when the job settles, or with null after `timeoutMs`. */
   waitFor(id: string, timeoutMs: number): Promise<Job | null> {
-    return new Promise((resolve) => {
-      const t = setTimeout(() => resolve(null), timeoutMs);
-      const list = this.waiters.get(id) ?? [];
-      list.push((job) => {
-        clearTimeout(t);
-        resolve(job);
-      });
-      this.waiters.set(id, list);
-      void this.get(id).then((j) => {
-        if (j && (j.state === 'done' || j.state === 'failed')) this.settle(j);
-      });
+    const settled = this.waiters.wait(id, timeoutMs);
+    void this.get(id).then((j) => {
+      if (j && (j.state === 'done' || j.state === 'failed')) this.waiters.settle(j);
     });
+    return settled;
   }
 
   /** On worker start: jobs that were on the wire have an unknown outcome and go again. */
@@ -139,6 +143,25 @@ export class JobQueue {
     );
     await this.kick();
   }
+
+  /**
+   * The service may answer again (the browser is online, a page opened): jobs waiting for it
+   * are tried now instead of at the end of their backoff.
+   */
+  async retryWaiting(force = true): Promise<void> {
+    // Asked by every message of a page: at most once per RETRY_ON_ASK_MS, so an open popup does not hammer a service that is down.
+    if (!force && this.now() - this.lastRetryWaiting < RETRY_ON_ASK_MS) return;
+    this.lastRetryWaiting = this.now();
+    const waiting = (await this.stored.all()).some((j) => j.state === 'pending' && j.waitingSince !== undefined && j.notBefore > this.now());
+    if (!waiting) return;
+    await this.stored.update((jobs) =>
+      jobs.map((j) => (j.state === 'pending' && j.waitingSince !== undefined && !this.running.has(j.id) ? { ...j, notBefore: 0 } : j)),
+    );
+    await this.kick();
+  }
+
+  /** Whether a job's request is on the wire now (its answer is awaited). */
+  isOnWire = (id: string): boolean => this.onWire.has(id);
 
   /** Starts every pending job that is due; arms a timer (and an alarm) for the others. */
   async kick(): Promise<void> {
@@ -206,17 +229,19 @@ export class JobQueue {
   private async runOne(job: Job): Promise<void> {
     this.running.add(job.id);
     try {
-      // Known in memory only: after a restart a job that was on the wire goes again just like a
-      // pending one, so a stored 'sending' would cost a write of the whole queue per request
-      // (and slow every storage call of the worker while many go). A cancelled job stops here.
+      // `sentAt` is stored without waiting for the write (a burst shares one write; the request is
+      // not held back): a worker stopped while the answer is awaited finds it. A cancelled job stops here.
       const markSending = () => {
         if (this.cancelled.has(job.id)) return Promise.reject(new CancelledError());
         this.onWire.add(job.id);
+        void this.patch(job.id, { sentAt: this.now() }).catch(() => undefined);
         return Promise.resolve();
       };
       const checkpoint = (p: Partial<Job>) => this.patch(job.id, p);
       const current = (await this.get(job.id)) ?? job;
       try {
+        // Sent in an earlier life of the worker, never answered: its answer was lost like a timeout's.
+        if (current.sentAt !== undefined && !current.shortened) throw new ApiError({ kind: 'timeout', message: 'The worker stopped before the answer.' });
         const result = await this.deps.run(current, markSending, checkpoint);
         await this.finish(job.id, { state: 'done', result, settledAt: this.now(), attempts: current.attempts + 1 });
       } catch (e) {
@@ -224,12 +249,14 @@ export class JobQueue {
         const err: ApiError = toApiError(e);
         // An attempt counts when it ends; a worker restart while the job waits costs none.
         const attempts = current.attempts + 1;
-        if (isTransient(err.kind) && attempts < (this.deps.maxAttempts ?? MAX_JOB_ATTEMPTS)) {
-          const wait = err.retryAfterMs ?? backoffMs(attempts);
-          await this.patch(job.id, { state: 'pending', attempts, notBefore: this.now() + wait, error: err.toJSON() });
-          this.deps.wakeAt(this.now() + wait);
+        const policy = { ...(this.deps.policy ?? DEFAULT_WAIT), ...(this.deps.maxAttempts ? { maxRateLimitedTries: this.deps.maxAttempts } : {}) };
+        const step = nextStep(current, err, attempts, this.now(), policy);
+        if ('retryAt' in step) {
+          await this.patch(job.id, { ...step.patch, state: 'pending', attempts, notBefore: step.retryAt, sentAt: undefined });
+          this.deps.wakeAt(step.retryAt);
+          if (step.patch.waitingSince !== undefined) this.deps.onWaiting?.({ ...current, ...step.patch }, err, current.waitingSince === undefined);
         } else {
-          await this.finish(job.id, { state: 'failed', attempts, error: err.toJSON(), settledAt: this.now() });
+          await this.finish(job.id, { state: 'failed', attempts, error: step.error, settledAt: this.now() });
         }
       }
     } finally {
@@ -251,7 +278,7 @@ export class JobQueue {
       await this.deps.onFinished?.(job);
       if (claimed) await this.deps.onSettled(job);
     } finally {
-      this.settle(job);
+      this.waiters.settle(job);
     }
   }
 
@@ -261,32 +288,13 @@ export class JobQueue {
     for (const id of this.whole.keys()) if (this.whole.size > 20) this.whole.delete(id);
   }
 
-  private settle(job: Job): void {
-    const list = this.waiters.get(job.id);
-    this.waiters.delete(job.id);
-    for (const w of list ?? []) w(job);
-  }
-
   private patch(id: string, patch: Partial<Job>): Promise<void> {
     return this.stored.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
   }
 }
 
-/**
- * A settled job as it may stay stored: a private window's job keeps its outcome (the short link,
- * for a popup that follows it) but not the long address nor the page's title.
- */
-export function forgetPrivate(job: Job): Job {
-  if (!job.args.private || !(job.state === 'done' || job.state === 'failed')) return job;
-  const { title: _title, ...args } = job.args;
-  const result = job.result ? (({ title: _t, ...r }) => ({ ...r, longUrl: '' }))(job.result) : undefined;
-  return { ...job, args: { ...args, url: '' }, ...(result ? { result } : {}) };
-}
-
 /** Interactive jobs (a press) start before background ones (a bulk batch); `sort` keeps the order within each. */
-function rank(job: Job): number {
-  return job.priority === 'interactive' ? 0 : 1;
-}
+const rank = (job: Job): number => (job.priority === 'interactive' ? 0 : 1);
 
 /** Thrown inside a cancelled job right before its request would go out. */
 class CancelledError extends Error {}

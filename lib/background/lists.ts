@@ -31,8 +31,8 @@ export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
   deleteQr: 'qrs',
 };
 
-/** Loads every page of a list (the cache calls it when it needs the list). */
-const loadList = (s: Session, name: ListName) => (priority: Priority) => {
+/** Loads every page of a list (the cache calls it when it needs the list; site rules check their choices with it). */
+export const loadList = (s: Session, name: ListName) => (priority: Priority) => {
   const method = s.client[priority][LIST_METHODS[name]] as ApiClient['listDomains'];
   return withRetry(() => fetchAllPages((paging) => method(paging)));
 };

@@ -6,10 +6,12 @@
  */
 import { createBulk } from './bulk';
 import { createConnection } from './connection';
+import { createLinkRules } from './linkRules';
 import { createLists } from './lists';
 import { createQrStyles } from './qrStyles';
 import { createRecentLinks } from './recentLinks';
 import type { RetryPolicy } from './retry';
+import type { WaitPolicy } from './waitPolicy';
 import type { NotifyOptions } from './notify';
 import { SessionHolder } from './session';
 import { getSettings, saveSettings } from './settings';
@@ -30,15 +32,21 @@ export interface ServiceDeps {
   /** Whether the extension may reach an origin (optional host permission). */
   hasHostPermission: (origin: string) => Promise<boolean>;
   timeoutMs?: number;
+  /** Timeout of a change (shorten, create, update, delete); default CHANGE_TIMEOUT_MS. */
+  changeTimeoutMs?: number;
   /** Retry limits (tests make them small). */
   retry?: RetryPolicy;
   maxJobAttempts?: number;
+  /** How jobs wait for a service that cannot be reached (tests make the waits short). */
+  waitPolicy?: WaitPolicy;
+  /** How long a page waits for a shorten before it is told the link waits (tests make it short). */
+  shortenWaitMs?: number;
 }
 
 /** Creates the worker's service: one object whose methods answer the messages. */
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
-  const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs });
+  const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs, changeTimeoutMs: deps.changeTimeoutMs });
   const shortening = createShortening({ ...deps, sessions, now });
   const trackedQrs = createTrackedQrs({ sessions, now, wakeAt: deps.wakeAt, fetch: deps.fetch });
   return {
@@ -46,7 +54,7 @@ export function createService(deps: ServiceDeps) {
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
     ...createLists(sessions),
     ...shortening,
-    ...createBulk({ sessions, jobs: shortening.jobs, now }),
+    ...createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
     ...createRecentLinks(sessions),
     ...createQrStyles(sessions),
     ...trackedQrs,
@@ -55,6 +63,7 @@ export function createService(deps: ServiceDeps) {
       await shortening.resume();
       await trackedQrs.resumeTrackedQrs();
     },
+    ...createLinkRules(sessions),
     getSettings,
     saveSettings,
     takeStorageNotices,

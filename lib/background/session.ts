@@ -29,6 +29,8 @@ export interface SessionDeps {
   fetch: typeof fetch;
   now: () => number;
   timeoutMs?: number;
+  /** Timeout of a change (POST, PUT, DELETE); default CHANGE_TIMEOUT_MS. */
+  changeTimeoutMs?: number;
 }
 
 /** Keeps one Session for the stored connection, rebuilding it when the connection changes. */
@@ -90,11 +92,12 @@ export class SessionHolder {
     const stored = await budgetsItem.getValue();
     let closed = false;
     const budgets = new RateBudgets(now, stored?.fingerprint === fingerprint ? stored.states : {}, (states) => {
-      if (!closed) void budgetsItem.setValue({ fingerprint, states });
+      // A cache of what the server said: a write refused (storage full) costs nothing but a slower start.
+      if (!closed) void budgetsItem.setValue({ fingerprint, states }).catch(() => undefined);
     });
     const cached = await cacheItem.getValue();
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
-    const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000);
+    const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000, this.deps.changeTimeoutMs);
     const make = (priority: Priority, onSend?: () => Promise<void>) =>
       createApiClient({
         baseUrl: conn.serviceUrl,

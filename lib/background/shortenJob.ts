@@ -3,13 +3,14 @@
  * the link to its campaign, then file it in the history. A job runs only for the account it
  * was made for, and a link that was made is never reported as failed (docs/ARCHITECTURE.md).
  */
-import { ApiError } from '../api';
+import { ApiError, unlessStorageFull } from '../api';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import { settingsItem, type HistoryEntry, type Job } from '../storage';
 import { addToHistory, keptInHistory } from './history';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
+import { onlyWhenLimited } from './waitPolicy';
 import type { SessionHolder } from './session';
 import type { NotifyOptions } from './notify';
 import { formatCopy } from '../links/copyFormat';
@@ -53,7 +54,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
             domain_id: job.args.domainId ?? undefined,
             custom_code: job.args.customCode || undefined,
           }),
-        { policy, onRetry: (err) => deps.onRetry?.(job, err) },
+        // Once, unless rate limited: after a failure the queue decides (waitPolicy.ts), never a blind resend here.
+        { policy: onlyWhenLimited(policy), onRetry: (err) => deps.onRetry?.(job, err) },
       );
       await checkpoint({ shortened });
       made.shortened = shortened;
@@ -93,7 +95,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       const reason = await assign((id) => client.assignChannelItem(channelId, 'links', id));
       entry.channel = reason === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason };
     }
-    await addToHistory(entry, job.args.private === true);
+    // A full storage does not unmake the link: it is shown and copied, only not kept in Recent links.
+    await addToHistory(entry, job.args.private === true).catch(unlessStorageFull);
     return entry;
   };
   return async (job, markSending, checkpoint) => {

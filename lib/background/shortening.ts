@@ -7,10 +7,11 @@ import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
 import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
 import { clock, t } from '../i18n';
-import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '../messaging';
+import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '../messaging';
 import { settingsItem, type Job, type ShortenJobArgs } from '../storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
+import type { WaitPolicy } from './waitPolicy';
 import type { SessionHolder } from './session';
 import { settledNotice, shortenJobRunner } from './shortenJob';
 import type { Session } from './session';
@@ -20,15 +21,23 @@ import type { NotifyOptions } from './notify';
 import { recordBulkOutcome } from './bulk';
 import { checkChannelId } from './channelId';
 import { cannotShortenNotice } from './cannotShorten';
+import { ruledLink, warnOnce } from './ruleChoices';
+import { ruleFallbackText } from '../links/ruleWords';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
 
 
+/** A link waiting for the service keeps the worker awake only for a try due this soon (Chrome's alarms come no sooner). */
+const WAITING_AWAKE_MS = 30_000;
+
 /** Answer at once with "queued" when the budget makes the user wait longer than this. */
 export const QUEUE_ANSWER_AFTER_MS = 1500;
-/** Longest a page waits for a shorten before being told it is queued. */
-export const SHORTEN_WAIT_MS = 20_000;
+/**
+ * Longest a page waits for a shorten before being told that the link waits (the service is slow,
+ * or the budget): the popup then follows the job and shows the link when the answer comes.
+ */
+export const SHORTEN_WAIT_MS = 10_000;
 
 export interface ShorteningDeps {
   sessions: SessionHolder;
@@ -38,26 +47,33 @@ export interface ShorteningDeps {
   wakeAt: (at: number) => void;
   retry?: RetryPolicy;
   maxJobAttempts?: number;
+  waitPolicy?: WaitPolicy;
+  /** How long a page waits for a shorten before it is told the link waits; default SHORTEN_WAIT_MS. */
+  shortenWaitMs?: number;
 }
 
 /** The job queue and the shorten messages. */
 export function createShortening(deps: ShorteningDeps) {
   const { sessions, now } = deps;
   const unsent = createUnsent(deps.notify);
-  /** Pages waiting for a job, told at its first failed try (the service did not answer). */
+  /** Pages waiting for a job, told at its first failed try (the service could not be reached, failed, or lost the answer). */
   const retryWatch = new Map<string, (err: ApiError) => void>();
   const jobs = new JobQueue({
     now,
     maxAttempts: deps.maxJobAttempts,
+    policy: deps.waitPolicy,
     wakeAt: deps.wakeAt,
+    // Said at once, not after retries: the link waits for the service, and whoever waits is told so.
+    onWaiting: (job, err, first) => {
+      retryWatch.get(job.id)?.(err);
+      if (first && job.notify && job.source !== 'popup' && job.source !== 'bulk')
+        void deps.notify(t('notifyWaitingTitle'), t('notifyWaitingBody', job.args.url));
+    },
     run: shortenJobRunner({
       sessions,
       now,
       policy: deps.retry ?? DEFAULT_RETRY,
       keepUnsent: (job) => unsent.add(job),
-      // A refused or failed connection (service down, offline) rarely mends within seconds;
-      // 5xx and timeouts keep the page waiting as before (their retries are quick, or it waited already).
-      onRetry: (job, err) => (err.kind === 'network' ? retryWatch.get(job.id)?.(err) : undefined),
     }),
     onSettled: settledNotice(deps),
     onFinished: recordBulkOutcome,
@@ -101,18 +117,25 @@ export function createShortening(deps: ShorteningDeps) {
     return { job, expectedAt: Math.max(now(), job.notBefore, s.gate.budgets.estimateSendAt('shorten', i)) };
   }
 
+  /** What a job not settled yet waits for: the service (it could not be reached), its answer (on the wire), or the budget. */
+  function waitingFor(job: Job | null, id: string): WaitingFor {
+    if (job?.waitingSince !== undefined) return 'service';
+    return jobs.isOnWire(id) ? 'answer' : 'budget';
+  }
+
   /** Shortens for a page: done at once, or queued when the budget makes it wait or the service does not answer. */
   async function shorten(req: ShortenRequest, source: Job['source'] = 'popup'): Promise<ShortenOutcome> {
     const s = await sessions.require();
     // A second press while the link waits follows the same job: one link, not two.
     const waiting = await sameWaiting(s, req);
-    if (waiting) return { status: 'queued', jobId: waiting.job.id, expectedAt: waiting.expectedAt, already: true };
+    if (waiting)
+      return { status: 'queued', jobId: waiting.job.id, expectedAt: waiting.expectedAt, already: true, waitingFor: waitingFor(waiting.job, waiting.job.id) };
     const willWait = (sendAt: number) => sendAt - now() > QUEUE_ANSWER_AFTER_MS;
     // The menu and the shortcut do not wait: the job tells the user when it settles.
     const { job, sendAt } = await enqueue(s, req, source, (at) => source !== 'popup' || willWait(at));
     if (willWait(sendAt)) deps.wakeAt(sendAt);
-    if (willWait(sendAt) || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt };
-    // A connection that failed (service down) is said at once, not after every retry.
+    if (willWait(sendAt) || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt, waitingFor: 'budget' };
+    // A service that cannot be reached or failed is said at once, not after every retry.
     let retrying: ApiError | null = null;
     const firstRetry = new Promise<null>((resolve) =>
       retryWatch.set(job.id, (err) => {
@@ -120,16 +143,17 @@ export function createShortening(deps: ShorteningDeps) {
         resolve(null);
       }),
     );
-    const settled = await Promise.race([jobs.waitFor(job.id, SHORTEN_WAIT_MS), firstRetry]).finally(() => retryWatch.delete(job.id));
+    const settled = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry]).finally(() => retryWatch.delete(job.id));
     if (settled?.state === 'done' && settled.result) return { status: 'done', entry: settled.result };
     if (settled?.state === 'failed' && settled.error) throw toApiError(settled.error);
     // Still waiting (retries, budget): the user is told it is queued and notified later.
     const current = await jobs.get(job.id);
     if (current?.state === 'done' && current.result) return { status: 'done', entry: current.result };
     await jobs.markNotify(job.id);
-    const expectedAt = Math.max(now(), s.gate.budgets.estimateSendAt('shorten', 0));
     const reason = (retrying as ApiError | null)?.toJSON();
-    return { status: 'queued', jobId: job.id, expectedAt, ...(reason ? { reason } : {}) };
+    const why = waitingFor(current, job.id);
+    const expectedAt = Math.max(now(), current?.notBefore ?? 0, s.gate.budgets.estimateSendAt('shorten', 0));
+    return { status: 'queued', jobId: job.id, expectedAt, waitingFor: why, ...(reason ? { reason } : {}) };
   }
 
   return {
@@ -149,7 +173,10 @@ export function createShortening(deps: ShorteningDeps) {
       if (pending.length === 0) return false;
       const s = await sessions.get();
       const budgetWait = s ? Math.max(0, s.gate.budgets.waitMs('shorten')) : 0;
-      return pending.some((j) => Math.max(j.notBefore - now(), budgetWait) < horizonMs);
+      // A link waiting for a service that cannot be reached does not keep the worker awake for
+      // hours: the alarm, the `online` event and the pages wake it (only a try due now counts).
+      const horizon = (j: Job) => (j.waitingSince !== undefined ? Math.min(horizonMs, WAITING_AWAKE_MS) : horizonMs);
+      return pending.some((j) => Math.max(j.notBefore - now(), budgetWait) < horizon(j));
     },
 
     shorten,
@@ -166,12 +193,17 @@ export function createShortening(deps: ShorteningDeps) {
           return;
         }
         const settings = await settingsItem.getValue();
+        const s = await sessions.require();
+        // The site rule's choices over the defaults, its UTM preset added after the cleaning.
+        const base = { domainId: settings.defaultDomainId, campaignId: settings.defaultCampaignId, channelId: settings.defaultChannelId };
+        const ruled = await ruledLink(s, settings.cleanLinks ? cleanUrl(url).url : url, base, !settings.cleanLinks);
+        if (ruled.warnKey && (await warnOnce(s.fingerprint, ruled.warnKey))) await deps.notify(t('ruleFallbackTitle'), ruleFallbackText(ruled.site!, ruled.missing));
         const outcome = await shorten(
           {
-            url: settings.cleanLinks ? cleanUrl(url).url : url,
-            domainId: settings.defaultDomainId,
-            campaignId: settings.defaultCampaignId,
-            channelId: settings.defaultChannelId,
+            url: ruled.url,
+            domainId: ruled.domainId,
+            campaignId: ruled.campaignId,
+            channelId: ruled.channelId,
             ...(title ? { title } : {}),
             ...(fromPrivate ? { private: true } : {}),
           },
@@ -188,6 +220,16 @@ export function createShortening(deps: ShorteningDeps) {
 
     /** A job by id (the popup follows queued work). */
     getJob: (data: { jobId: string }) => jobs.get(data.jobId),
+
+    /** Cancels a link that waits (not sent yet); the job as it is now (a job on the wire goes on). */
+    async cancelJob(data: { jobId: string }): Promise<Job | null> {
+      const error = new ApiError({ kind: 'invalid-input', reason: 'cancelled', message: 'Cancelled by the user.' }).toJSON();
+      await jobs.cancel([String(data?.jobId)], error);
+      return jobs.get(String(data?.jobId));
+    },
+
+    /** The service may answer again (online, a page opened): jobs waiting for it are tried now. */
+    retryWaiting: (force = true) => jobs.retryWaiting(force),
 
     /** What a popup that opens follows: its links still being made for this account, and the unsent ones. */
     async getWaitingLinks(): Promise<WaitingLinks> {

@@ -7,6 +7,7 @@ import { queueItem, writeTogether, type Job, type AnyStoredValue } from '../stor
 import { isQuotaError } from '../storage/quota';
 import { makeRoom } from './history';
 import { serializer } from './serialize';
+import { unlessStorageFull } from '../api';
 
 export class StoredJobs {
   private readonly write = serializer();
@@ -22,14 +23,21 @@ export class StoredJobs {
     return this.memory;
   }
 
-  /** Applies a change in memory and resolves once storage holds it (with `alongside`, in the same call). */
+  /**
+   * Applies a change in memory and resolves once storage holds it (with `alongside`, in the same
+   * call). A storage that is full does not stop the work: the change stays in memory (lost only if
+   * the worker stops first); a write with `alongside` (both or neither) is refused instead.
+   */
   async update(fn: (jobs: Job[]) => Job[], alongside?: AnyStoredValue[]): Promise<void> {
     await this.write(async () => {
       this.memory = Promise.resolve(fn(await this.all()));
       // In the same turn as the jobs they go with: the next write takes both.
       if (alongside) this.alongside.push(...alongside);
     });
-    await this.flush();
+    await this.flush().catch((err: unknown) => {
+      if (alongside) throw err;
+      unlessStorageFull(err);
+    });
   }
 
   /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */

@@ -25,6 +25,7 @@ import type {
 import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
 import type { QrStyle } from '../qr/style';
 import type { ToldItem } from '../storage/names';
+import type { AccountLinkRules, SiteRule, UtmPreset } from '../links/linkRules';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -97,7 +98,12 @@ export type ShortenOutcome =
       reason?: SerializedApiError;
       /** The same link with the same choices was waiting already: this is its job, no second link is made. */
       already?: true;
+      /** What it waits for: the rate budget (until about `expectedAt`), a slow answer, or a service that cannot be reached. */
+      waitingFor?: WaitingFor;
     };
+
+/** What a link that is not made yet waits for. */
+export type WaitingFor = 'budget' | 'answer' | 'service';
 
 /** Links the popup finds when it opens: its own links still being made, and links not sent because the account changed. */
 export interface WaitingLinks {
@@ -120,6 +126,8 @@ export interface BulkRequest {
 export interface BulkView {
   batch: BulkBatch;
   expectedAt: (number | null)[];
+  /** For each row, whether it waits for a service that cannot be reached now (made when it answers). */
+  waitingForService?: boolean[];
   /** The worker's clock when it answered. */
   now: number;
 }
@@ -149,6 +157,8 @@ export interface ProtocolMap {
   shorten(data: ShortenRequest): Result<ShortenOutcome>;
   /** A queued job, to follow it from the popup. */
   getJob(data: { jobId: string }): Result<Job | null>;
+  /** Cancels a link that waits and was not sent yet; the job as it is then. */
+  cancelJob(data: { jobId: string }): Result<Job | null>;
   /** The popup's links still being made for the current account, and the links not sent because the account changed. */
   getWaitingLinks(): Result<WaitingLinks>;
   /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */
@@ -174,6 +184,10 @@ export interface ProtocolMap {
 
   /** Stored items that lost something when they were read (each told once, by the page that asks). */
   takeStorageNotices(): Result<ToldItem[]>;
+  /** The current account's UTM presets, site rules and campaigns' default presets. */
+  getLinkRules(): Result<AccountLinkRules>;
+  /** Saves any of them (each list whole; a bad one is refused, nothing half-saved). */
+  saveLinkRules(data: { presets?: UtmPreset[]; rules?: SiteRule[]; campaignPresets?: Record<string, string> }): Result<AccountLinkRules>;
 
   getSettings(): Result<Settings>;
   saveSettings(data: Partial<Settings>): Result<Settings>;

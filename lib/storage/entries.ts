@@ -1,7 +1,8 @@
 /**
  * The schemas of the entries of stored lists: a Recent link, a job, an unsent link, a bulk row.
  * Members that earlier versions did not store are optional or get their default; a member that
- * is only extra (a title, a channel outcome, an error) falls back instead of losing its entry.
+ * is only extra (a title, a channel outcome, an error) falls back instead of losing its entry;
+ * members a newer version added are kept as they are (loose objects).
  */
 import { z } from 'zod';
 import type { SerializedApiError } from '../api';
@@ -40,7 +41,7 @@ const channelOutcome = z.union([
 ]);
 
 /** A Recent link. */
-export const historyEntrySchema = z.object({
+export const historyEntrySchema = z.looseObject({
   id,
   longUrl,
   shortUrl: url,
@@ -56,7 +57,7 @@ export const historyEntrySchema = z.object({
 });
 
 /** The arguments of a shorten job or an unsent link. */
-export const shortenArgsSchema = z.object({
+export const shortenArgsSchema = z.looseObject({
   url: longUrl,
   domainId: idOrNull,
   campaignId: idOrNull,
@@ -69,7 +70,7 @@ export const shortenArgsSchema = z.object({
 
 /** A job of the queue; before `notify` existed, only the popup's jobs had a page waiting for them. */
 export const jobSchema = z
-  .object({
+  .looseObject({
     id,
     kind: z.literal('shorten'),
     source: z.enum(['popup', 'context-link', 'context-page', 'command', 'omnibox', 'bulk']).catch('context-page'),
@@ -88,11 +89,15 @@ export const jobSchema = z
     result: historyEntrySchema.optional().catch(undefined),
     error: serializedError,
     settledAt: num.optional().catch(undefined),
+    waitingSince: num.optional().catch(undefined),
+    // On the safe side when wrong: the link may exist, and a request that left is not sent again blindly.
+    lostAnswer: z.boolean().optional().catch(true),
+    sentAt: num.optional().catch(0),
   })
   .transform((j) => ({ ...j, notify: j.notify ?? j.source !== 'popup' }));
 
 /** A link not made because the account changed. */
-export const unsentSchema = z.object({
+export const unsentSchema = z.looseObject({
   id,
   args: shortenArgsSchema,
   createdAt: num,
@@ -100,11 +105,13 @@ export const unsentSchema = z.object({
 });
 
 /** A row of the bulk batch; earlier versions stored rows without their job. */
-export const bulkRowSchema = z.object({
+export const bulkRowSchema = z.looseObject({
   url,
   title,
   state: z.enum(['waiting', 'made', 'reused', 'failed', 'cancelled']),
   jobId: id.nullable().default(null),
   shortUrl: url.optional().catch(undefined),
   error: serializedError,
+  /** The choices of the site rule that matched the row (absent: the batch's). */
+  choices: z.object({ domainId: idOrNull, campaignId: idOrNull, channelId: idOrNull }).optional().catch(undefined),
 });

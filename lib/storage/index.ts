@@ -167,6 +167,12 @@ export interface Job {
   result?: HistoryEntry;
   error?: SerializedApiError;
   settledAt?: number;
+  /** Since when the job waits for a service that could not be reached (or failed): it ends a day later. */
+  waitingSince?: number;
+  /** A try's answer was lost (timeout): the link may exist; only a repeat with the same alias is safe. */
+  lostAnswer?: boolean;
+  /** When its request last left and no answer has come yet: a restarted worker does not send it again blindly. */
+  sentAt?: number;
 }
 /** A link to make: the address, the choices and the page's title (kept in Recent links for the copy formats). */
 export interface ShortenJobArgs {
@@ -245,6 +251,8 @@ export interface BulkItem {
   state: 'waiting' | 'made' | 'reused' | 'failed' | 'cancelled';
   /** The job making it (the latest one, after a retry). */
   jobId: string | null;
+  /** The choices of the site rule that matched it (absent: the batch's). */
+  choices?: { domainId: number | null; campaignId: number | null; channelId: number | null };
   shortUrl?: string;
   error?: SerializedApiError;
 }
@@ -275,26 +283,4 @@ export const policyItem = checkedItem(storage.defineItem<PolicyState | null>('lo
 /** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
 const qrStylesStored = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
 export const qrStylesItem = checkedItem(qrStylesStored, repair.repairQrStyles<QrStyle>, storageNotices, 'qrStyles');
-
-/** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
-export interface TrackedQr {
-  shortUrl: string;
-  state: 'waiting' | 'made';
-  /** The colours sent, rgb(r,g,b). */
-  foreground: string;
-  background: string;
-  createdAt: number;
-  /** When a waiting one may be sent (epoch ms). */
-  sendAt?: number;
-  id?: number;
-  /** The service's QR image (http/https only). */
-  link?: string;
-  scans?: number;
-  /** When the scans were read (epoch ms). */
-  scansAt?: number;
-  /** Why a waiting one failed for good (it is then dropped and the reason kept here once). */
-  error?: SerializedApiError;
-}
-/** Tracked QR codes by account fingerprint, then by short link. */
-const trackedQrsStored = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });
-export const trackedQrsItem = checkedItem(trackedQrsStored, repair.repairTrackedQrs, storageNotices, 'trackedQrs');
+export { trackedQrsItem, type TrackedQr } from './trackedQrs';

@@ -218,7 +218,7 @@ describe('links nobody was looking at', () => {
   });
 
   describe('the service down (connection refused)', () => {
-    it('says at once that the service is not answering and the link is being tried again, not the rate limit', async () => {
+    it('says at once that the service cannot be reached and the link waits for the connection, not the rate limit', async () => {
       const sb = await startSandbox({ port: 0, plan: 'pro' });
       await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
       const popup = await openPopupFor(h, `${sb.url}/page/down`);
@@ -226,9 +226,9 @@ describe('links nobody was looking at', () => {
       await formReady(popup);
       await sb.close();
       await c.longUrl.press('Enter');
-      await until(async () => /queued/.test((await c.status.textContent()) ?? ''), 'the queued status', 8_000);
+      await until(async () => /waits/.test((await c.status.textContent()) ?? ''), 'the waiting status', 8_000);
       const status = (await c.status.textContent()) ?? '';
-      expect(status).toMatch(/^The service is not answering right now: your link is queued and is being tried again\./);
+      expect(status).toMatch(/^The service cannot be reached .*Your link waits for the connection and will be made then/);
       expect(status).not.toMatch(/Rate limit/);
       await screenshot(popup, 'popup-service-down');
       await popup.close();

@@ -41,6 +41,7 @@ const EXPECTED: Record<FaultKind, { kinds: (ApiErrorKind | 'resolved')[]; retryA
   html200: { kinds: ['unreadable'] },
   html500: { kinds: ['server'] },
   status500: { kinds: ['server'] },
+  status502: { kinds: ['server'] },
   empty200: { kinds: ['unreadable'] },
   invalidJson: { kinds: ['unreadable'] },
   body429: { kinds: ['rate-limited'], retryAfterMs: 1_000 },

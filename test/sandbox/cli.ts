@@ -3,6 +3,9 @@
  *  --shorten-limit N --shorten-window-ms MS --seed demo|empty --latency-ms MS
  *  --rate-window aligned|first-request --real-deployment --empty-qr-stats object|array]`
  * Starts the sandbox, prints `Sandbox: <url>` and `API key: <key>`, runs until SIGINT/SIGTERM.
+ * `--latency-ms` holds every answer after the request was handled (a link is made at once, its
+ * answer comes late). SIGUSR1 stops the service (connections refused, state kept), SIGUSR2 starts
+ * it again on the same port: "service down, then back" by hand (`kill -USR1 <pid>`).
  */
 import { parseArgs } from 'node:util';
 import { startSandbox } from './server';
@@ -89,6 +92,8 @@ async function main(): Promise<void> {
     stopping = true;
     void sandbox.close().then(() => process.exit(0));
   };
+  process.on('SIGUSR1', () => void sandbox.stop().then(() => console.log('Sandbox: stopped (connections refused)')));
+  process.on('SIGUSR2', () => void sandbox.start().then(() => console.log(`Sandbox: started again at ${sandbox.url}`)));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

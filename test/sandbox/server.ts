@@ -115,12 +115,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     entry.auth = bearer !== undefined ? 'bearer' : apiKey !== undefined ? 'x-api-key' : 'none';
     const st = state!;
 
+    /** Held after the request was handled (a fault's `holdMs`): what it did is done, its answer comes late. */
+    let holdMs = 0;
     /** Records and sends the answer, after the artificial latency for /api requests. */
     const answer = async (status: number, headers: Record<string, string>, body: string | Buffer): Promise<void> => {
       entry.status = status;
       entry.handlingMs = Math.round((performance.now() - t0) * 1000) / 1000;
-      if (group !== 'page' && method !== 'OPTIONS') await sleep(latencyMs);
-      if (!closed) writeAnswer(res, status, headers, method === 'HEAD' ? '' : body);
+      if (group !== 'page' && method !== 'OPTIONS') await sleep(latencyMs + holdMs);
+      entry.answeredAt = Date.now();
+      if (!closed && !res.destroyed) writeAnswer(res, status, headers, method === 'HEAD' ? '' : body);
     };
     const json = (status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> =>
       answer(status, { ...JSON_TYPE, ...headers }, JSON.stringify(body));
@@ -133,6 +136,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
     const fault = takeFault(faults, method, path);
     if (fault?.delayMs) await sleep(fault.delayMs);
+    holdMs = fault?.holdMs ?? 0;
     if (fault?.kind) {
       const f = faultAnswer(fault.kind);
       if (f === 'hang') {
@@ -192,16 +196,26 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  await listen(opts.port ?? 0);
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox did not get a TCP port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
+  /** Stops listening and drops every connection (requests under way get no answer); the state stays. */
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const s of sockets) s.destroy();
+      server.closeAllConnections();
+    });
+  let down = false;
 
   state = new SandboxState(baseUrl);
   const main = state.addAccount(key, opts.plan ?? 'pro');
@@ -215,15 +229,25 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     log,
     faults,
     resetRateLimits: () => limiter.reset(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (closed) return resolve();
-        closed = true;
-        for (const t of timers) clearTimeout(t);
-        timers.clear();
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-        server.closeAllConnections();
-      }),
+    get down() {
+      return down;
+    },
+    stop: async () => {
+      if (closed || down) return;
+      down = true;
+      await stopListening();
+    },
+    start: async () => {
+      if (closed || !down) return;
+      await listen(address.port);
+      down = false;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      if (!down) await stopListening();
+    },
   };
 }

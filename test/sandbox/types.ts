@@ -40,12 +40,15 @@ export interface LoggedRequest {
   at: number;
   handlingMs: number;
   rateLimited: boolean;
+  /** When the answer was written (absent while unanswered). */
+  answeredAt?: number;
 }
 
 export type FaultKind =
   | 'html200'
   | 'html500'
   | 'status500'
+  | 'status502'
   | 'empty200'
   | 'invalidJson'
   | 'hang'
@@ -60,8 +63,11 @@ export interface Fault {
   times?: number /* default 1 */;
   /** Omitted: the request is answered as usual, after `delayMs` (a slow service). */
   kind?: FaultKind;
-  /** The answer is held back this long (default 0). */
+  /** The request is held back this long before it is handled (default 0). */
   delayMs?: number;
+  /** The request is handled at once (a link is made), its answer held back this long: a client
+   *  that gives up sooner never hears of what it did (default 0). */
+  holdMs?: number;
 }
 
 export interface Sandbox {
@@ -72,5 +78,11 @@ export interface Sandbox {
   faults: Fault[]; // push to inject; consumed as they fire
   /** Refills every rate-limit budget (sandbox extra). */
   resetRateLimits(): void;
+  /** The service down: stops listening (connections refused) and drops requests under way; state and port are kept. */
+  stop(): Promise<void>;
+  /** The service back, on the same port with the same state. */
+  start(): Promise<void>;
+  /** Whether it is stopped now. */
+  readonly down: boolean;
   close(): Promise<void>;
 }

@@ -54,6 +54,24 @@ describe('errorSentence words kinds and reasons, never the client’s own messag
     );
   });
 
+  it('an HTML or unreadable answer is one sentence in the popup and on the options page (issue 24, item 6)', () => {
+    const html = { kind: 'unreadable', status: 200, serverText: '', message: 'An answer that is not JSON (an error page?).' } as const;
+    const shape = { kind: 'unreadable', status: 200, field: 'short_url', serverText: '', message: 'An answer of an unexpected shape (short_url).' } as const;
+    for (const e of [html, shape]) {
+      expect(errorSentence(e, 'popup')).toBe('The service sent an answer this extension cannot read.');
+      expect(errorSentence(e, 'popup')).toBe(errorSentence(e, 'options'));
+      expect(errorSentence(e, 'notification')).toBe(errorSentence(e, 'options'));
+    }
+  });
+
+  it('says what happened to a link whose answer was lost, that waited a day, or was cancelled', () => {
+    expect(errorSentence({ kind: 'timeout', reason: 'answer-lost', message: 'x' }, 'popup')).toMatch(/may have been made.*not sent again/);
+    expect(errorSentence({ kind: 'invalid-request', reason: 'alias-after-lost-answer', detail: 'spring', message: 'x' }, 'popup')).toMatch(
+      /alias “spring” was refused: the link was most likely made/,
+    );
+    expect(errorSentence({ kind: 'network', reason: 'gave-up-waiting', message: 'x' }, 'notification')).toMatch(/24 hours: the link was not made/);
+  });
+
   it('words the worker’s own cases by reason', () => {
     expect(errorSentence({ kind: 'bad-key', reason: 'not-connected', message: 'Not connected.' }, 'popup')).toBe(
       'Not connected: enter the service URL and API key on the options page.',

@@ -8,10 +8,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ask as askWorker, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
-import type { ToldItem } from '../../storage/names';
 import { createTimers, type LoadState } from '../store';
 import { toApiError } from '../../api/errors';
 import { t } from '../../i18n';
+import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesState } from './linkRules';
 
 /** A failure that is the whole page's, not one list's (the service cannot be reached): said once, in the connection box. */
 export function isPageWide(err: SerializedApiError | null | undefined): boolean {
@@ -70,11 +70,10 @@ export interface OptionsData {
   lists: Lists;
   settings: Settings | null;
   settingsError: SerializedApiError | null;
-  /** Stored items that could not be read and lost something (told once, at the top of the page). */
-  storageNotices: ToldItem[];
+  linkRules: LinkRulesState;
 }
 
-export interface OptionsActions {
+export interface OptionsActions extends LinkRulesActions {
   /** Reads connection and preferences, then loads everything when connected (once per store). */
   start(): Promise<void>;
   /** Stops the timers (the page closes or unmounts). */
@@ -136,7 +135,7 @@ function initialData(): OptionsData {
     lists: emptyLists(),
     settings: null,
     settingsError: null,
-    storageNotices: [],
+    linkRules: idleLinkRules(),
   };
 }
 
@@ -157,12 +156,13 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     const loadAll = () => {
       void get().loadAccount();
       for (const name of LIST_NAMES) void get().loadList(name);
+      void get().loadLinkRules();
     };
 
     // Rechecks already set find their generation gone and do nothing.
     const dropAccountData = () => {
       generation++;
-      set((s) => ({ account: emptyAccount(), lists: emptyLists(), epoch: s.epoch + 1 }));
+      set((s) => ({ account: emptyAccount(), lists: emptyLists(), linkRules: idleLinkRules(), epoch: s.epoch + 1 }));
     };
 
     /** Asks whether the changes under way wait for the rate limit, and until when. */
@@ -215,6 +215,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
 
     return {
       ...initialData(),
+      ...linkRulesSlice(deps.ask as never, set, () => ((gen) => () => gen === generation)(generation)),
 
       start() {
         timers.revive();
@@ -228,7 +229,6 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
               }),
             ]);
             set({ connection, settings, ready: true });
-            void deps.ask('takeStorageNotices').then((storageNotices) => set({ storageNotices }), () => undefined);
             if (connection.connected) loadAll();
           } catch (err) {
             set({ startError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON(), ready: true });
@@ -246,6 +246,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         dropAccountData();
         set({ connection: res.connection, account: { state: 'ready', value: res.account, error: null }, startError: null });
         for (const name of LIST_NAMES) void get().loadList(name);
+        void get().loadLinkRules();
         return res.account;
       },
 

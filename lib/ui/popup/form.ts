@@ -21,6 +21,8 @@ export function formSlice({ set, get }: SliceKit): FormActions {
       const s = get();
       set({
         form: { ...s.form, url, urlEdited: true },
+        // The edited address is the one UTM parameters go to from now on.
+        utm: { ...s.utm, base: null, tooLong: false },
         // An edited address is the user's own: the note about removed parameters no longer applies.
         cleaned: null,
         duplicate: null,
@@ -38,6 +40,7 @@ export function formSlice({ set, get }: SliceKit): FormActions {
     setCampaign(campaignId) {
       set({ form: { ...get().form, campaignId, choicesEdited: true } });
       saveChoices();
+      if (get().linkRules) void get().followCampaign();
     },
 
     setChannel(channelId) {
@@ -46,9 +49,18 @@ export function formSlice({ set, get }: SliceKit): FormActions {
     },
 
     keepParams() {
-      const { cleaned, form } = get();
+      const { cleaned, form, utm } = get();
       if (!cleaned) return;
-      set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null });
+      set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null, utm: { ...utm, base: null, kept: true } });
+      // Its own utm_* stay; the UTM values fill in only what it lacks.
+      if (Object.values(utm.values).some(Boolean)) void get().refreshUtm();
+    },
+
+    toggleUtm() {
+      const { utm, linkRules } = get();
+      set({ utm: { ...utm, open: !utm.open } });
+      // The presets are checked when the disclosure first opens (if no rule needed them before).
+      if (!utm.open && !linkRules) void get().applyRules();
     },
 
     setCopyFormat(copyFormat) {

@@ -2,7 +2,8 @@
  * What the popup asks the worker once its first render is on screen (popupLoaders' `init` loads
  * this module then): Recent links, the links still being made, the connection, the settings when
  * storage had none, and only those cached values that storage did not answer or that are stale
- * (one loader for them); and it removes tracking parameters from the tab's address.
+ * (one loader for them); and it removes tracking parameters from the tab's address, then applies
+ * the site rule matching it (popupUtm).
  */
 import { ask } from './ask';
 import type { Account } from '../../api';
@@ -33,7 +34,12 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
     shown: (key) => get()[key].value,
     after: (key) => key !== 'account' && get().applyRemembered(),
   });
-  const cleaning = get().applyCleaning().catch(() => undefined);
+  // The site rule and its UTM preset come after the cleaning (so the cleaning never removes them).
+  const cleaning = get()
+    .applyCleaning()
+    .catch(() => undefined)
+    .then(() => (get().linkRulesRaw ? get().applyRules() : undefined))
+    .catch(() => undefined);
   const asked = new Set<CachedKey>();
   const loadOnce = (key: CachedKey) => (asked.has(key) ? undefined : (asked.add(key), load(key)));
   // Disconnected: the popup shows the way to the options, not the lists.
@@ -46,6 +52,12 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
       // another account (or none) is replaced by the worker's answers.
       const now = await reread().catch(() => null);
       if (!snap.state?.connected || now?.state?.fingerprint !== snap.state.fingerprint) await Promise.all(CACHED_KEYS.map(loadOnce));
+      // Likewise the site rules: those of the account now connected (none shown before on a first open).
+      if (now && now.state?.fingerprint !== snap.state?.fingerprint) {
+        set({ linkRulesRaw: now.linkRules, linkRules: null, rule: null });
+        await cleaning;
+        if (now.linkRules) await get().applyRules();
+      }
     })
     .catch(() => undefined); // unknown: the form stays usable, failures will say why
   const settings = snap.settings

@@ -7,6 +7,7 @@ import type { HistoryEntry, Job } from '../../storage';
 import { t } from '../../i18n';
 import { formatCopy } from '../../links/copyFormat';
 import type { ShownLink, SliceKit } from './store';
+import { jobWaitingMessage } from './text';
 
 /** How often a queued link is looked at. */
 const POLL_MS = 1000;
@@ -60,6 +61,10 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         // Not sent because the key changed: the popup names it with the way to make it now, and
         // Recent links are another account's now.
         if (job.error?.reason === 'account-changed') void Promise.all([get().loadWaiting(), get().loadHistory()]);
+      } else {
+        // Still waiting: say what for now (the service came back or went away; a time that passed).
+        const status = jobWaitingMessage(job, { status: get().status, expectedAt: get().queued?.expectedAt ?? 0 });
+        if (status !== null && status !== get().status) set({ status });
       }
     } catch {
       // The worker may be restarting: keep looking.

@@ -6,6 +6,7 @@
  */
 import { loadAsk } from './ask';
 import { withRemembered } from '../choices';
+import { ruledChoices } from './data';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, readSnapshot, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import type { LoaderActions, PopupData, SliceKit } from './store';
@@ -22,6 +23,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
     const patch: Partial<PopupData> = { tabUrl: url, tabTitle: title, incognito, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
     if (snap.state) patch.connection = snap.state.connected ? 'connected' : 'disconnected';
     if (snap.settings) Object.assign(patch, { settings: snap.settings, copyFormat: snap.settings.copyFormat ?? 'link' });
+    if (snap.linkRules) patch.linkRulesRaw = snap.linkRules;
     for (const key of CACHED_KEYS) {
       const cached = snap[key];
       if (cached) Object.assign(patch, { [key]: { state: 'ready', value: cached.value } });
@@ -68,8 +70,14 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
     },
 
     applyRemembered() {
-      const form = withRemembered(get());
-      if (form) set({ form });
+      const s = get();
+      const form = withRemembered(s);
+      if (!form) return;
+      if (!s.rule) return set({ form });
+      // The site rule's choices over the remembered ones; what it names that is gone falls back.
+      const { choices, missing } = ruledChoices(form, s.rule, s.domains, s.campaigns, s.channels);
+      const same = missing.length === s.rule.missing.length && missing.every((m, i) => m === s.rule!.missing[i]);
+      set({ form: { ...form, ...choices }, ...(same ? {} : { rule: { ...s.rule, missing } }) });
     },
 
     async applyCleaning() {
@@ -80,7 +88,9 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       const out = cleanUrl(tabUrl);
       const now = get();
       if (out.removed.length === 0 || now.form.urlEdited || now.cleaned || now.tabUrl !== tabUrl) return;
-      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url } });
+      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url }, utm: { ...now.utm, base: null } });
+      // UTM parameters are added after the cleaning: it never removes them.
+      if (Object.values(now.utm.values).some(Boolean)) await get().refreshUtm();
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * What the popup's first render needs, read from storage.local in one call before it renders:
  * the key-free connection state, the preferences (remembered choices) and the worker's cache of
- * the account, domains, campaigns and channels. The `connection` item, which holds the API key, is never
+ * the account, domains, campaigns and channels, and the account's UTM presets and site rules. The `connection` item, which holds the API key, is never
  * read here. The raw item names are those of lib/storage.ts (a unit test keeps them equal).
  */
 import { browser } from '@wxt-dev/browser';
@@ -10,7 +10,7 @@ import type { CacheState, ConnectionState, Settings } from '../../storage';
 import { CACHE_TTL_MS } from '../../storage/cachePolicy';
 
 /** The storage.local items the popup reads: never `connection`. */
-export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache' } as const;
+export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache', linkRules: 'linkRules' } as const;
 
 /** The cached values of the account the popup's form shows (storage answers them; popupInit asks the worker). */
 export const CACHED_KEYS = ['domains', 'campaigns', 'channels', 'account'] as const;
@@ -31,9 +31,11 @@ export interface PopupSnapshot {
   campaigns: SnapshotValue<Campaign[]> | null;
   channels: SnapshotValue<Channel[]> | null;
   account: SnapshotValue<Account> | null;
+  /** The connected account's UTM presets and site rules, unchecked (null: none stored). */
+  linkRules: unknown;
 }
 
-export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, channels: null, account: null };
+export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, channels: null, account: null, linkRules: null };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 // The first render's own check (the worker reads each item through its schema after the first paint):
@@ -44,6 +46,13 @@ const isList = (v: unknown): boolean => Array.isArray(v) && v.every(isObject);
 function entryOf<T>(entry: unknown, now: number, isValue: (v: unknown) => boolean): SnapshotValue<T> | null {
   if (!isObject(entry) || typeof entry.fetchedAt !== 'number' || !isValue(entry.value)) return null;
   return { value: entry.value as T, stale: now - entry.fetchedAt > CACHE_TTL_MS };
+}
+
+/** The connected account's record of presets and rules, when it has one (checked later, with the UTM code). */
+function linkRulesOf(stored: unknown, state: ConnectionState | null): unknown {
+  if (!state?.connected || !state.fingerprint || !isObject(stored)) return null;
+  const mine = stored[state.fingerprint];
+  return isObject(mine) && (Array.isArray(mine.rules) || Array.isArray(mine.presets)) ? mine : null;
 }
 
 /** Makes sense of the raw items: the cache counts only when it belongs to the connected account. */
@@ -61,6 +70,7 @@ export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnap
     campaigns: entryOf<Campaign[]>(lists.campaigns, now, isList),
     channels: entryOf<Channel[]>(lists.channels, now, isList),
     account: ours ? entryOf<Account>(cache.account, now, isObject) : null,
+    linkRules: linkRulesOf(raw[SNAPSHOT_KEYS.linkRules], state),
   };
 }
 

@@ -11,6 +11,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ToldItem } from '../../storage/names';
 import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../../api';
 import type { CopyFormat } from '../../links/copyFormat';
+import type { AccountLinkRules } from '../../links/linkRules';
+import type { MissingPart } from '../../links/ruleChoices';
+import type { UtmField } from '../../links/utm';
 import type { FirstReads } from './firstReads';
 import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
@@ -53,6 +56,31 @@ export interface RecentLinks {
   failure: { id: string; error: SerializedApiError } | null;
 }
 
+/** The site rule in force for the page: what it names (null: not named) and what of it no longer exists. */
+export interface PopupRule {
+  site: string;
+  domainId: number | null;
+  campaignId: number | null;
+  channelId: number | null;
+  missing: MissingPart[];
+}
+
+/** The UTM disclosure: its values, the preset chosen, and the address they were added to. */
+export interface PopupUtm {
+  open: boolean;
+  values: Record<UtmField, string>;
+  /** '' = no preset. */
+  presetId: string;
+  /** The user changed a value or the preset: the rule and the campaign no longer choose them. */
+  edited: boolean;
+  /** The address before the UTM parameters (null: the Long URL as it is). */
+  base: string | null;
+  /** "Keep them" was chosen: a utm_* in the address is kept. */
+  kept: boolean;
+  /** Adding them would pass the length limit: not added. */
+  tooLong: boolean;
+}
+
 /** What the popup knows: the page, the connection, the lists, the form and what happened. */
 export interface PopupData {
   /** The page's address as the browser gave it (null: unknown). */
@@ -85,6 +113,12 @@ export interface PopupData {
   storageNotices: ToldItem[];
   /** "Copy as" beside Copy: starts as the preference "Copy format". */
   copyFormat: CopyFormat;
+  /** The account's stored presets and rules as storage gave them (checked when the UTM code loads). */
+  linkRulesRaw: unknown;
+  /** The same, checked (null until then). */
+  linkRules: AccountLinkRules | null;
+  rule: PopupRule | null;
+  utm: PopupUtm;
 }
 
 /** Loading what the form needs (popupLoaders). */
@@ -134,6 +168,8 @@ export interface TaskActions {
   followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
   /** Makes the unsent links with the current account, with the Domain and Campaign chosen. */
   remakeUnsent(): Promise<void>;
+  /** Cancels the followed link that waits (not sent yet): it is not made. */
+  cancelQueued(): Promise<void>;
 }
 
 const TASK_NAMES = [
@@ -144,10 +180,25 @@ const TASK_NAMES = [
   'createAnyway',
   'followJob',
   'remakeUnsent',
+  'cancelQueued',
 ] as const satisfies readonly (keyof TaskActions)[];
 
 // The links made outside this popup's submit: asked for after the first render, so loaded then.
 const WAITING_NAMES = ['claim', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];
+
+/** Site rules and UTM parameters (popupUtm, loaded when there are rules or presets, or the disclosure opens). */
+export interface UtmActions {
+  /** Checks the stored presets and rules and applies the rule matching the page (its choices and preset). */
+  applyRules(): Promise<void>;
+  /** Adds the UTM values to the Long URL again (after the cleaning, "Keep them", a change). */
+  refreshUtm(): Promise<void>;
+  setUtmField(field: UtmField, value: string): Promise<void>;
+  setUtmPreset(presetId: string): Promise<void>;
+  /** The campaign changed: its default preset applies unless the user or a rule chose one. */
+  followCampaign(): Promise<void>;
+}
+
+const UTM_NAMES = ['applyRules', 'refreshUtm', 'setUtmField', 'setUtmPreset', 'followCampaign'] as const satisfies readonly (keyof UtmActions)[];
 
 /** The form, what happens at once (popupForm). */
 export interface FormActions {
@@ -167,9 +218,11 @@ export interface FormActions {
   openOptions(): void;
   /** Opens the bulk page ("Shorten many links") in a tab, for the popup's window. */
   openBulk(): Promise<void>;
+  /** Opens or closes the UTM disclosure. */
+  toggleUtm(): void;
 }
 
-export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & TaskActions & WaitingActions;
+export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & TaskActions & WaitingActions & UtmActions;
 export type PopupStore = StoreApi<PopupState>;
 
 /** What every slice is given: the store's set/get and its timers. */
@@ -203,6 +256,18 @@ function initialData(): PopupData {
     storageNotices: [],
     recent: { state: 'loading', items: [], query: '', confirmingId: null, confirmingIn: 'list', deletingId: null, failure: null },
     copyFormat: 'link',
+    linkRulesRaw: null,
+    linkRules: null,
+    rule: null,
+    utm: {
+      open: false,
+      values: { source: '', medium: '', campaign: '', term: '', content: '' },
+      presetId: '',
+      edited: false,
+      base: null,
+      kept: false,
+      tooLong: false,
+    },
   };
 }
 
@@ -218,6 +283,7 @@ export function createPopupStore(): PopupStore {
       ...formSlice(kit),
       ...deferred(() => import('./waiting').then((m) => m.waitingSlice(kit)), WAITING_NAMES),
       ...deferred(() => import('./tasks').then((m) => m.createTasks(kit)), TASK_NAMES),
+      ...deferred(() => import('./utm').then((m) => m.utmSlice(kit)), UTM_NAMES),
     };
   });
 }

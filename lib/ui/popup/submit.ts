@@ -3,7 +3,7 @@ import { ask } from './ask';
 import { clock, t } from '../../i18n';
 import { checkField, findDuplicate } from '../../links/address';
 import { toApiError } from '../../api/errors';
-import { queuedMessage } from './text';
+import { waitingMessage } from './text';
 import { isPro } from './data';
 import { toId } from '../choices';
 import type { Jobs } from './jobs';
@@ -27,7 +27,9 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
       const campaignId = toId(s.form.campaignId);
       const channelId = toId(s.form.channelId);
       // The page's title goes with a link of the tab's page (cleaned or not), not with a typed address.
-      const ofTab = verdict.url === s.tabUrl || verdict.url === s.cleaned?.url;
+      // With UTM parameters added, the address they were added to says whether it is the tab's page.
+      const page = s.utm.base ?? verdict.url;
+      const ofTab = [verdict.url, page].some((u) => u === s.tabUrl || u === s.cleaned?.url);
       const title = ofTab && s.tabTitle ? s.tabTitle : undefined;
       const customCode = isPro(s.account.value) ? s.form.customCode.trim() : '';
       if (!opts.force && !customCode) {
@@ -52,12 +54,12 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
         if (outcome.status === 'done') {
           await jobs.showMade(outcome.entry, 'new');
         } else {
-          // Waiting for the rate limit, or tried again because the service did not answer.
-          const status = outcome.already
-            ? t('popupAlreadyQueued', clock(outcome.expectedAt))
-            : outcome.reason
-              ? t('popupRetrying')
-              : queuedMessage(outcome.expectedAt);
+          // Waiting for the rate limit, a slow answer, or a service that cannot be reached now.
+          const waiting = { waitingFor: outcome.waitingFor, reasonKind: outcome.reason?.kind, expectedAt: outcome.expectedAt };
+          const status =
+            outcome.already && (outcome.waitingFor ?? 'budget') === 'budget' && outcome.expectedAt > Date.now()
+              ? t('popupAlreadyQueued', clock(outcome.expectedAt))
+              : waitingMessage(waiting);
           set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt }, status });
           jobs.follow(outcome.jobId);
         }

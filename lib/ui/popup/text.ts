@@ -1,6 +1,8 @@
 /** The sentences of the popup that depend on data: queue times, campaign notes. */
 import { toPlainText } from '../../api/plainText';
 import { clock, t } from '../../i18n';
+import type { Job } from '../../storage';
+import type { WaitingFor } from '../../messaging';
 
 /** The status shown while a link waits in the worker's queue. */
 export function queuedMessage(expectedAt: number): string {
@@ -11,4 +13,22 @@ export function queuedMessage(expectedAt: number): string {
 export function campaignFailedMessage(reason: string): string {
   const r = toPlainText(reason);
   return t('popupCampaignFailed', r || t('popupCampaignNoReason'));
+}
+
+/**
+ * What a link that is not made yet waits for, in one sentence: the service that cannot be reached
+ * or failed, a slow answer, or the rate limit with its time (never a time in the past).
+ */
+export function waitingMessage(w: { waitingFor?: WaitingFor; reasonKind?: string; expectedAt: number }, now = Date.now()): string {
+  if (w.waitingFor === 'service') return w.reasonKind === 'server' ? t('popupWaitingServer') : w.reasonKind === 'timeout' ? t('popupWaitingAnswer') : t('popupWaitingNetwork');
+  if (w.waitingFor === 'answer') return t('popupWaitingAnswer');
+  return w.expectedAt > now ? queuedMessage(w.expectedAt) : t('popupQueuedSoon');
+}
+
+/** The sentence for a job followed by the popup, as it stands now (null: keep what is shown). */
+export function jobWaitingMessage(job: Job, shown: { status: string; expectedAt: number }, now = Date.now()): string | null {
+  if (job.waitingSince !== undefined) return waitingMessage({ waitingFor: 'service', reasonKind: job.error?.kind, expectedAt: job.notBefore }, now);
+  // The time said has passed while the link still waits: no time in the past.
+  const timed = [queuedMessage(shown.expectedAt), t('popupAlreadyQueued', clock(shown.expectedAt))].includes(shown.status);
+  return timed && shown.expectedAt <= now ? t('popupQueuedSoon') : null;
 }

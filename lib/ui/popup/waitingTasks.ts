@@ -7,7 +7,7 @@ import type { Jobs } from './jobs';
 import type { SliceKit, TaskActions } from './store';
 
 /** The waiting links' tasks. */
-export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'followJob' | 'remakeUnsent'> {
+export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'followJob' | 'remakeUnsent' | 'cancelQueued'> {
   /** Shows a job as waiting and follows it until it is made. */
   const followJob = async (jobId: string, status: string, expectedAt: number) => {
     set({ queued: { jobId, expectedAt }, status });
@@ -16,6 +16,21 @@ export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActio
 
   return {
     followJob,
+
+    async cancelQueued() {
+      const jobId = get().queued?.jobId;
+      if (!jobId) return;
+      try {
+        const job = await ask('cancelJob', { jobId });
+        if (get().queued?.jobId !== jobId) return;
+        if (job?.state === 'failed' && job.error?.reason === 'cancelled') {
+          jobs.unfollow();
+          set({ queued: null, status: t('errCancelled') });
+        } else if (job?.state !== 'done') set({ status: t('popupCancelTooLate') }); // on the wire: the answer decides
+      } catch (e) {
+        set({ error: toApiError(e).toJSON() });
+      }
+    },
 
     async remakeUnsent() {
       const s = get();

@@ -183,3 +183,19 @@ describe('the request gate', () => {
     expect(sent).toHaveLength(3);
   });
 });
+
+describe('the gate’s timeouts', () => {
+  it('a change (POST) is waited for longer than a read (GET): a slow answer to a shorten is not lost', async () => {
+    const hold = (ms: number) => (_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const t = setTimeout(() => resolve(new Response('{"error":0}', { status: 200 })), ms);
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(t);
+          reject(new DOMException('timed out', 'TimeoutError'));
+        });
+      });
+    const gate = new RequestGate(new RateBudgets(Date.now), hold(300) as typeof fetch, Date.now, 100, 1000);
+    await expect(gate.fetchWith('interactive')(`${BASE}/api/shorten`, { method: 'POST' })).resolves.toBeInstanceOf(Response);
+    await expect(gate.fetchWith('interactive')(`${BASE}/api/account`)).rejects.toThrow();
+  });
+});

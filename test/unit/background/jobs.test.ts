@@ -74,6 +74,7 @@ describe('the persisted job queue', () => {
       },
       onSettled: async () => {},
       wakeAt: (at) => wakes.push(at),
+      policy: { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 },
     });
     const job = await q.add(fields);
     expect((await q.waitFor(job.id, 5000))?.state).toBe('done');
@@ -202,5 +203,48 @@ describe('the persisted job queue', () => {
     expect(ran).toEqual(['https://example.org/later']);
     expect(await bulkItem.getValue()).toBeNull();
     expect((await queueItem.getValue()).map((j) => j.args.url)).toEqual(['https://example.org/later']);
+  });
+});
+
+describe('a job whose request was on the wire when the worker stopped', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  /** A queue whose first life sends the job and never hears back; returns the stored queue after the stop. */
+  async function stoppedWhileSent(customCode?: string) {
+    const first = new JobQueue({
+      run: async (_job, markSending) => {
+        await markSending();
+        return new Promise(() => {}); // the answer never comes: the worker is stopped meanwhile
+      },
+      onSettled: async () => {},
+      wakeAt: () => {},
+    });
+    const job = await first.add({ ...fields, args: { ...args, ...(customCode ? { customCode } : {}) } });
+    await vi.waitFor(async () => expect((await queueItem.getValue())[0]?.sentAt).toBeDefined());
+    return job;
+  }
+
+  it('is not sent again blindly: it ends saying the link may have been made', async () => {
+    const job = await stoppedWhileSent();
+    let sent = 0;
+    const next = new JobQueue({ run: async (j) => (sent++, entry(j)), onSettled: async () => {}, wakeAt: () => {} });
+    await next.resume();
+    const settled = await next.waitFor(job.id, 2000);
+    expect(settled).toMatchObject({ state: 'failed', error: { reason: 'answer-lost' } });
+    expect(sent).toBe(0);
+  });
+
+  it('with a custom alias, it is repeated (the repeat cannot make a second link)', async () => {
+    const job = await stoppedWhileSent('spring');
+    let sent = 0;
+    const next = new JobQueue({
+      run: async (j) => (sent++, entry(j)),
+      onSettled: async () => {},
+      wakeAt: () => {},
+      policy: { baseDelayMs: 10, maxDelayMs: 20, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 },
+    });
+    await next.resume();
+    expect((await next.waitFor(job.id, 2000))?.state).toBe('done');
+    expect(sent).toBe(1);
   });
 });

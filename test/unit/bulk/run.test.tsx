@@ -81,6 +81,21 @@ describe('bulk page, the run', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
+  it('a row whose service cannot be reached says it waits for the service, not a time or "failed"', async () => {
+    const view: BulkView = {
+      batch: batch([{ url: 'https://b.example/', state: 'waiting', jobId: 'j2' }]),
+      expectedAt: [Date.now() + 60_000],
+      waitingForService: [true],
+      now: Date.now(),
+    };
+    world(() => view);
+    render(<App store={createBulkStore('')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: 'https://b.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    const row = await screen.findByText(/^Waiting for the service \(cannot be reached now\); made when it answers$/);
+    expect(row.textContent).not.toMatch(/rate limit|Failed/);
+  });
+
   it('a reopened page shows the stored batch; a failed row says why and offers Retry; Copy all as CSV', async () => {
     let view: BulkView | null = {
       batch: batch([

@@ -196,6 +196,8 @@ describe('Connection', () => {
       'Pixels',
       'Domains',
       'Campaigns',
+      'UTM presets',
+      'Site rules',
       'QR codes',
       'CTA overlays',
       'Splash pages',

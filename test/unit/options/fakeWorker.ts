@@ -18,6 +18,7 @@ export const ACCOUNT: Account = {
 };
 
 import { DEFAULT_SETTINGS } from '@/lib/storage';
+import type { AccountLinkRules } from '@/lib/links/linkRules';
 
 export const SETTINGS: Settings = {
   ...DEFAULT_SETTINGS,
@@ -56,6 +57,7 @@ export class FakeWorker {
   lists: Lists = { channels: [], pixels: [], domains: [], campaigns: [], qrs: [], overlays: [], splash: [] };
   channelItems: Record<number, ChannelItem[]> = {};
   qrDetails: Record<number, QrDetail> = {};
+  linkRules: AccountLinkRules = { presets: [], rules: [], campaignPresets: {} };
   calls: Call[] = [];
   /** Per message: a function answering instead of the default (throw a SerializedApiError to fail). */
   override: Record<string, (data: unknown) => unknown> = {};
@@ -118,6 +120,11 @@ export class FakeWorker {
       case 'saveSettings':
         this.settings = { ...this.settings, ...(data as Partial<Settings>) };
         return this.settings;
+      case 'getLinkRules':
+        return this.linkRules;
+      case 'saveLinkRules':
+        this.linkRules = { ...this.linkRules, ...(data as Partial<AccountLinkRules>) };
+        return this.linkRules;
       case 'clearHistory':
         return [];
       case 'clearCache':

@@ -24,7 +24,7 @@ beforeEach(() => {
 describe("the popup's first reads", () => {
   it('read the snapshot items, never the item with the API key, and the active tab', async () => {
     const reads = startFirstReads();
-    expect(api.asked).toEqual([['connectionState', 'settings', 'cache']]);
+    expect(api.asked).toEqual([['connectionState', 'settings', 'cache', 'linkRules']]);
     await expect(reads.items).resolves.toEqual({ settings: { copyFormat: 'link' } });
     await expect(reads.page).resolves.toEqual({ url: 'https://example.org/a', title: 'A page', incognito: false });
   });

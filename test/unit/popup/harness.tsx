@@ -75,6 +75,7 @@ export interface World {
   history?: HistoryEntry[];
   shorten?: Answer<ShortenOutcome>;
   getJob?: Answer<Job | null>;
+  cancelJob?: Answer<Job | null>;
   deleteHistoryEntry?: Answer<HistoryEntry[]>;
   waiting?: Answer<WaitingLinks>;
   remakeUnsent?: Answer<Job[]>;
@@ -132,6 +133,8 @@ export function answer(ask: Mock, world: World = {}) {
       }
       case 'getJob':
         return resolve(world.getJob ?? null, data);
+      case 'cancelJob':
+        return resolve(world.cancelJob ?? null, data);
       case 'getWaitingLinks':
         return resolve(world.waiting ?? { pending: [], unsent: [] }, data);
       case 'remakeUnsent':

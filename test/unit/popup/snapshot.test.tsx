@@ -5,6 +5,7 @@ import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { cacheItem, connectionItem, connectionStateItem, settingsItem } from '@/lib/storage';
+import { linkRulesItem } from '@/lib/storage/linkRules';
 import { SNAPSHOT_KEYS, snapshotOf } from '@/lib/ui/popup/snapshot';
 import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 import { answer, CAMPAIGNS, DOMAINS, FREE, SETTINGS } from './harness';
@@ -44,6 +45,7 @@ describe('the popup’s storage snapshot', () => {
     expect(`local:${SNAPSHOT_KEYS.state}`).toBe(connectionStateItem.key);
     expect(`local:${SNAPSHOT_KEYS.settings}`).toBe(settingsItem.key);
     expect(`local:${SNAPSHOT_KEYS.cache}`).toBe(cacheItem.key);
+    expect(`local:${SNAPSHOT_KEYS.linkRules}`).toBe(linkRulesItem.key);
     expect(Object.values(SNAPSHOT_KEYS).map((k) => `local:${k}`)).not.toContain(connectionItem.key);
   });
 
@@ -59,7 +61,7 @@ describe('the popup’s storage snapshot', () => {
     expect([other.domains, other.account, other.campaigns]).toEqual([null, null, null]);
     const loggedOut = snapshotOf({ connectionState: { connected: false, fingerprint: null }, cache: raw(FP, NOW).cache }, NOW);
     expect(loggedOut.account).toBeNull();
-    expect(snapshotOf({ cache: 'garbage', settings: 7 }, NOW)).toEqual({ state: null, settings: null, domains: null, campaigns: null, channels: null, account: null });
+    expect(snapshotOf({ cache: 'garbage', settings: 7 }, NOW)).toEqual({ state: null, settings: null, domains: null, campaigns: null, channels: null, account: null, linkRules: null });
   });
 
   it('fills the form from storage without asking the worker for lists, account or preferences', async () => {
@@ -77,7 +79,7 @@ describe('the popup’s storage snapshot', () => {
     // One read before the first render (the state is read again once the worker has answered),
     // and never of the item holding the key.
     const reads = get.mock.calls.map((c) => c[0]);
-    expect(reads[0]).toEqual(['connectionState', 'settings', 'cache']);
+    expect(reads[0]).toEqual(['connectionState', 'settings', 'cache', 'linkRules']);
     expect(JSON.stringify(reads)).not.toMatch(/"connection"/);
   });
 

@@ -63,13 +63,49 @@ describe('a link still being made when the popup opens', () => {
 });
 
 describe('a service that does not answer', () => {
-  it('says at once that the link is queued and tried again', async () => {
+  /** Presses Shorten with the worker's answer given; returns the user. */
+  async function press(world: Parameters<typeof answer>[1]) {
     fakePort();
-    const { user } = answer(askMock, { shorten: { status: 'queued', jobId: 'j2', expectedAt: Date.now(), reason: { kind: 'network', message: 'refused' } } });
+    const { user } = answer(askMock, world);
     render(<App />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^The service is not answering right now: your link is queued and is being tried again\./));
+    return user;
+  }
+  const waitingJob = (kind: 'network' | 'server') => job({ id: 'j2', waitingSince: Date.now(), error: { kind, message: 'x' }, notBefore: Date.now() + 60_000 });
+
+  it('says at once that the link waits for the connection (not "failed", not "rate limit"), and it can be cancelled', async () => {
+    const user = await press({
+      shorten: { status: 'queued', jobId: 'j2', expectedAt: Date.now(), waitingFor: 'service', reason: { kind: 'network', message: 'refused' } },
+      getJob: waitingJob('network'),
+      cancelJob: job({ id: 'j2', state: 'failed', error: { kind: 'invalid-input', reason: 'cancelled', message: 'x' } }),
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^The service cannot be reached .*Your link waits for the connection and will be made then/));
+    expect(screen.getByRole('status').textContent).not.toMatch(/rate limit|failed/i);
+    await user.click(screen.getByRole('button', { name: 'Cancel this link' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: the link was not made.'));
+    expect(screen.queryByRole('button', { name: 'Cancel this link' })).toBeNull();
+    expect(callsOf(askMock, 'cancelJob')).toEqual([{ jobId: 'j2' }]);
+  });
+
+  it('a 502 says at once that the service failed and the link waits', async () => {
+    await press({
+      shorten: { status: 'queued', jobId: 'j2', expectedAt: Date.now(), waitingFor: 'service', reason: { kind: 'server', status: 502, message: 'x' } },
+      getJob: waitingJob('server'),
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^The service failed .*Your link waits and will be made when the service works again/));
+  });
+
+  it('a slow answer says the service is slow, not that the rate limit is reached', async () => {
+    await press({ shorten: { status: 'queued', jobId: 'j2', expectedAt: Date.now(), waitingFor: 'answer' }, getJob: job({ id: 'j2' }) });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^The service is slow to answer/));
+  });
+
+  it('a time said for the rate limit is never left in the past', async () => {
+    const at = Date.now() + 1200;
+    await press({ shorten: { status: 'queued', jobId: 'j2', expectedAt: at }, getJob: job({ id: 'j2' }) });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Rate limit reached/));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your link is queued and will be made in a moment/), { timeout: 4000 });
   });
 });
 

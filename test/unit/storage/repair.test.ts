@@ -38,6 +38,9 @@ describe('repairs', () => {
       ['old', 'interactive', 0, true],
     ]);
     expect(out.lost).toBe(true);
+    // What a newer version added is kept; a request that left stays "left" even when its time is unreadable.
+    const [sent] = r.repairQueue([job('s', { sentAt: 'yesterday', lostAnswer: 1, future: { x: 1 } })]).value;
+    expect(sent).toMatchObject({ sentAt: 0, lostAnswer: true, future: { x: 1 } });
   });
 
   it('unsent and bulk rows: a wrong entry goes, the rest stays; an older row without its job reads as one', () => {

@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import type { SiteRule } from '@/lib/links/linkRules';
+import { parseSite, siteLabel } from '@/lib/links/siteRules';
+import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
+import { ChoiceSelect } from '../common/ChoiceSelect';
+import type { Checked } from '@/lib/ui/options/forms';
+import { errorSentence } from '@/lib/errorText';
+import { t } from '@/lib/i18n';
+import { TextField, useFields } from './fields';
+import { FormCard } from './FormCard';
+import { newId } from './LinkRulesHead';
+import { useOptions } from './OptionsContext';
+import { useSubmit } from './useSubmit';
+
+/** Names a rule in button labels ("rule example.com/blog/"). */
+export const ruleLabel = (r: SiteRule) => t('optionsRuleLabel', r.site);
+
+/** New site rule ("Add rule"), or an edit of one: Site, Domain, Campaign, Channel, UTM preset. */
+export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: () => void }) {
+  const id = useId();
+  const data = useOptions((s) => s.linkRules.value);
+  const lists = useOptions((s) => s.lists);
+  const save = useOptions((s) => s.saveLinkRules);
+  const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  const { fields: f, set, reset } = useFields({
+    site: rule?.site ?? '',
+    domain: str(rule?.domainId),
+    campaign: str(rule?.campaignId),
+    channel: str(rule?.channelId),
+    preset: str(rule?.presetId),
+  });
+
+  // The id is given when sent: the checked values of unchanged fields stay equal (the form is emptied after adding).
+  const check = (): Checked<Omit<SiteRule, 'id'>> => {
+    const site = parseSite(f.site);
+    if (!site) return { ok: false, field: 'site', message: t('optionsRuleBadSite') };
+    if (!f.domain && !f.campaign && !f.channel && !f.preset) return { ok: false, field: 'preset', message: t('optionsRuleEmpty') };
+    return {
+      ok: true,
+      data: { site: f.site.trim(), domainId: toId(f.domain), campaignId: toId(f.campaign), channelId: toId(f.channel), presetId: f.preset || null },
+    };
+  };
+
+  const submit = useSubmit({
+    check,
+    run: async (values) => {
+      const next = { id: rule?.id ?? newId('rule'), ...values };
+      const rules = data?.rules ?? [];
+      // Checked when sent, not with the fields: once added, the site is taken by the rule itself.
+      const label = siteLabel(parseSite(next.site)!);
+      if (rules.some((r) => r.id !== next.id && siteLabel(parseSite(r.site)!) === label)) throw new Error(t('optionsRuleSiteTaken', label));
+      await save({ rules: rule ? rules.map((r) => (r.id === rule.id ? next : r)) : [...rules, next] });
+      if (rule) onClose?.();
+      else return t('optionsRuleAdded', next.site);
+    },
+    reset: rule ? undefined : reset,
+    describe: (err) => (err instanceof Error ? err.message : errorSentence(err, 'options')),
+  });
+
+  const gone = (v: string) => t('optionsRuleGone', `#${v}`);
+  const none = t('optionsRuleKeep');
+  return (
+    <FormCard submit={submit} label={rule ? t('optionsEditItem', ruleLabel(rule)) : t('optionsNewRule')} submitLabel={t(rule ? 'optionsUpdateRule' : 'optionsAddRule')} onCancel={onClose}>
+      <TextField id={`${id}-site`} name="site" label={t('optionsRuleSite')} value={f.site} onChange={set('site')} placeholder="example.com/blog/" spellCheck={false} aria-required="true" />
+      <div className="grid-two">
+        <ChoiceSelect id={`${id}-domain`} label={t('commonDomain')} none={none} value={f.domain} unknownLabel={gone} choices={domainChoices(lists.domains.items ?? [])} onChange={set('domain')} />
+        <ChoiceSelect id={`${id}-campaign`} label={t('commonCampaign')} none={none} value={f.campaign} unknownLabel={gone} choices={campaignChoices(lists.campaigns.items ?? [])} onChange={set('campaign')} />
+        <ChoiceSelect id={`${id}-channel`} label={t('commonChannel')} none={none} value={f.channel} unknownLabel={gone} choices={channelChoices(lists.channels.items ?? [])} onChange={set('channel')} />
+        <div className="field">
+          <label htmlFor={`${id}-preset`}>{t('utmPreset')}</label>
+          <select id={`${id}-preset`} name="preset" value={f.preset} onChange={(e) => set('preset')(e.target.value)}>
+            <option value="">{none}</option>
+            {f.preset && !data?.presets.some((p) => p.id === f.preset) && <option value={f.preset}>{gone(f.preset)}</option>}
+            {(data?.presets ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </FormCard>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * UTM presets and site rules in the worker: the options page reads and saves them here (per
+ * account, by the session's fingerprint), and the menu, the shortcut, the address bar and the
+ * bulk page get the choices of the rule matching an address (resolveRule).
+ */
+import { z } from 'zod';
+import { ApiError } from '../api';
+import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules } from '../links/linkRules';
+import { linkRulesItem, readLinkRules } from '../storage/linkRules';
+import { serializer } from './serialize';
+import type { SessionHolder } from './session';
+
+const write = serializer();
+
+/** What a page may save: any of the three lists, each whole and valid. */
+const SaveSchema = z.object({
+  presets: z.array(UtmPresetSchema).max(1000).optional(),
+  rules: z.array(SiteRuleSchema).max(1000).optional(),
+  campaignPresets: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(100)).optional(),
+});
+/** A change of presets, rules or campaigns' default presets. */
+export type LinkRulesPatch = z.infer<typeof SaveSchema>;
+
+/** Stores an account's record (one write at a time, other accounts untouched). */
+export function writeAccountRules(fingerprint: string, change: (current: AccountLinkRules) => AccountLinkRules): Promise<AccountLinkRules> {
+  return write(async () => {
+    const current = await readLinkRules(fingerprint);
+    const next = change(current);
+    if (next === current) return current;
+    const all = await linkRulesItem.getValue();
+    await linkRulesItem.setValue({ ...all, [fingerprint]: next });
+    return next;
+  });
+}
+
+/** The link-rules messages of the current connection. */
+export function createLinkRules(sessions: SessionHolder) {
+  return {
+    /** The account's presets and rules. */
+    async getLinkRules(): Promise<AccountLinkRules> {
+      const s = await sessions.require();
+      return readLinkRules(s.fingerprint);
+    },
+
+    /** Saves presets, rules or campaigns' default presets; a bad value is refused whole. */
+    async saveLinkRules(patch: LinkRulesPatch): Promise<AccountLinkRules> {
+      const checked = SaveSchema.safeParse(patch ?? {});
+      if (!checked.success) {
+        const field = checked.error.issues[0]?.path.join('.') || 'rules';
+        throw new ApiError({ kind: 'invalid-input', field, message: `${field} is not valid` });
+      }
+      const s = await sessions.require();
+      return writeAccountRules(s.fingerprint, (current) => ({ ...current, ...checked.data }));
+    },
+  };
+}
+

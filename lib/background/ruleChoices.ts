@@ -1,0 +1,64 @@
+/**
+ * The site rule for a link made outside the popup (the menu, the shortcut, the address bar, the
+ * bulk page): its choices over the defaults, checked against the account's lists, and its UTM
+ * preset added after the cleaning. What a rule names that no longer exists falls back to the
+ * default; the user is told once (warnOnce), and the link is made anyway.
+ */
+import type { Campaign, Channel, Domain, ListName } from '../api';
+import { linkChoices, type BaseChoices, type MissingPart } from '../links/ruleChoices';
+import { addUtm } from '../links/utm';
+import { readLinkRules } from '../storage/linkRules';
+import { writeAccountRules } from './linkRules';
+import { loadList } from './lists';
+import type { Session } from './session';
+
+/** A link's address and choices after the rule. */
+export interface RuledLink extends BaseChoices {
+  url: string;
+  /** The rule's site ("example.com/blog/"), null when none applied. */
+  site: string | null;
+  missing: MissingPart[];
+  /** Names this fallback (rule and what is missing) for warnOnce. */
+  warnKey: string | null;
+}
+
+/** A list from the cache; the domains loaded when a rule names one (a domain that is gone would fail the link). */
+async function knownList<T>(s: Session, name: ListName, load: boolean): Promise<T[] | null> {
+  const cached = await s.cache.peek<T[]>(name);
+  if (cached || !load) return cached?.value ?? null;
+  return s.cache.get<T[]>(name, loadList(s, name) as never).then((c) => c.value, () => null);
+}
+
+/** A function giving the rule's choices for an address; the rules and lists read once (a bulk batch asks for each row). */
+export async function ruleResolver(s: Session): Promise<(url: string, base: BaseChoices, keep: boolean) => RuledLink> {
+  const data = await readLinkRules(s.fingerprint);
+  if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], warnKey: null });
+  const lists = {
+    domains: await knownList<Domain>(s, 'domains', data.rules.some((r) => r.domainId !== null)),
+    campaigns: await knownList<Campaign>(s, 'campaigns', false),
+    channels: await knownList<Channel>(s, 'channels', false),
+  };
+  return (url, base, keep) => {
+    const c = linkChoices(url, data, lists, base);
+    const withUtm = c.preset ? addUtm(url, c.preset, { keep }).url : url;
+    const r = c.rule;
+    const warnKey = r && c.missing.length ? `${r.id}:${c.missing.join(',')}:${r.domainId},${r.campaignId},${r.channelId},${r.presetId}` : null;
+    return { url: withUtm, domainId: c.domainId, campaignId: c.campaignId, channelId: c.channelId, site: c.site, missing: c.missing, warnKey };
+  };
+}
+
+/** The rule's choices for `url` (already cleaned when the user wants it); `keep`: a utm_* in the address stays. */
+export async function ruledLink(s: Session, url: string, base: BaseChoices, keep: boolean): Promise<RuledLink> {
+  return (await ruleResolver(s))(url, base, keep);
+}
+
+/** Whether this fallback is new for the account (and remembers it): the user is told once. */
+export async function warnOnce(fingerprint: string, key: string): Promise<boolean> {
+  let fresh = false;
+  await writeAccountRules(fingerprint, (current) => {
+    const warned = current.warned ?? [];
+    fresh = !warned.includes(key);
+    return fresh ? { ...current, warned: [...warned, key].slice(-200) } : current;
+  });
+  return fresh;
+}

@@ -1,0 +1,70 @@
+/**
+ * UTM parameters added to a long URL. Works on the raw text, like cleanUrl: the address's own
+ * query (order, repeated keys, encodings), its host and its `#fragment` stay exactly as written;
+ * each value is encoded once and appended after the query, before the fragment.
+ */
+import { MAX_URL_LENGTH } from '../api/constants';
+
+/** The five UTM fields, in the order they are added. */
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+/** One of them. */
+export type UtmField = (typeof UTM_FIELDS)[number];
+/** Values of the UTM fields (empty or missing: not added). */
+export type UtmValues = Partial<Record<UtmField, string>>;
+
+/** The address with its UTM parameters, and whether they were left out because it would be too long. */
+export interface WithUtm {
+  url: string;
+  /** The parameter names added (`utm_source`…). */
+  added: string[];
+  /** Adding them would pass the service's length limit: `url` is the address without them. */
+  tooLong: boolean;
+}
+
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/** Whether any UTM value is set. */
+export function hasUtm(values: UtmValues): boolean {
+  return UTM_FIELDS.some((f) => (values[f] ?? '').trim() !== '');
+}
+
+/**
+ * Adds the UTM values to a web address. With `keep` (the user chose "Keep them"), a `utm_*`
+ * already in the address is kept and not overwritten; otherwise it is replaced. An address
+ * that is not http(s), or nothing to add, comes back as it was.
+ */
+export function addUtm(url: string, values: UtmValues, opts: { keep?: boolean; max?: number } = {}): WithUtm {
+  const unchanged = { url, added: [], tooLong: false };
+  if (!/^https?:\/\//i.test(url) || !hasUtm(values)) return unchanged;
+  const hashAt = url.indexOf('#');
+  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : url.slice(hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const base = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const pieces = queryAt === -1 ? [] : beforeHash.slice(queryAt + 1).split('&').filter(Boolean);
+  const names = pieces.map((p) => decodeName(p.includes('=') ? p.slice(0, p.indexOf('=')) : p));
+  const kept: string[] = [];
+  const added: string[] = [];
+  const adding = UTM_FIELDS.filter((f) => (values[f] ?? '').trim() !== '').map((f) => `utm_${f}`);
+  pieces.forEach((piece, i) => {
+    // Replaced unless kept: the one being added takes its place at the end.
+    if (opts.keep || !adding.includes(names[i]!)) kept.push(piece);
+  });
+  for (const f of UTM_FIELDS) {
+    const value = (values[f] ?? '').trim();
+    const name = `utm_${f}`;
+    if (!value || (opts.keep && names.includes(name))) continue;
+    kept.push(`${name}=${encodeURIComponent(value)}`);
+    added.push(name);
+  }
+  if (added.length === 0) return unchanged;
+  const out = `${base}?${kept.join('&')}${hash}`;
+  if (out.length > (opts.max ?? MAX_URL_LENGTH)) return { ...unchanged, tooLong: true };
+  return { url: out, added, tooLong: false };
+}
