@@ -31,7 +31,9 @@ export default defineConfig({
           // A ceiling, not a wait: the property tests run hundreds of cases, which take several
           // times longer on a loaded 2-core machine (`npm run test:stress`) than on a quiet one.
           testTimeout: 30_000,
-          setupFiles: ['test/unit/busyMachine.ts'],
+          // Testing Library's ceiling for a loaded machine; the mocked `ask`, its reset and the
+          // cleanup every page test repeated (test/unit/support/setup.ts).
+          setupFiles: ['test/unit/busyMachine.ts', 'test/unit/support/setup.ts'],
         },
       },
       {

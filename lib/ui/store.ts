@@ -95,6 +95,3 @@ export function deferred<T extends object, K extends keyof T>(load: () => Promis
   }
   return out;
 }
-
-/** An answer that should be a list, as a list (a confused worker must not break a page). */
-export const listOf = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);

@@ -21,7 +21,6 @@ import {
   clearNotifications,
   configureExtension,
   evalInExtension,
-  launchExtension,
   notifications,
   openPage,
   readClipboard,
@@ -32,7 +31,7 @@ import {
   tabOf,
   until,
   type ExtensionHarness,
-  failOnExtensionErrors,
+  withExtension,
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -62,22 +61,14 @@ async function expectShortenedOnce(h: ExtensionHarness, sb: Sandbox, url: string
 }
 
 describe('Firefox: background page', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-
-  beforeAll(async () => {
-    sb = await startSandbox();
-    h = await launchExtension();
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
+  const ext = withExtension();
   beforeEach(async () => {
-    await clearNotifications(h);
+    await clearNotifications(ext.h);
   });
-  failOnExtensionErrors(() => h, () => sb?.close());
 
   it('has the three menu items and the shortcut', async () => {
     const found = await evalInExtension(
-      h,
+      ext.h,
       async (ids) => {
         const out: Record<string, string> = {};
         // update() with no change rejects for an id that was never created.
@@ -93,46 +84,46 @@ describe('Firefox: background page', () => {
   });
 
   it('"Shorten link" on a link: one link made, short link on the clipboard, a notification', async () => {
-    const page = await openPage(h, `${sb.url}/page/links`);
+    const page = await openPage(ext.h, `${ext.sb.url}/page/links`);
     const info = await clickData(page, 'shorten-link', 'link1');
     expect(info.linkUrl).toBe('https://example.org/article/1');
-    const before = shortenPosts(sb).length;
+    const before = shortenPosts(ext.sb).length;
 
-    await callBackground(h, 'menuClick', [info, await tabOf(h, info.pageUrl)]);
+    await callBackground(ext.h, 'menuClick', [info, await tabOf(ext.h, info.pageUrl)]);
 
-    const short = await expectShortenedOnce(h, sb, 'https://example.org/article/1', before);
-    expect(short).toMatch(new RegExp(`^${sb.url}/[A-Za-z0-9]+$`));
-    expect(await readClipboard(h, sb.url)).toBe(short);
-    expect(shortenPosts(sb).slice(before).map((r) => r.auth)).toEqual(['x-api-key']);
+    const short = await expectShortenedOnce(ext.h, ext.sb, 'https://example.org/article/1', before);
+    expect(short).toMatch(new RegExp(`^${ext.sb.url}/[A-Za-z0-9]+$`));
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(short);
+    expect(shortenPosts(ext.sb).slice(before).map((r) => r.auth)).toEqual(['x-api-key']);
     await page.close();
   });
 
   it('"Shorten link" on a mailto: link makes nothing and says why', async () => {
-    const page = await openPage(h, `${sb.url}/page/mailto`);
-    const before = shortenPosts(sb).length;
+    const page = await openPage(ext.h, `${ext.sb.url}/page/mailto`);
+    const before = shortenPosts(ext.sb).length;
     const info = await clickData(page, 'shorten-link', 'mailto');
-    await callBackground(h, 'menuClick', [info, await tabOf(h, info.pageUrl)]);
-    const shown = await until(async () => Object.values(await notifications(h))[0], 'the "cannot be shortened" notification');
+    await callBackground(ext.h, 'menuClick', [info, await tabOf(ext.h, info.pageUrl)]);
+    const shown = await until(async () => Object.values(await notifications(ext.h))[0], 'the "cannot be shortened" notification');
     expect(shown.title).not.toBe('Short link copied');
     await sleep(300);
-    expect(shortenPosts(sb)).toHaveLength(before);
+    expect(shortenPosts(ext.sb)).toHaveLength(before);
     await page.close();
   });
 
   it('the shortcut shortens the active tab', async () => {
-    const other = await openPage(h, `${sb.url}/page/not-this-one`);
-    const page = await openPage(h, `${sb.url}/page/by-shortcut`);
+    const other = await openPage(ext.h, `${ext.sb.url}/page/not-this-one`);
+    const page = await openPage(ext.h, `${ext.sb.url}/page/by-shortcut`);
     await page.bringToFront();
     // Firefox passes the active tab of the focused window with the command.
-    const tab = await evalInExtension(h, async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0] ?? null, undefined);
-    expect(tab?.url).toBe(`${sb.url}/page/by-shortcut`);
-    const before = shortenPosts(sb).length;
+    const tab = await evalInExtension(ext.h, async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0] ?? null, undefined);
+    expect(tab?.url).toBe(`${ext.sb.url}/page/by-shortcut`);
+    const before = shortenPosts(ext.sb).length;
 
-    await callBackground(h, 'command', ['shorten-current-tab', tab]);
+    await callBackground(ext.h, 'command', ['shorten-current-tab', tab]);
 
-    const short = await expectShortenedOnce(h, sb, `${sb.url}/page/by-shortcut`, before);
-    expect(await readClipboard(h, sb.url)).toBe(short);
-    expect(linksTo(sb, `${sb.url}/page/not-this-one`)).toHaveLength(0);
+    const short = await expectShortenedOnce(ext.h, ext.sb, `${ext.sb.url}/page/by-shortcut`, before);
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(short);
+    expect(linksTo(ext.sb, `${ext.sb.url}/page/not-this-one`)).toHaveLength(0);
     await other.close();
     await page.close();
   });
@@ -144,11 +135,11 @@ describe('Firefox: background page', () => {
     beforeAll(async () => {
       // 2 shortens per 6 s, the window opening at the first request.
       sb2 = await startSandbox({ plan: 'pro', shortenLimit: 2, shortenWindowMs: 6000, rateWindow: 'first-request' });
-      await configureExtension(h, { serviceUrl: sb2.url, apiKey: sb2.key });
-      page = await openPage(h, `${sb2.url}/page/links`);
+      await configureExtension(ext.h, { serviceUrl: sb2.url, apiKey: sb2.key });
+      page = await openPage(ext.h, `${sb2.url}/page/links`);
       // No wake-up left from the tests above (nothing is queued): the queue below sets its own.
-      expect(((await readStorage<Job[]>(h, 'queue')) ?? []).filter((j) => j.state === 'pending' || j.state === 'sending')).toEqual([]);
-      await evalInExtension(h, () => browser.alarms.clearAll(), undefined);
+      expect(((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => j.state === 'pending' || j.state === 'sending')).toEqual([]);
+      await evalInExtension(ext.h, () => browser.alarms.clearAll(), undefined);
     });
     afterAll(async () => {
       await sb2?.close();
@@ -157,9 +148,9 @@ describe('Firefox: background page', () => {
     /** Right-clicks "Shorten link" on `urls` (as link targets on the page), one after another. */
     async function shortenFromMenu(urls: string[]) {
       const pageUrl = await page.evaluate(() => location.href);
-      const tab = await tabOf(h, pageUrl);
+      const tab = await tabOf(ext.h, pageUrl);
       for (const linkUrl of urls) {
-        await callBackground(h, 'menuClick', [{ menuItemId: 'shorten-link', editable: false, frameId: 0, pageUrl, linkUrl }, tab]);
+        await callBackground(ext.h, 'menuClick', [{ menuItemId: 'shorten-link', editable: false, frameId: 0, pageUrl, linkUrl }, tab]);
       }
     }
 
@@ -167,7 +158,7 @@ describe('Firefox: background page', () => {
     async function expectEachMadeOnce(urls: string[]) {
       const done = await until(
         async () => {
-          const jobs = (await readStorage<Job[]>(h, 'queue')) ?? [];
+          const jobs = (await readStorage<Job[]>(ext.h, 'queue')) ?? [];
           const mine = jobs.filter((j) => urls.includes(j.args.url));
           return mine.length === urls.length && count(mine, 'done') === urls.length ? mine : null;
         },
@@ -176,7 +167,7 @@ describe('Firefox: background page', () => {
         200,
       );
       await sleep(500); // a late duplicate would arrive now
-      const history = (await readStorage<HistoryEntry[]>(h, 'history')) ?? [];
+      const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
       for (const url of urls) {
         const made = linksTo(sb2, url);
         expect(made, url).toHaveLength(1);
@@ -192,31 +183,31 @@ describe('Firefox: background page', () => {
       // Two go at once (the budget), three wait in the persisted queue.
       await until(
         async () => {
-          const jobs = ((await readStorage<Job[]>(h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
+          const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
           return count(jobs, 'done') === 2 && count(jobs, 'pending') === 3;
         },
         '2 jobs done and 3 pending',
       );
       const firstShortenAt = shortenPosts(sb2)[0]!.at;
-      const alarm = await evalInExtension(h, () => browser.alarms.get('resume-queue'), undefined);
+      const alarm = await evalInExtension(ext.h, () => browser.alarms.get('resume-queue'), undefined);
       expect(alarm?.scheduledTime).toBeGreaterThan(firstShortenAt + 6000);
-      await stopWorker(h);
-      expect(await backgroundState(h)).toBe('stopped');
+      await stopWorker(ext.h);
+      expect(await backgroundState(ext.h)).toBe('stopped');
 
       // Stopped past the end of the window: the three are due, yet nothing is sent.
       await sleep(Math.max(0, firstShortenAt + 6000 + 300 - Date.now()));
-      expect(await backgroundState(h)).toBe('stopped');
+      expect(await backgroundState(ext.h)).toBe('stopped');
       expect(shortenPosts(sb2)).toHaveLength(2);
 
       // The queue's alarm (at the earliest 30 s after the jobs were queued) starts it again.
-      await until(async () => (await backgroundState(h)) === 'running', 'the alarm to wake the background page', 45_000, 500);
+      await until(async () => (await backgroundState(ext.h)) === 'running', 'the alarm to wake the background page', 45_000, 500);
       expect(Date.now()).toBeGreaterThanOrEqual(alarm!.scheduledTime - 50); // not woken by anything earlier
       await expectEachMadeOnce(urls);
       const accepted = shortenPosts(sb2).filter((r) => r.status === 200).map((r) => r.at).sort((a, b) => a - b);
       for (let i = 2; i < accepted.length; i++) expect(accepted[i]! - accepted[i - 2]!).toBeGreaterThanOrEqual(6000 - 50);
       // The last one made is on the clipboard (the background page copied it when it was made).
-      const last = (await readStorage<Job[]>(h, 'queue'))!.filter((j) => urls.includes(j.args.url)).sort((a, b) => a.settledAt! - b.settledAt!).at(-1)!;
-      expect(await readClipboard(h, sb2.url)).toBe(last.result!.shortUrl);
+      const last = (await readStorage<Job[]>(ext.h, 'queue'))!.filter((j) => urls.includes(j.args.url)).sort((a, b) => a.settledAt! - b.settledAt!).at(-1)!;
+      expect(await readClipboard(ext.h, sb2.url)).toBe(last.result!.shortUrl);
     });
 
     it('are made once after the extension is reloaded', async () => {
@@ -227,12 +218,12 @@ describe('Firefox: background page', () => {
       await shortenFromMenu(urls);
       await until(
         async () => {
-          const jobs = ((await readStorage<Job[]>(h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
+          const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
           return count(jobs, 'done') === 2 && count(jobs, 'pending') === 2;
         },
         '2 jobs done and 2 pending',
       );
-      await reloadExtension(h);
+      await reloadExtension(ext.h);
       await expectEachMadeOnce(urls);
       expect(shortenPosts(sb2).length - postsBefore).toBe(4);
     });

@@ -13,6 +13,9 @@
  *   expect(h.extensionErrors()).toEqual([]);
  *   await h.close(); // always: closes Firefox, deletes the temporary profile and downloads
  *
+ * A test file does not repeat these steps: `withExtension()` (at the end of this file) registers
+ * them as hooks, with the rule of `failOnExtensionErrors`, and closes everything afterwards.
+ *
  * What Firefox needs (checked on Firefox ESR 153):
  * - A fixed extension UUID (pref `extensions.webextensions.uuids`), so pages are at
  *   `moz-extension://<UUID>/…`.
@@ -35,6 +38,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser as Firefox, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, expect } from 'vitest';
+import { extensionFixture } from '../e2e/fixture';
 import { REPO_ROOT, SCREENSHOT_DIR, sleep, until, withTimeout, type Connection } from '../e2e/harness';
 
 export { sleep, until, withTimeout, type Connection };
@@ -455,20 +459,49 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** Fails the test when an extension page or the background page printed an error. */
+function expectNoExtensionErrors(h: ExtensionHarness | undefined): void {
+  expect(h?.extensionErrors() ?? []).toEqual([]);
+}
+
+/** The errors printed once the last test's late work has had time to print them. */
+async function lateExtensionErrors(h: ExtensionHarness | undefined): Promise<string[]> {
+  await sleep(300);
+  return h?.extensionErrors() ?? [];
+}
+
 /**
  * The rule of every Firefox test file in one place: an error of an extension page or of the
  * background page fails the test that caused it, and one printed after the file's last test fails
  * the file. Closes the harness and whatever else is given once the file is done.
+ * (`withExtension()` below applies this rule itself.)
  */
 export function failOnExtensionErrors(harness: () => ExtensionHarness | undefined, ...alsoClose: (() => Promise<unknown> | undefined)[]): void {
-  afterEach(() => {
-    expect(harness()?.extensionErrors() ?? []).toEqual([]);
-  });
+  afterEach(() => expectNoExtensionErrors(harness()));
   afterAll(async () => {
-    await sleep(300); // an error of the last test's late work would be printed by now
-    const late = harness()?.extensionErrors() ?? [];
+    const late = await lateExtensionErrors(harness());
     await harness()?.close();
     for (const close of alsoClose) await close();
     expect(late).toEqual([]);
   });
 }
+
+const firefox = extensionFixture<ExtensionHarness, LaunchOptions, () => string[]>({
+  launch: (opts) => launchExtension(opts), // `language` sets only $LANGUAGE here
+  configure: configureExtension,
+  watch: (h) => () => h.extensionErrors(),
+  afterEach: (ext) => expectNoExtensionErrors(ext.h),
+  beforeClose: async (ext) => {
+    const late = await lateExtensionErrors(ext.h);
+    return () => expect(late).toEqual([]);
+  },
+});
+
+/** Starts the sandbox and Firefox with the build, configured unless told not to; the caller closes it. */
+export const openExtension = firefox.openExtension;
+/**
+ * The Firefox fixture of a test file (the same options as test/e2e/fixture.ts): the sandbox,
+ * Firefox with the build, configured, closed afterwards; `errors()` is what the extension printed,
+ * and an error fails the test that caused it (the rule of `failOnExtensionErrors`).
+ */
+export const withExtension = firefox.withExtension;

@@ -7,14 +7,12 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
 import {
   control,
   controls,
   downloaded,
   fill,
-  launchExtension,
   openOptions,
   openPage,
   openPopupFor,
@@ -25,19 +23,11 @@ import {
   sleep,
   until,
   valueOf,
-  type ExtensionHarness,
-  failOnExtensionErrors,
+  withExtension,
 } from './harness';
 
 describe('Firefox: options page and popup', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
-
-  beforeAll(async () => {
-    sb = await startSandbox({ mainLimit: 100_000 });
-    h = await launchExtension(); // an empty profile: nothing configured
-  });
-  failOnExtensionErrors(() => h, () => sb?.close());
+  const ext = withExtension({ sandbox: { mainLimit: 100_000 }, configure: false }); // an empty profile: nothing configured
 
   describe('options page', () => {
     let page: Page;
@@ -50,7 +40,7 @@ describe('Firefox: options page and popup', () => {
     }
 
     beforeAll(async () => {
-      page = await openOptions(h);
+      page = await openOptions(ext.h);
       await control(page, 'heading', 'LinkShort options');
     });
     afterAll(async () => {
@@ -58,23 +48,23 @@ describe('Firefox: options page and popup', () => {
     });
 
     it('says a rejected key is the API key, and saves nothing', async () => {
-      const before = sb.log.length;
-      await save(sb.url, 'not-the-right-key-000');
+      const before = ext.sb.log.length;
+      await save(ext.sb.url, 'not-the-right-key-000');
       const text = await until(async () => {
         const alerts = await controls(await connectionRegion(), 'alert');
         const texts = await Promise.all(alerts.map(valueOf));
         return texts.find((t) => /API key/.test(t));
       }, 'an alert about the API key');
       expect(text).toMatch(/API key/);
-      const sent = sb.log.slice(before);
+      const sent = ext.sb.log.slice(before);
       expect(sent.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/account');
       expect(sent.every((r) => r.status === 401 || r.status === 403)).toBe(true);
-      expect(await readStorage(h, 'connection')).toBeUndefined();
+      expect(await readStorage(ext.h, 'connection')).toBeUndefined();
       await screenshot(page, 'firefox-options-bad-key');
     });
 
     it('connects with the good key: "Connected" and the account email', async () => {
-      await save(sb.url, sb.key);
+      await save(ext.sb.url, ext.sb.key);
       const status = await until(async () => {
         for (const s of await controls(await connectionRegion(), 'status')) {
           const t = await valueOf(s);
@@ -82,12 +72,12 @@ describe('Firefox: options page and popup', () => {
         }
         return undefined;
       }, '"Connected" with the account email');
-      expect(status).toContain(sb.url);
+      expect(status).toContain(ext.sb.url);
       expect(await controls(await connectionRegion(), 'alert')).toHaveLength(0);
-      expect(await readStorage(h, 'connection')).toEqual({ serviceUrl: sb.url, apiKey: sb.key });
+      expect(await readStorage(ext.h, 'connection')).toEqual({ serviceUrl: ext.sb.url, apiKey: ext.sb.key });
       // The key is never shown again.
       expect(await valueOf(await control(page, 'textbox', 'API key'))).toBe('');
-      expect(await page.evaluate((k) => document.documentElement.outerHTML.includes(k), sb.key)).toBe(false);
+      expect(await page.evaluate((k) => document.documentElement.outerHTML.includes(k), ext.sb.key)).toBe(false);
       for (const name of ['Account', 'Channels', 'Domains', 'Campaigns', 'QR codes']) await control(page, 'heading', name);
       await screenshot(page, 'firefox-options-connected');
     });
@@ -99,13 +89,13 @@ describe('Firefox: options page and popup', () => {
     let code: string;
 
     it('shortens the page with a branded domain and a campaign, and copies the link', async () => {
-      const pageUrl = `${sb.url}/page/firefox-article`;
-      const data = sb.state.forKey(sb.key);
+      const pageUrl = `${ext.sb.url}/page/firefox-article`;
+      const data = ext.sb.state.forKey(ext.sb.key);
       const domain = data.domains.find((d) => d.domain === 'https://brand.example.io')!;
       const campaign = data.campaigns.find((c) => c.name.startsWith('Campaign 05'))!;
       expect(domain.id).not.toBeNull();
 
-      popup = await openPopupFor(h, pageUrl);
+      popup = await openPopupFor(ext.h, pageUrl);
       expect(await valueOf(await control(popup, 'textbox', 'Long URL'))).toBe(pageUrl);
       const domainSelect = await control(popup, 'combobox', 'Domain');
       await until(() => domainSelect.evaluate((s) => (s as HTMLSelectElement).options.length >= 6), 'the domains in "Domain"');
@@ -133,15 +123,15 @@ describe('Firefox: options page and popup', () => {
         for (const s of await controls(popup, 'status')) if ((await valueOf(s)) === 'Copied to clipboard') return true;
         return false;
       }, 'status "Copied to clipboard"');
-      expect(await readClipboard(h, sb.url)).toBe(shortUrl);
-      const history = (await readStorage<HistoryEntry[]>(h, 'history')) ?? [];
+      expect(await readClipboard(ext.h, ext.sb.url)).toBe(shortUrl);
+      const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
       expect(history[0]).toMatchObject({ longUrl: pageUrl, shortUrl, domainId: domain.id });
       expect(history[0]!.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
       await screenshot(popup, 'firefox-popup-result');
     });
 
     it('"Copy QR" replaces what the clipboard held (headless Firefox keeps only text: the image itself cannot be read back)', async () => {
-      const reader: Page = await openPage(h, `${sb.url}/clipboard`, { background: true });
+      const reader: Page = await openPage(ext.h, `${ext.sb.url}/clipboard`, { background: true });
       await reader.evaluate(() => navigator.clipboard.writeText('before Copy QR'));
       expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe('before Copy QR');
       await (await control(popup, 'button', 'Copy QR')).click();
@@ -157,14 +147,14 @@ describe('Firefox: options page and popup', () => {
 
     it('"Download PNG" and "Download SVG" save valid images of the QR code', async () => {
       await (await control(popup, 'button', 'Download PNG')).click();
-      const png = await downloaded(h, `qr-${code}.png`);
+      const png = await downloaded(ext.h, `qr-${code}.png`);
       expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
       expect(png.readUInt32BE(16)).toBe(png.readUInt32BE(20));
       expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(256);
 
       await (await control(popup, 'button', 'Download SVG')).click();
-      const svg = (await downloaded(h, `qr-${code}.svg`)).toString('utf8').trim();
+      const svg = (await downloaded(ext.h, `qr-${code}.svg`)).toString('utf8').trim();
       const parsed = await popup.evaluate((t) => {
         const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
         return { root: doc.documentElement.localName, error: doc.getElementsByTagName('parsererror').length, paths: doc.querySelectorAll('path, rect').length };

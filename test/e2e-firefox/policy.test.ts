@@ -17,29 +17,24 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { control, evalInExtension, failOnExtensionErrors, launchExtension, openOptions, until, type ExtensionHarness } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { control, evalInExtension, openOptions, until, withExtension } from './harness';
 
 declare const browser: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
 
 describe('a policies.json (Firefox, 3rdparty)', () => {
-  let h: ExtensionHarness | undefined;
-  let sb: Sandbox;
   const dir = mkdtempSync(join(tmpdir(), 'linkshort-policy-'));
+  const file = join(dir, 'policies.json');
   const before = process.env.MOZ_DISABLE_NONLOCAL_CONNECTIONS;
-  failOnExtensionErrors(() => h, () => sb?.close());
-
-  beforeAll(async () => {
-    sb = await startSandbox();
-    const file = join(dir, 'policies.json');
-    const ext = { serviceUrl: sb.url, keepHistory: false, locked: ['serviceUrl', 'keepHistory'] };
-    writeFileSync(file, JSON.stringify({ policies: { '3rdparty': { Extensions: { 'linkshort@extension.example': ext } } } }));
-    process.env.MOZ_DISABLE_NONLOCAL_CONNECTIONS = '1'; // Firefox inherits it
-    h = await launchExtension({
-      prefs: { 'browser.policies.alternatePath': file, 'security.turn_off_all_security_so_that_viruses_can_take_over_this_computer': true },
-    });
-  }, 90_000);
+  const ext = withExtension({
+    beforeLaunch: (sandbox) => {
+      const policy = { serviceUrl: sandbox.url, keepHistory: false, locked: ['serviceUrl', 'keepHistory'] };
+      writeFileSync(file, JSON.stringify({ policies: { '3rdparty': { Extensions: { 'linkshort@extension.example': policy } } } }));
+      process.env.MOZ_DISABLE_NONLOCAL_CONNECTIONS = '1'; // Firefox inherits it
+    },
+    launch: { prefs: { 'browser.policies.alternatePath': file, 'security.turn_off_all_security_so_that_viruses_can_take_over_this_computer': true } },
+    configure: false,
+  });
   afterAll(() => {
     if (before === undefined) delete process.env.MOZ_DISABLE_NONLOCAL_CONNECTIONS;
     else process.env.MOZ_DISABLE_NONLOCAL_CONNECTIONS = before;
@@ -47,16 +42,16 @@ describe('a policies.json (Firefox, 3rdparty)', () => {
   });
 
   it('sets the service URL locked: the options page shows it disabled with the reason', async () => {
-    const harness = h!;
+    const harness = ext.h;
     await until(
       async () =>
-        (await evalInExtension(harness, async () => JSON.stringify(await browser.storage.local.get('policy')), undefined)).includes(sb.url),
+        (await evalInExtension(harness, async () => JSON.stringify(await browser.storage.local.get('policy')), undefined)).includes(ext.sb.url),
       'the policy applied',
       20_000,
     );
     const page = await openOptions(harness);
     const url = await control(page, 'textbox', 'Service URL');
-    await until(async () => (await url.evaluate((e) => (e as HTMLInputElement).value)) === sb.url, 'the organisation’s URL in the field');
+    await until(async () => (await url.evaluate((e) => (e as HTMLInputElement).value)) === ext.sb.url, 'the organisation’s URL in the field');
     expect(await url.evaluate((e) => (e as HTMLInputElement).disabled)).toBe(true);
     const described = await url.evaluate((e) =>
       (e.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),

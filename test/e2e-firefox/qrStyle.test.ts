@@ -8,9 +8,8 @@
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, control, controls, downloaded, failOnExtensionErrors, launchExtension, openPopupFor, screenshot, until, valueOf, type ExtensionHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { control, controls, downloaded, openPopupFor, screenshot, until, valueOf, withExtension } from './harness';
 import { REPO_ROOT } from '../e2e/harness';
 
 /** Sets a colour input as a user's pick does (React follows the input event). */
@@ -48,18 +47,10 @@ async function decodeIn(page: Page, src: string, size: number): Promise<string |
 }
 
 describe('Firefox: styled QR code', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
-
-  beforeAll(async () => {
-    sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo', mainLimit: 100_000 });
-    h = await launchExtension();
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
-  failOnExtensionErrors(() => h, () => sb?.close());
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo', mainLimit: 100_000 } });
 
   it('draws #1f6feb with a logo, Download SVG holds them and decodes; a refusal says why; Make tracked QR code shows Scans', async () => {
-    const popup = await openPopupFor(h, `${sb.url}/page/ff-qr-style`);
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/ff-qr-style`);
     await (await control(popup, 'button', 'Shorten')).click();
     const shortUrl = await valueOf(await control(popup, 'textbox', 'Short link'));
     await control(popup, 'img', 'QR code');
@@ -78,7 +69,7 @@ describe('Firefox: styled QR code', () => {
 
     const code = shortUrl.split('/').pop();
     await (await control(popup, 'button', 'Download SVG')).click();
-    const svg = (await downloaded(h, `qr-${code}.svg`)).toString('utf8');
+    const svg = (await downloaded(ext.h, `qr-${code}.svg`)).toString('utf8');
     expect(svg).toContain('fill="#1f6feb"');
     expect(svg).toMatch(/<image [^>]*href="data:image\/png;base64,/);
     expect(await decodeIn(popup, `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, 500)).toBe(shortUrl);
@@ -90,7 +81,7 @@ describe('Firefox: styled QR code', () => {
 
     await (await control(popup, 'button', 'Make tracked QR code')).click();
     await until(async () => (await popup.$('::-p-text(Scans: 0)')) !== null, 'the line "Scans: 0"');
-    expect(sb.state.forKey(sb.key).qrs.find((q) => q.data === shortUrl)).toMatchObject({ type: 'link', foreground: 'rgb(31,111,235)' });
+    expect(ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === shortUrl)).toMatchObject({ type: 'link', foreground: 'rgb(31,111,235)' });
     await popup.close();
   });
 });

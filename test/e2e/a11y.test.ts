@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, launchExtension, openOptions, openPopupFor, screenshot, type ExtensionHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openOptions, openPopupFor, screenshot } from './harness';
+import { withExtension } from './fixture';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -50,36 +50,25 @@ async function tabTo(page: Page, name: string): Promise<void> {
   throw new Error(`"${name}" was not reached with the Tab key`);
 }
 
-let sb: Sandbox;
-let h: ExtensionHarness;
-
-beforeAll(async () => {
-  sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 100_000 });
-  h = await launchExtension();
-  await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-});
-afterAll(async () => {
-  await h?.close();
-  await sb?.close();
-});
+const ext = withExtension({ sandbox: { port: 0, plan: 'pro', mainLimit: 100_000 } });
 
 describe('accessibility', () => {
   it('the popup has no serious violation, and shortens with the keyboard alone', async () => {
-    const popup = await openPopupFor(h, `${sb.url}/page/a11y`);
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/a11y`);
     await popup.getByRole('button', { name: 'Shorten', exact: true }).waitFor();
     expect(await seriousViolations(popup)).toEqual([]);
     // Keyboard only: the Long URL field has focus; Tab to Shorten and press Enter.
     await tabTo(popup, 'Shorten');
     await popup.keyboard.press('Enter');
     await popup.getByRole('img', { name: 'QR code' }).waitFor({ timeout: 15_000 });
-    expect(sb.state.forKey(sb.key).links.some((l) => l.url === `${sb.url}/page/a11y`)).toBe(true);
+    expect(ext.sb.state.forKey(ext.sb.key).links.some((l) => l.url === `${ext.sb.url}/page/a11y`)).toBe(true);
     expect(await seriousViolations(popup)).toEqual([]);
     await screenshot(popup, 'a11y-popup-result');
     await popup.close();
   });
 
   it('the options page has no serious violation once every section is loaded', async () => {
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     await options.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 15_000 });
     // Wait for the lists (the last demo splash page is on a later page of the list).
     await options.getByText('Splash', { exact: false }).first().waitFor();
@@ -89,12 +78,12 @@ describe('accessibility', () => {
   });
 
   it('the bulk page has no serious violation, and runs a batch with the keyboard alone', async () => {
-    const page = await h.context.newPage();
-    await page.goto(h.url('bulk.html'));
+    const page = await ext.h.context.newPage();
+    await page.goto(ext.h.url('bulk.html'));
     await page.getByRole('heading', { name: 'Shorten many links' }).waitFor();
     // Keyboard only: Tab to Addresses, type, Tab to "Shorten all" and press Enter.
     await tabTo(page, 'Addresses');
-    await page.keyboard.type(`${sb.url}/page/a11y-bulk-1\nnot an address\n${sb.url}/page/a11y-bulk-2`);
+    await page.keyboard.type(`${ext.sb.url}/page/a11y-bulk-1\nnot an address\n${ext.sb.url}/page/a11y-bulk-2`);
     await tabTo(page, 'Shorten all');
     await page.keyboard.press('Enter');
     await page.getByText('2 of 2 made', { exact: true }).waitFor({ timeout: 15_000 });
@@ -106,8 +95,8 @@ describe('accessibility', () => {
   });
 
   it('the QR view has no serious violation', async () => {
-    const page = await h.context.newPage();
-    await page.goto(h.url(`qr.html?url=${encodeURIComponent(`${sb.url}/page/qr`)}`));
+    const page = await ext.h.context.newPage();
+    await page.goto(ext.h.url(`qr.html?url=${encodeURIComponent(`${ext.sb.url}/page/qr`)}`));
     await page.getByRole('img', { name: 'QR code' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // The check itself sees a real violation: a button with no name is critical for axe.

@@ -14,13 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { BulkBatch, HistoryEntry, Job } from '../../lib/storage';
 import {
-  collectErrors,
-  configureExtension,
   DEFAULT_EXTENSION_DIR,
-  launchExtension,
   openPopupFor,
   readBuiltManifest,
   readClipboard,
@@ -30,9 +26,8 @@ import {
   until,
   wakeWorker,
   windowIdOf,
-  type ErrorLog,
-  type ExtensionHarness,
 } from './harness';
+import { withExtension } from './fixture';
 
 /** A copy of the build whose manifest holds `tabs` (a test build); removed by the returned function. */
 function buildHoldingTabs(): { dir: string; remove: () => void } {
@@ -48,23 +43,12 @@ function buildHoldingTabs(): { dir: string; remove: () => void } {
 }
 
 describe('bulk page: the window\'s tabs', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
   let build: ReturnType<typeof buildHoldingTabs>;
-  let errors: ErrorLog;
-
-  beforeAll(async () => {
-    sb = await startSandbox({ port: 0, plan: 'pro' });
+  beforeAll(() => {
     build = buildHoldingTabs();
-    h = await launchExtension({ extensionDir: build.dir });
-    errors = collectErrors(h);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
   });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-    build?.remove();
-  });
+  afterAll(() => build?.remove()); // after the extension's own hook has closed Chromium
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro' }, launch: () => ({ extensionDir: build.dir }) });
 
   it('the shipped manifest keeps `tabs` optional', () => {
     const manifest = readBuiltManifest() as { permissions?: string[]; optional_permissions?: string[] };
@@ -73,13 +57,13 @@ describe('bulk page: the window\'s tabs', () => {
   });
 
   it('"Shorten many…" opens the page for the popup\'s window, and "Use this window\'s tabs" lists its web tabs', async () => {
-    const first = await h.context.newPage();
-    await first.goto(`${sb.url}/page/tab-one`);
-    const second = await h.context.newPage();
-    await second.goto(`${sb.url}/page/tab-two?utm_source=news`);
-    const windowId = await windowIdOf(h, second);
-    const popup = await openPopupFor(h, second);
-    const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/bulk.html') });
+    const first = await ext.h.context.newPage();
+    await first.goto(`${ext.sb.url}/page/tab-one`);
+    const second = await ext.h.context.newPage();
+    await second.goto(`${ext.sb.url}/page/tab-two?utm_source=news`);
+    const windowId = await windowIdOf(ext.h, second);
+    const popup = await openPopupFor(ext.h, second);
+    const opened = ext.h.context.waitForEvent('page', { predicate: (p) => p.url().includes('/bulk.html') });
     await popup.getByRole('button', { name: 'Shorten many…' }).click();
     const bulk: Page = await opened;
     expect(new URL(bulk.url()).searchParams.get('window')).toBe(String(windowId));
@@ -90,44 +74,31 @@ describe('bulk page: the window\'s tabs', () => {
     await bulk.getByRole('status').filter({ hasText: /Addresses added from this window/ }).waitFor();
     const lines = (await field.inputValue()).trim().split('\n');
     // The window's web tabs, each once; the extension's own pages are not web pages.
-    const expected = [`${sb.url}/page/tab-one`, `${sb.url}/page/tab-two?utm_source=news`];
+    const expected = [`${ext.sb.url}/page/tab-one`, `${ext.sb.url}/page/tab-two?utm_source=news`];
     expect(lines.filter((l) => expected.includes(l)).sort()).toEqual([...expected].sort());
     expect(lines.every((l) => /^https?:/.test(l))).toBe(true);
     // The tracking parameter will be removed (the preference is on by default): 2 to shorten.
     await bulk.getByText(/^2 to shorten/).waitFor();
     await screenshot(bulk, 'bulk-tabs', { fullPage: true });
-    expect(errors.of('bulk.html')).toEqual([]);
+    expect(ext.errors.of('bulk.html')).toEqual([]);
     await Promise.all([bulk.close(), popup.close(), first.close(), second.close()]);
   });
 });
 
 describe('bulk page: a batch through the queue', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
-  let errors: ErrorLog;
-
-  beforeAll(async () => {
-    // 5 shortens per 3 s, the window opening at the first request.
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 5, shortenWindowMs: 3000, rateWindow: 'first-request' });
-    h = await launchExtension();
-    errors = collectErrors(h);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-  });
+  // 5 shortens per 3 s, the window opening at the first request.
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', shortenLimit: 5, shortenWindowMs: 3000, rateWindow: 'first-request' } });
 
   const openBulk = async (): Promise<Page> => {
-    const page = await h.context.newPage();
-    await page.goto(h.url('bulk.html'));
+    const page = await ext.h.context.newPage();
+    await page.goto(ext.h.url('bulk.html'));
     await page.getByRole('heading', { name: 'Shorten many links' }).waitFor();
     return page;
   };
   const count = (jobs: Job[] | undefined, state: Job['state']) => (jobs ?? []).filter((j) => j.state === state && j.source === 'bulk').length;
 
   it('12 pasted lines make the 10 valid addresses once each, with domain, campaign and channel, through a worker stop', async () => {
-    const u = (n: number) => `${sb.url}/page/bulk-${n}`;
+    const u = (n: number) => `${ext.sb.url}/page/bulk-${n}`;
     const lines = [
       u(1),
       u(2),
@@ -144,7 +115,7 @@ describe('bulk page: a batch through the queue', () => {
     ];
     expect(lines).toHaveLength(12);
     const expected = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(u);
-    const data = sb.state.forKey(sb.key);
+    const data = ext.sb.state.forKey(ext.sb.key);
     const domain = data.domains.find((d) => d.domain === 'https://links.example.net')!;
     const campaign = data.campaigns[2]!;
     const channel = data.channels[1]!;
@@ -167,15 +138,15 @@ describe('bulk page: a batch through the queue', () => {
     // The page closes and the worker stops while 5 wait: nothing is lost, nothing made twice.
     await until(
       async () => {
-        const jobs = await readStorage<Job[]>(h, 'queue');
+        const jobs = await readStorage<Job[]>(ext.h, 'queue');
         return count(jobs, 'done') === 5 && count(jobs, 'pending') === 5 && count(jobs, 'sending') === 0 ? jobs : null;
       },
       '5 jobs done and 5 pending',
       10_000,
     );
     await page.close();
-    await stopWorker(h);
-    await wakeWorker(h);
+    await stopWorker(ext.h);
+    await wakeWorker(ext.h);
 
     // Reopened, the page shows where the batch stands, then its end.
     const again = await openBulk();
@@ -197,15 +168,15 @@ describe('bulk page: a batch through the queue', () => {
     }
     // None refused for the rate limit (the sandbox's own verdict), and never more than 5 in 3 s
     // (the log's time is the request's arrival, some ms before the limiter's decision).
-    expect(sb.log.filter((r) => r.rateLimited)).toEqual([]);
-    const accepted = sb.log.filter((r) => r.path === '/api/shorten' && r.status === 200).map((r) => r.at).sort((a, b) => a - b);
+    expect(ext.sb.log.filter((r) => r.rateLimited)).toEqual([]);
+    const accepted = ext.sb.log.filter((r) => r.path === '/api/shorten' && r.status === 200).map((r) => r.at).sort((a, b) => a - b);
     expect(accepted).toHaveLength(10);
     for (let i = 5; i < accepted.length; i++) expect(accepted[i]! - accepted[i - 5]!).toBeGreaterThanOrEqual(3000 - 150);
 
     // Every link is in Recent links, and the stored batch holds each row once.
-    const history = (await readStorage<HistoryEntry[]>(h, 'history')) ?? [];
+    const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
     for (const url of expected) expect(history.filter((e) => e.longUrl === url), url).toHaveLength(1);
-    const batch = await readStorage<BulkBatch>(h, 'bulk');
+    const batch = await readStorage<BulkBatch>(ext.h, 'bulk');
     expect(batch?.items.map((it) => it.url)).toEqual(expected);
 
     // "Copy all" as CSV: a header and a row per address, in order.
@@ -213,14 +184,14 @@ describe('bulk page: a batch through the queue', () => {
     await again.getByRole('button', { name: 'Copy all' }).click();
     await again.getByRole('status').filter({ hasText: 'Copied to the clipboard (CSV).' }).waitFor();
     const shortOf = new Map(links.map((l) => [l.url, l.short_url]));
-    const csv = await readClipboard(h, sb.url);
+    const csv = await readClipboard(ext.h, ext.sb.url);
     expect(csv.split('\r\n')).toEqual(['long_url,short_url,status', ...expected.map((url) => `${url},${shortOf.get(url)},made`), '']);
 
     await again.emulateMedia({ colorScheme: 'dark' });
     await screenshot(again, 'bulk-done-dark', { fullPage: true });
     await again.emulateMedia({ colorScheme: 'light' });
     await screenshot(again, 'bulk-done', { fullPage: true });
-    expect(errors.of('bulk.html')).toEqual([]);
+    expect(ext.errors.of('bulk.html')).toEqual([]);
     await again.close();
   });
 });

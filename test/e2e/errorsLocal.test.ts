@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, launchExtension, openOptions, openPopupFor, REPO_ROOT, screenshot, until, type ExtensionHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { configureExtension, openOptions, openPopupFor, REPO_ROOT, screenshot, until } from './harness';
+import { withExtension } from './fixture';
 
 type Catalogue = Record<string, { message: string }>;
 const load = (lang: string) => JSON.parse(readFileSync(join(REPO_ROOT, `public/_locales/${lang}/messages.json`), 'utf8')) as Catalogue;
@@ -49,28 +49,14 @@ async function expectLocal(page: Page, serverTexts: string[]): Promise<void> {
 const SLUG_TAKEN = 'This slug is already taken. Please upgrade to a premium plan for more features.';
 const ALIAS_TAKEN = 'That alias is already taken. Please choose another one.';
 
-let sb: Sandbox | undefined;
-let h: ExtensionHarness | undefined;
-const savedLanguage = process.env.LANGUAGE;
-afterEach(async () => {
-  await h?.close();
-  await sb?.close();
-  h = undefined;
-  sb = undefined;
-  if (savedLanguage === undefined) delete process.env.LANGUAGE;
-  else process.env.LANGUAGE = savedLanguage;
-});
-
 describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', mainLimit: 100_000, realDeployment: true }, language: lang });
+
   it('are told in the page’s language, with the service’s words once', async () => {
     local = load(lang);
-    process.env.LANGUAGE = lang;
-    sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 100_000, realDeployment: true });
-    h = await launchExtension({ args: [`--lang=${lang}`] });
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
 
     // A validation failure in an HTTP 200 (with "Please upgrade" in it): the reason, framed once.
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     const campaigns = options.getByRole('region', { name: msg('optionsCampaignsTitle'), exact: true });
     const form = campaigns.getByRole('form', { name: msg('optionsNewCampaign'), exact: true });
     await form.getByLabel(msg('optionsFieldName'), { exact: true }).fill('Otoño');
@@ -88,7 +74,7 @@ describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
     await expectLocal(options, [SLUG_TAKEN]);
 
     // An empty campaign name is refused in the page: nothing is sent.
-    const sent = () => sb!.log.filter((l) => l.path === '/api/campaign/add').length;
+    const sent = () => ext.sb.log.filter((l) => l.path === '/api/campaign/add').length;
     const before = sent();
     await form.getByLabel(msg('optionsFieldName'), { exact: true }).fill('');
     await form.getByLabel(msg('optionsRotatorSlug'), { exact: true }).fill('ohne-name');
@@ -98,12 +84,12 @@ describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
     await expectLocal(options, []);
 
     // A taken alias in the popup: the service's words, framed in the page's language.
-    await fetch(`${sb.url}/api/shorten`, {
+    await fetch(`${ext.sb.url}/api/shorten`, {
       method: 'POST',
-      headers: { 'X-API-KEY': sb.key, 'Content-Type': 'application/json' },
+      headers: { 'X-API-KEY': ext.sb.key, 'Content-Type': 'application/json' },
       body: JSON.stringify({ url: 'https://example.org/first', custom_code: 'mein-alias' }),
     });
-    const popup = await openPopupFor(h, `${sb.url}/page/${lang}`);
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/${lang}`);
     await popup.getByLabel(msg('popupAliasLabel'), { exact: true }).fill('mein-alias');
     await popup.getByRole('button', { name: msg('popupShorten'), exact: true }).click();
     const alert = popup.getByRole('alert');
@@ -115,10 +101,10 @@ describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
     await options.close();
 
     // A wrong (or revoked) key answered with 403: a key problem, and the page does not say "Connected".
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: 'revoked-key-0000' });
-    const again = await openOptions(h);
+    await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: 'revoked-key-0000' });
+    const again = await openOptions(ext.h);
     const status = again.getByRole('region', { name: msg('optionsConnectionTitle'), exact: true }).getByRole('status');
-    const refusedStatus = msg('optionsKeyRefusedStatus').replace('$URL$', sb.url);
+    const refusedStatus = msg('optionsKeyRefusedStatus').replace('$URL$', ext.sb.url);
     await until(async () => (await status.textContent())?.includes(refusedStatus), 'the key refused in the connection status');
     expect(await status.textContent()).not.toContain(msg('optionsConnected'));
     const account = again.getByRole('region', { name: msg('optionsAccountTitle'), exact: true }).getByRole('alert');
@@ -126,7 +112,7 @@ describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
     await screenshot(again, `errors-${lang}-key-refused`);
     await expectLocal(again, []);
 
-    const popup2 = await openPopupFor(h, `${sb.url}/page/${lang}`);
+    const popup2 = await openPopupFor(ext.h, `${ext.sb.url}/page/${lang}`);
     await popup2.getByRole('button', { name: msg('popupShorten'), exact: true }).click();
     const keyAlert = popup2.getByRole('alert').filter({ hasText: msg('popupErrBadKey') });
     await keyAlert.waitFor({ timeout: 15_000 });

@@ -8,15 +8,12 @@
  * listeners the product registered run exactly as for the real gesture.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Settings } from '../../lib/storage';
 import {
-  collectErrors,
-  configureExtension,
   evalInWorker,
-  launchExtension,
   openOptions,
   openPopupFor,
   readClipboard,
@@ -24,9 +21,9 @@ import {
   screenshot,
   sleep,
   until,
-  type ErrorLog,
   type ExtensionHarness,
 } from './harness';
+import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
@@ -75,28 +72,15 @@ async function activeTabAt(h: ExtensionHarness, url: string): Promise<{ page: Pa
 }
 
 describe('clean links, channels, copy formats, Undo, the address bar', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-  let errors: ErrorLog;
-
-  beforeAll(async () => {
-    sb = await startSandbox();
-    h = await launchExtension();
-    errors = collectErrors(h);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-  });
+  const ext = withExtension();
   beforeEach(async () => {
-    await clearNotifications(h);
+    await clearNotifications(ext.h);
   });
 
   it('the popup shortens the tab without its tracking parameters, and "Keep them" sends the original', async () => {
-    const tracked = `${sb.url}/page/article?utm_source=news&utm_medium=mail&id=5#top`;
-    const cleaned = `${sb.url}/page/article?id=5#top`;
-    const popup = await openPopupFor(h, tracked);
+    const tracked = `${ext.sb.url}/page/article?utm_source=news&utm_medium=mail&id=5#top`;
+    const cleaned = `${ext.sb.url}/page/article?id=5#top`;
+    const popup = await openPopupFor(ext.h, tracked);
     const longUrl = popup.getByLabel('Long URL', { exact: true });
     await until(async () => (await longUrl.inputValue()) === cleaned, 'the cleaned URL in Long URL');
     const note = popup.locator('#cleaned-status');
@@ -104,99 +88,99 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
     expect(await note.textContent()).toBe('Tracking parameters removed: utm_source, utm_medium');
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
     await popup.getByLabel('Short link', { exact: true }).waitFor();
-    expect(linksTo(sb, cleaned)).toHaveLength(1);
-    expect(linksTo(sb, tracked)).toHaveLength(0);
+    expect(linksTo(ext.sb, cleaned)).toHaveLength(1);
+    expect(linksTo(ext.sb, tracked)).toHaveLength(0);
     await popup.close();
 
-    const again = await openPopupFor(h, tracked);
+    const again = await openPopupFor(ext.h, tracked);
     await again.getByRole('button', { name: 'Keep them' }).click();
     expect(await again.getByLabel('Long URL', { exact: true }).inputValue()).toBe(tracked);
     await again.getByRole('button', { name: 'Shorten', exact: true }).click();
     await again.getByLabel('Short link', { exact: true }).waitFor();
-    expect(linksTo(sb, tracked)).toHaveLength(1);
+    expect(linksTo(ext.sb, tracked)).toHaveLength(1);
     await again.close();
   });
 
   it('a link made with a channel chosen is in that channel; "Copy as" Markdown copies [title](short link)', async () => {
-    const data = sb.state.forKey(sb.key);
+    const data = ext.sb.state.forKey(ext.sb.key);
     const channel = data.channels[2]!;
-    const url = `${sb.url}/page/channelled?utm_campaign=x`;
-    const popup = await openPopupFor(h, url);
+    const url = `${ext.sb.url}/page/channelled?utm_campaign=x`;
+    const popup = await openPopupFor(ext.h, url);
     const select = popup.getByLabel('Channel', { exact: true });
     await until(async () => (await select.locator('option').count()) > 2, 'the channels in the select');
     await select.selectOption(String(channel.id));
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
     const short = await popup.getByLabel('Short link', { exact: true }).inputValue();
-    const link = linksTo(sb, `${sb.url}/page/channelled`)[0]!;
+    const link = linksTo(ext.sb, `${ext.sb.url}/page/channelled`)[0]!;
     expect(link?.short_url).toBe(short);
     expect(data.channelItems.filter((i) => i.channel_id === channel.id && i.type === 'links' && i.item_id === link.id)).toHaveLength(1);
     await popup.getByText(`Added to channel ${channel.name}`).waitFor();
 
     await popup.getByLabel('Copy as', { exact: true }).selectOption('markdown');
     await popup.getByRole('button', { name: 'Copy', exact: true }).click();
-    expect(await readClipboard(h, sb.url)).toBe(`[Test page channelled](${short})`);
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(`[Test page channelled](${short})`);
     await screenshot(popup, 'popup-cleaned');
     await popup.close();
 
     // Remembered for the next popup of this account.
-    const next = await openPopupFor(h, `${sb.url}/page/other`);
+    const next = await openPopupFor(ext.h, `${ext.sb.url}/page/other`);
     await until(async () => (await next.getByLabel('Channel', { exact: true }).inputValue()) === String(channel.id), 'the remembered channel');
     await next.close();
-    await setPrefs(h, { lastChannelId: null });
+    await setPrefs(ext.h, { lastChannelId: null });
   });
 
   it('screenshot: the cleaned-URL note with the channel select', async () => {
-    const popup = await openPopupFor(h, `${sb.url}/page/newsletter?utm_source=mail&fbclid=abc&ref=home`);
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/newsletter?utm_source=mail&fbclid=abc&ref=home`);
     await popup.getByRole('button', { name: 'Keep them' }).waitFor();
     await screenshot(popup, 'popup-cleaned-note');
     await popup.close();
   });
 
   it('the copy-format preference changes what the shortcut copies; Undo in its notification deletes the link', async () => {
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     const format = options.getByLabel('Copy format', { exact: true });
     await format.waitFor({ timeout: 15_000 });
     await format.selectOption('markdown');
-    await until(async () => (await readStorage<Settings>(h, 'settings'))?.copyFormat === 'markdown', 'the preference saved');
+    await until(async () => (await readStorage<Settings>(ext.h, 'settings'))?.copyFormat === 'markdown', 'the preference saved');
     await options.close();
-    const { page, tab } = await activeTabAt(h, `${sb.url}/page/by-shortcut?gclid=123`);
-    await dispatch(h, 'commands.onCommand', ['shorten-current-tab', tab]);
-    const url = `${sb.url}/page/by-shortcut`;
-    const link = await until(() => linksTo(sb, url)[0], 'the link in the sandbox');
+    const { page, tab } = await activeTabAt(ext.h, `${ext.sb.url}/page/by-shortcut?gclid=123`);
+    await dispatch(ext.h, 'commands.onCommand', ['shorten-current-tab', tab]);
+    const url = `${ext.sb.url}/page/by-shortcut`;
+    const link = await until(() => linksTo(ext.sb, url)[0], 'the link in the sandbox');
     const ids = await until(async () => {
-      const all = Object.keys(await notifications(h));
+      const all = Object.keys(await notifications(ext.h));
       return all.length > 0 ? all : undefined;
     }, 'the notification');
-    expect(await readClipboard(h, sb.url)).toBe(`[Test page by-shortcut](${link.short_url})`);
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(`[Test page by-shortcut](${link.short_url})`);
     expect(ids).toHaveLength(1);
     expect(ids[0]).toMatch(/^undo:/);
 
-    await dispatch(h, 'notifications.onButtonClicked', [ids[0], 0]);
-    await until(() => linksTo(sb, url).length === 0, 'the link deleted in the sandbox');
-    expect(sb.log.some((r) => r.method === 'DELETE' && r.path === '/api/delete-link' && r.status === 200)).toBe(true);
-    const history = (await readStorage<HistoryEntry[]>(h, 'history')) ?? [];
+    await dispatch(ext.h, 'notifications.onButtonClicked', [ids[0], 0]);
+    await until(() => linksTo(ext.sb, url).length === 0, 'the link deleted in the sandbox');
+    expect(ext.sb.log.some((r) => r.method === 'DELETE' && r.path === '/api/delete-link' && r.status === 200)).toBe(true);
+    const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
     expect(history.some((e) => e.shortUrl === link.short_url)).toBe(false);
-    await until(async () => Object.values(await notifications(h)).length > 0, 'the "deleted" notification');
-    await setPrefs(h, { copyFormat: 'link' });
+    await until(async () => Object.values(await notifications(ext.h)).length > 0, 'the "deleted" notification');
+    await setPrefs(ext.h, { copyFormat: 'link' });
     await page.close();
   });
 
   it('the address-bar keyword ls: Enter shortens the current tab, an address, and a Recent link is suggested and copied', async () => {
-    const manifest = await evalInWorker(h, () => chrome.runtime.getManifest(), undefined);
+    const manifest = await evalInWorker(ext.h, () => chrome.runtime.getManifest(), undefined);
     expect((manifest as { omnibox?: { keyword: string } }).omnibox?.keyword).toBe('ls');
-    const { page } = await activeTabAt(h, `${sb.url}/page/from-omnibox`);
-    await dispatch(h, 'omnibox.onInputEntered', ['', 'currentTab']);
-    const tabLink = await until(() => linksTo(sb, `${sb.url}/page/from-omnibox`)[0], 'the tab shortened');
-    await until(async () => (await readClipboard(h, sb.url)) === tabLink.short_url, 'the short link copied');
+    const { page } = await activeTabAt(ext.h, `${ext.sb.url}/page/from-omnibox`);
+    await dispatch(ext.h, 'omnibox.onInputEntered', ['', 'currentTab']);
+    const tabLink = await until(() => linksTo(ext.sb, `${ext.sb.url}/page/from-omnibox`)[0], 'the tab shortened');
+    await until(async () => (await readClipboard(ext.h, ext.sb.url)) === tabLink.short_url, 'the short link copied');
 
-    await clearNotifications(h);
-    await dispatch(h, 'omnibox.onInputEntered', [`${sb.url}/page/typed?utm_source=x&q=1`, 'currentTab']);
-    const typed = await until(() => linksTo(sb, `${sb.url}/page/typed?q=1`)[0], 'the typed address shortened, cleaned');
-    await until(async () => (await readClipboard(h, sb.url)) === typed.short_url, 'the typed link copied');
+    await clearNotifications(ext.h);
+    await dispatch(ext.h, 'omnibox.onInputEntered', [`${ext.sb.url}/page/typed?utm_source=x&q=1`, 'currentTab']);
+    const typed = await until(() => linksTo(ext.sb, `${ext.sb.url}/page/typed?q=1`)[0], 'the typed address shortened, cleaned');
+    await until(async () => (await readClipboard(ext.h, ext.sb.url)) === typed.short_url, 'the typed link copied');
 
     // Suggestions: the Recent links that match, each offering to copy its short link.
     const suggested = await evalInWorker(
-      h,
+      ext.h,
       () =>
         new Promise<{ content: string; description: string }[]>((resolve) => {
           (chrome.omnibox.onInputChanged as unknown as { dispatch(...x: unknown[]): void }).dispatch('from-omnibox', resolve);
@@ -204,19 +188,19 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
       undefined,
     );
     expect(suggested.map((s) => s.content)).toEqual([tabLink.short_url]);
-    await clearNotifications(h);
-    await dispatch(h, 'omnibox.onInputEntered', [tabLink.short_url, 'currentTab']);
-    await until(async () => Object.keys(await notifications(h)).length > 0, 'the "copied" notification');
-    expect(await readClipboard(h, sb.url)).toBe(tabLink.short_url);
-    expect(linksTo(sb, `${sb.url}/page/from-omnibox`)).toHaveLength(1); // copied, not made again
+    await clearNotifications(ext.h);
+    await dispatch(ext.h, 'omnibox.onInputEntered', [tabLink.short_url, 'currentTab']);
+    await until(async () => Object.keys(await notifications(ext.h)).length > 0, 'the "copied" notification');
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(tabLink.short_url);
+    expect(linksTo(ext.sb, `${ext.sb.url}/page/from-omnibox`)).toHaveLength(1); // copied, not made again
     await page.close();
   });
 
   it('a menu item switched off is gone from the menu at once', async () => {
     const exists = (id: string) =>
-      evalInWorker(h, (i) => chrome.contextMenus.update(i, {}).then(() => true, () => false), id);
+      evalInWorker(ext.h, (i) => chrome.contextMenus.update(i, {}).then(() => true, () => false), id);
     await until(() => exists('shorten-page'), 'the menu item at first');
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     const box = options.getByRole('checkbox', { name: 'Shorten this page' });
     await box.waitFor({ timeout: 15_000 });
     expect(await box.isChecked()).toBe(true);
@@ -233,6 +217,6 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
 
   it('no errors in the extension pages', async () => {
     await sleep(200);
-    expect([...errors.of('popup.html'), ...errors.of('options.html')]).toEqual([]);
+    expect([...ext.errors.of('popup.html'), ...ext.errors.of('options.html')]).toEqual([]);
   });
 });

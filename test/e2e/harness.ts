@@ -8,6 +8,9 @@
  *   ...
  *   await h.close(); // always (afterEach/afterAll): closes Chromium, deletes the temp profile
  *
+ * A test file does not repeat these steps: `withExtension()` (./fixture.ts) registers them as
+ * hooks and closes everything afterwards.
+ *
  * Everything here goes through DevTools (Playwright / CDP); nothing is added to the extension.
  *
  * The active-tab problem: a real popup is not a tab, and Playwright cannot attach to it

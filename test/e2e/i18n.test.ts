@@ -3,37 +3,23 @@
  * options page speak the browser's language (public/_locales), and nothing is cut off.
  * Chromium takes its UI language from --lang and the LANGUAGE variable.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { configureExtension, evalInWorker, launchExtension, openOptions, openPopupFor, screenshot, type ExtensionHarness } from './harness';
+import { evalInWorker, openOptions, openPopupFor, screenshot } from './harness';
+import { withExtension } from './fixture';
 
 /** The extension APIs, as seen by code evaluated inside the worker. */
 declare const chrome: typeof Browser;
-
-let sb: Sandbox | undefined;
-let h: ExtensionHarness | undefined;
-const savedLanguage = process.env.LANGUAGE;
-afterEach(async () => {
-  await h?.close();
-  await sb?.close();
-  h = undefined;
-  sb = undefined;
-  if (savedLanguage === undefined) delete process.env.LANGUAGE;
-  else process.env.LANGUAGE = savedLanguage;
-});
 
 describe.each([
   { lang: 'de', shorten: 'Kürzen', longUrl: 'Lange URL', menu: 'Link kürzen', save: 'Speichern' },
   { lang: 'es', shorten: 'Acortar', longUrl: 'URL larga', menu: 'Acortar enlace', save: 'Guardar' },
 ])('in $lang', ({ lang, shorten, longUrl, menu, save }) => {
-  it('the popup, the menu and the options page are translated, with nothing cut off', async () => {
-    process.env.LANGUAGE = lang;
-    sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 100_000 });
-    h = await launchExtension({ args: [`--lang=${lang}`] });
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', mainLimit: 100_000 }, language: lang });
 
-    const popup = await openPopupFor(h, `${sb.url}/page/${lang}`);
+  it('the popup, the menu and the options page are translated, with nothing cut off', async () => {
+
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/${lang}`);
     await popup.getByRole('button', { name: shorten, exact: true }).waitFor();
     await popup.getByLabel(longUrl, { exact: true }).waitFor();
     expect(await popup.evaluate(() => document.documentElement.lang)).toBe(lang);
@@ -46,10 +32,10 @@ describe.each([
     expect(outside).toBe(0);
     await screenshot(popup, `popup-${lang}`, { fullPage: true });
 
-    const title = await evalInWorker(h, () => chrome.i18n.getMessage('menuShortenLink'), undefined);
+    const title = await evalInWorker(ext.h, () => chrome.i18n.getMessage('menuShortenLink'), undefined);
     expect(title).toBe(menu);
 
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     await options.getByRole('button', { name: save, exact: true }).waitFor();
     await screenshot(options, `options-${lang}`);
   });

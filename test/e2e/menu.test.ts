@@ -27,22 +27,11 @@
  */
 import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import {
-  collectErrors,
-  configureExtension,
-  evalInWorker,
-  launchExtension,
-  readClipboard,
-  readStorage,
-  screenshot,
-  stopWorker,
-  wakeWorker,
-  type ErrorLog,
-  type ExtensionHarness,
-} from './harness';
+import type { Sandbox } from '../sandbox/server';
+import { evalInWorker, readClipboard, readStorage, screenshot, stopWorker, wakeWorker, type ExtensionHarness } from './harness';
+import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
@@ -152,27 +141,14 @@ async function expectShortenedOnce(h: ExtensionHarness, sb: Sandbox, url: string
 }
 
 describe('context menu and shortcut', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-  let errors: ErrorLog;
-
-  beforeAll(async () => {
-    sb = await startSandbox();
-    h = await launchExtension();
-    errors = collectErrors(h);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-  });
+  const ext = withExtension();
   beforeEach(async () => {
-    await clearNotifications(h);
+    await clearNotifications(ext.h);
   });
 
   it('has the three menu items and the shortcut', async () => {
     const menus = await evalInWorker(
-      h,
+      ext.h,
       async (ids) => {
         const out: Record<string, string> = {};
         for (const id of ids) {
@@ -191,118 +167,118 @@ describe('context menu and shortcut', () => {
     expect(menus[MENU_QR_PAGE]).toBe('exists');
     expect(menus['no-such-item']).not.toBe('exists'); // the probe can tell
 
-    const commands = await evalInWorker(h, () => chrome.commands.getAll(), undefined);
+    const commands = await evalInWorker(ext.h, () => chrome.commands.getAll(), undefined);
     const cmd = commands.find((c) => c.name === COMMAND_SHORTEN_TAB);
     expect(cmd?.shortcut).toMatch(/Alt\+Shift\+S/);
-    expect(await evalInWorker(h, () => [chrome.contextMenus.onClicked.hasListeners(), chrome.commands.onCommand.hasListeners()], undefined)).toEqual([
+    expect(await evalInWorker(ext.h, () => [chrome.contextMenus.onClicked.hasListeners(), chrome.commands.onCommand.hasListeners()], undefined)).toEqual([
       true,
       true,
     ]);
   });
 
   it('"Shorten link" on a link: one link made, short link on the clipboard, a notification', async () => {
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/links`);
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/links`);
     const info = await clickData(page, MENU_SHORTEN_LINK, '#link1');
     expect(info.linkUrl).toBe('https://example.org/article/1');
-    const before = shortenPosts(sb).length;
+    const before = shortenPosts(ext.sb).length;
 
-    await fire(h, 'contextMenus.onClicked', [info, await tabOf(h, page.url())]);
+    await fire(ext.h, 'contextMenus.onClicked', [info, await tabOf(ext.h, page.url())]);
 
-    const short = await expectShortenedOnce(h, sb, 'https://example.org/article/1', before);
-    expect(short).toMatch(new RegExp(`^${sb.url}/[A-Za-z0-9]+$`));
-    expect(await readClipboard(h, sb.url)).toBe(short);
+    const short = await expectShortenedOnce(ext.h, ext.sb, 'https://example.org/article/1', before);
+    expect(short).toMatch(new RegExp(`^${ext.sb.url}/[A-Za-z0-9]+$`));
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(short);
     // The request used the shorten group's header form and nothing else was shortened.
-    expect(shortenPosts(sb).slice(before).map((r) => r.auth)).toEqual(['x-api-key']);
+    expect(shortenPosts(ext.sb).slice(before).map((r) => r.auth)).toEqual(['x-api-key']);
     await page.close();
   });
 
   it('"Shorten link" on a mailto: link makes nothing and says why', async () => {
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/mailto`);
-    const before = shortenPosts(sb).length;
-    await fire(h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_LINK, '#mailto'), await tabOf(h, page.url())]);
-    await until(async () => (await notificationIds(h)).length === 1, 'the "cannot be shortened" notification');
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/mailto`);
+    const before = shortenPosts(ext.sb).length;
+    await fire(ext.h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_LINK, '#mailto'), await tabOf(ext.h, page.url())]);
+    await until(async () => (await notificationIds(ext.h)).length === 1, 'the "cannot be shortened" notification');
     await sleep(300);
-    expect(shortenPosts(sb)).toHaveLength(before);
-    expect(linksTo(sb, 'mailto:someone@example.org')).toHaveLength(0);
+    expect(shortenPosts(ext.sb)).toHaveLength(before);
+    expect(linksTo(ext.sb, 'mailto:someone@example.org')).toHaveLength(0);
     await page.close();
   });
 
   it('"Shorten this page" shortens the page URL', async () => {
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/shorten-me`);
-    const before = shortenPosts(sb).length;
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/shorten-me`);
+    const before = shortenPosts(ext.sb).length;
 
-    await fire(h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_PAGE), await tabOf(h, page.url())]);
+    await fire(ext.h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_PAGE), await tabOf(ext.h, page.url())]);
 
-    const short = await expectShortenedOnce(h, sb, `${sb.url}/page/shorten-me`, before);
-    expect(await readClipboard(h, sb.url)).toBe(short);
+    const short = await expectShortenedOnce(ext.h, ext.sb, `${ext.sb.url}/page/shorten-me`, before);
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(short);
     await page.close();
   });
 
   it('the shortcut shortens the active tab', async () => {
-    const other = await h.context.newPage();
-    await other.goto(`${sb.url}/page/not-this-one`);
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/by-shortcut`);
+    const other = await ext.h.context.newPage();
+    await other.goto(`${ext.sb.url}/page/not-this-one`);
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/by-shortcut`);
     await page.bringToFront();
     // Chrome passes the active tab of the focused window with the command.
-    const tab = await evalInWorker(h, async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0], undefined);
-    expect(tab?.url).toBe(`${sb.url}/page/by-shortcut`);
-    const before = shortenPosts(sb).length;
+    const tab = await evalInWorker(ext.h, async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0], undefined);
+    expect(tab?.url).toBe(`${ext.sb.url}/page/by-shortcut`);
+    const before = shortenPosts(ext.sb).length;
 
-    await fire(h, 'commands.onCommand', [COMMAND_SHORTEN_TAB, tab]);
+    await fire(ext.h, 'commands.onCommand', [COMMAND_SHORTEN_TAB, tab]);
 
-    const short = await expectShortenedOnce(h, sb, `${sb.url}/page/by-shortcut`, before);
-    expect(await readClipboard(h, sb.url)).toBe(short);
-    expect(linksTo(sb, `${sb.url}/page/not-this-one`)).toHaveLength(0);
+    const short = await expectShortenedOnce(ext.h, ext.sb, `${ext.sb.url}/page/by-shortcut`, before);
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(short);
+    expect(linksTo(ext.sb, `${ext.sb.url}/page/not-this-one`)).toHaveLength(0);
     await other.close();
     await page.close();
   });
 
   it('the shortcut without a tab argument (older browsers) finds the active tab itself', async () => {
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/by-shortcut-no-tab`);
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/by-shortcut-no-tab`);
     await page.bringToFront();
-    const before = shortenPosts(sb).length;
+    const before = shortenPosts(ext.sb).length;
 
-    await fire(h, 'commands.onCommand', [COMMAND_SHORTEN_TAB]);
+    await fire(ext.h, 'commands.onCommand', [COMMAND_SHORTEN_TAB]);
 
-    await expectShortenedOnce(h, sb, `${sb.url}/page/by-shortcut-no-tab`, before);
+    await expectShortenedOnce(ext.h, ext.sb, `${ext.sb.url}/page/by-shortcut-no-tab`, before);
     await page.close();
   });
 
   it('"QR code for this page" opens the QR view for the page', async () => {
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/qr-me`);
-    const qrPrefix = h.url('qr.html');
-    const opened = h.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(qrPrefix), timeout: 15_000 });
-    const before = shortenPosts(sb).length;
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/qr-me`);
+    const qrPrefix = ext.h.url('qr.html');
+    const opened = ext.h.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(qrPrefix), timeout: 15_000 });
+    const before = shortenPosts(ext.sb).length;
 
-    await fire(h, 'contextMenus.onClicked', [await clickData(page, MENU_QR_PAGE), await tabOf(h, page.url())]);
+    await fire(ext.h, 'contextMenus.onClicked', [await clickData(page, MENU_QR_PAGE), await tabOf(ext.h, page.url())]);
 
     const qr = await opened;
     await qr.waitForLoadState('load');
-    expect(new URL(qr.url()).searchParams.get('url')).toBe(`${sb.url}/page/qr-me`);
+    expect(new URL(qr.url()).searchParams.get('url')).toBe(`${ext.sb.url}/page/qr-me`);
     await expect.poll(() => qr.getByRole('heading', { name: 'QR code' }).isVisible()).toBe(true);
     const img = qr.getByRole('img', { name: 'QR code' });
     await img.waitFor({ state: 'visible', timeout: 15_000 });
     // A real image, drawn: not a broken or empty src.
     expect(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
     for (const name of ['Copy QR', 'Download PNG', 'Download SVG']) await expect.poll(() => qr.getByRole('button', { name }).isVisible()).toBe(true);
-    await expect.poll(() => qr.getByText(`${sb.url}/page/qr-me`, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => qr.getByText(`${ext.sb.url}/page/qr-me`, { exact: true }).isVisible()).toBe(true);
     // It encodes the page's address: the same symbol as `qrcode` makes for it in Node (whatever
     // error-correction level and quiet zone the product picked).
     const src = await img.getAttribute('src');
     expect(src).toMatch(/^data:image\/svg\+xml/);
     const shown = decodeURIComponent(src!.slice(src!.indexOf(',') + 1));
-    expect(await encodesText(shown, `${sb.url}/page/qr-me`)).toBe(true);
+    expect(await encodesText(shown, `${ext.sb.url}/page/qr-me`)).toBe(true);
     await screenshot(qr, 'qr-view');
     // Opening the QR view shortens nothing and notifies nothing.
-    expect(shortenPosts(sb)).toHaveLength(before);
-    expect(await notificationIds(h)).toEqual([]);
-    expect(errors.of('qr.html')).toEqual([]);
+    expect(shortenPosts(ext.sb)).toHaveLength(before);
+    expect(await notificationIds(ext.h)).toEqual([]);
+    expect(ext.errors.of('qr.html')).toEqual([]);
     await qr.close();
     await page.close();
   });
@@ -311,56 +287,45 @@ describe('context menu and shortcut', () => {
 describe('a menu click with the budget spent and the worker stopped', () => {
   /** Long enough that the second click surely falls in the first window, even on a slow machine. */
   const WINDOW_MS = 7000;
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-
-  beforeAll(async () => {
-    // One shortening per window, the window opening at the first request.
-    sb = await startSandbox({ shortenLimit: 1, shortenWindowMs: WINDOW_MS, rateWindow: 'first-request' });
-    h = await launchExtension();
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-  });
+  // One shortening per window, the window opening at the first request.
+  const ext = withExtension({ sandbox: { shortenLimit: 1, shortenWindowMs: WINDOW_MS, rateWindow: 'first-request' } });
 
   it('still makes the link, once, after the worker is woken', async () => {
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/links`);
-    const tab = await tabOf(h, page.url());
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/links`);
+    const tab = await tabOf(ext.h, page.url());
 
     // Spend the budget with a first link.
-    await fire(h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_LINK, '#link2'), tab]);
-    await until(() => linksTo(sb, 'https://example.org/article/2').length === 1, 'the first link');
-    await until(async () => (await notificationIds(h)).length === 1, 'the first notification');
-    await clearNotifications(h);
+    await fire(ext.h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_LINK, '#link2'), tab]);
+    await until(() => linksTo(ext.sb, 'https://example.org/article/2').length === 1, 'the first link');
+    await until(async () => (await notificationIds(ext.h)).length === 1, 'the first notification');
+    await clearNotifications(ext.h);
 
     // The click that must wait: the user is told it is queued, then the worker is stopped.
     const url = 'https://example.org/article/1';
-    await fire(h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_LINK, '#link1'), tab]);
-    await until(async () => (await notificationIds(h)).length === 1, 'the "Link queued" notification');
-    const queued = await readStorage<{ args: { url: string }; state: string }[]>(h, 'queue');
+    await fire(ext.h, 'contextMenus.onClicked', [await clickData(page, MENU_SHORTEN_LINK, '#link1'), tab]);
+    await until(async () => (await notificationIds(ext.h)).length === 1, 'the "Link queued" notification');
+    const queued = await readStorage<{ args: { url: string }; state: string }[]>(ext.h, 'queue');
     expect(queued?.filter((j) => j.args.url === url).map((j) => j.state)).toEqual(['pending']);
-    await stopWorker(h);
-    expect(linksTo(sb, url)).toHaveLength(0);
+    await stopWorker(ext.h);
+    expect(linksTo(ext.sb, url)).toHaveLength(0);
 
     // Nothing happens while it is stopped; then it is started again (no extension event).
     await sleep(1000);
-    expect(linksTo(sb, url)).toHaveLength(0);
-    await wakeWorker(h);
+    expect(linksTo(ext.sb, url)).toHaveLength(0);
+    await wakeWorker(ext.h);
 
-    const [link] = await until(() => linksTo(sb, url).length > 0 && linksTo(sb, url), 'the queued link after the restart', WINDOW_MS + 15_000);
-    await until(async () => (await notificationIds(h)).length === 2, 'the "copied" notification after the restart');
+    const [link] = await until(() => linksTo(ext.sb, url).length > 0 && linksTo(ext.sb, url), 'the queued link after the restart', WINDOW_MS + 15_000);
+    await until(async () => (await notificationIds(ext.h)).length === 2, 'the "copied" notification after the restart');
     await sleep(1000);
-    expect(linksTo(sb, url)).toHaveLength(1);
-    const ok = shortenPosts(sb).filter((r) => r.status === 200);
+    expect(linksTo(ext.sb, url)).toHaveLength(1);
+    const ok = shortenPosts(ext.sb).filter((r) => r.status === 200);
     expect(ok).toHaveLength(2);
     // The restarted worker remembered the spent budget: it waited instead of being refused.
-    expect(sb.log.filter((r) => r.rateLimited)).toEqual([]);
+    expect(ext.sb.log.filter((r) => r.rateLimited)).toEqual([]);
     expect(ok[1]!.at - ok[0]!.at).toBeGreaterThanOrEqual(WINDOW_MS - 50);
-    expect(await readClipboard(h, sb.url)).toBe(link!.short_url);
-    const after = await readStorage<{ args: { url: string }; state: string }[]>(h, 'queue');
+    expect(await readClipboard(ext.h, ext.sb.url)).toBe(link!.short_url);
+    const after = await readStorage<{ args: { url: string }; state: string }[]>(ext.h, 'queue');
     expect(after?.filter((j) => j.args.url === url).map((j) => j.state)).toEqual(['done']);
     await page.close();
   });

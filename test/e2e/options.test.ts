@@ -10,28 +10,19 @@
  * (budgets have their own tests).
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import {
-  collectErrors,
-  launchExtension,
-  openOptions,
-  readStorage,
-  screenshot,
-  type ErrorLog,
-  type ExtensionHarness,
-} from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openOptions, readStorage, screenshot } from './harness';
+import { withExtension } from './fixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const POLL = { timeout: 15_000 };
 
 describe('options page', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-  let errors: ErrorLog;
+  // An empty profile: nothing configured.
+  const ext = withExtension({ sandbox: { mainLimit: 100_000, emptyQrStats: 'array' }, configure: false });
   let page: Page;
 
-  const data = () => sb.state.forKey(sb.key);
+  const data = () => ext.sb.state.forKey(ext.sb.key);
   const region = (name: string) => page.getByRole('region', { name, exact: true });
   const connection = () => region('Connection');
 
@@ -58,64 +49,57 @@ describe('options page', () => {
   }
 
   beforeAll(async () => {
-    sb = await startSandbox({ mainLimit: 100_000, emptyQrStats: 'array' });
-    h = await launchExtension(); // an empty profile: nothing configured
-    errors = collectErrors(h);
-    page = await openOptions(h);
+    page = await openOptions(ext.h);
     await page.getByRole('heading', { name: 'LinkShort options' }).waitFor(POLL);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
   });
 
   it('starts empty: only the connection form and the preferences', async () => {
     await expect.poll(() => connection().getByRole('status').textContent(), POLL).toMatch(/Not set up yet/);
-    expect(await readStorage(h, 'connection')).toBeUndefined();
+    expect(await readStorage(ext.h, 'connection')).toBeUndefined();
     expect(await page.getByLabel('Service URL', { exact: true }).inputValue()).toBe('');
     expect(await region('Channels').count()).toBe(0);
     expect(await region('Preferences').count()).toBe(1);
   });
 
   it('refuses a plain http:// URL to another host before sending anything', async () => {
-    const before = sb.log.length;
-    await save('http://example.com', sb.key);
+    const before = ext.sb.log.length;
+    await save('http://example.com', ext.sb.key);
     const alert = connection().getByRole('alert');
     await expect.poll(() => alert.textContent(), POLL).toMatch(/https:\/\//);
     expect(await alert.textContent()).toMatch(/clear text/);
     await sleep(500);
-    expect(sb.log.length).toBe(before);
-    expect(await readStorage(h, 'connection')).toBeUndefined();
+    expect(ext.sb.log.length).toBe(before);
+    expect(await readStorage(ext.h, 'connection')).toBeUndefined();
     // Focus goes back to the field to correct.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('service-url');
   });
 
   it('says a rejected key is the API key, and saves nothing', async () => {
-    const before = sb.log.length;
-    await save(sb.url, 'not-the-right-key-000');
+    const before = ext.sb.log.length;
+    await save(ext.sb.url, 'not-the-right-key-000');
     const alert = connection().getByRole('alert');
     await expect.poll(() => alert.textContent(), POLL).toMatch(/API key/);
     expect(await alert.textContent()).not.toMatch(/https:\/\//); // the URL alert is gone
-    const sent = sb.log.slice(before);
+    const sent = ext.sb.log.slice(before);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/account');
     expect(sent.every((r) => r.status === 401 || r.status === 403)).toBe(true);
-    expect(await readStorage(h, 'connection')).toBeUndefined();
+    expect(await readStorage(ext.h, 'connection')).toBeUndefined();
     expect(await connection().getByRole('status').textContent()).not.toMatch(/Connected/);
     await screenshot(page, 'options-bad-key');
   });
 
   it('connects with the good key: "Connected" and the account email', async () => {
-    await save(`${sb.url}/`, sb.key);
+    await save(`${ext.sb.url}/`, ext.sb.key);
     const status = connection().getByRole('status');
     await expect.poll(() => status.textContent(), POLL).toMatch(/Connected/);
     await expect.poll(() => status.textContent(), POLL).toMatch(/demo@example\.com/);
-    expect(await status.textContent()).toContain(sb.url);
+    expect(await status.textContent()).toContain(ext.sb.url);
     expect(await connection().getByRole('alert').count()).toBe(0);
-    expect(await readStorage(h, 'connection')).toEqual({ serviceUrl: sb.url, apiKey: sb.key });
+    expect(await readStorage(ext.h, 'connection')).toEqual({ serviceUrl: ext.sb.url, apiKey: ext.sb.key });
     // The key is never shown again: the field is emptied, the page shows only its end, masked.
     expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('');
-    expect(await connection().textContent()).toContain(`••••${sb.key.slice(-4)}`);
-    expect(await page.evaluate((k) => document.documentElement.outerHTML.includes(k), sb.key)).toBe(false);
+    expect(await connection().textContent()).toContain(`••••${ext.sb.key.slice(-4)}`);
+    expect(await page.evaluate((k) => document.documentElement.outerHTML.includes(k), ext.sb.key)).toBe(false);
     for (const name of ['Account', 'Channels', 'Pixels', 'Domains', 'Campaigns', 'QR codes', 'CTA overlays', 'Splash pages'])
       expect(await page.getByRole('heading', { level: 2, name, exact: true }).count(), name).toBe(1);
     await expect.poll(() => region('Account').textContent(), POLL).toMatch(/demo@example\.com/);
@@ -312,6 +296,6 @@ describe('options page', () => {
   });
 
   it('logged no errors on the page', () => {
-    expect(errors.of('options.html')).toEqual([]);
+    expect(ext.errors.of('options.html')).toEqual([]);
   });
 });

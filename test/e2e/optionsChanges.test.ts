@@ -7,15 +7,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { collectErrors, launchExtension, openOptions, screenshot, type ErrorLog, type ExtensionHarness } from './harness';
+import { openOptions, screenshot } from './harness';
+import { withExtension } from './fixture';
 
 const POLL = { timeout: 15_000 };
 
 describe('options changes', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
+  // A small main budget in a short window: the test spends it, then waits for the next window.
+  const ext = withExtension({ sandbox: { seed: 'empty', mainLimit: 20, mainWindowMs: 20_000 }, configure: false });
   let other: Sandbox;
-  let errors: ErrorLog;
   let page: Page;
   const region = (name: string) => page.getByRole('region', { name, exact: true });
 
@@ -27,28 +27,20 @@ describe('options changes', () => {
   }
 
   beforeAll(async () => {
-    // A small main budget in a short window: the test spends it, then waits for the next window.
-    sb = await startSandbox({ seed: 'empty', mainLimit: 20, mainWindowMs: 20_000 });
     other = await startSandbox({ seed: 'empty', key: 'other-service-key-4321' });
-    h = await launchExtension();
-    errors = collectErrors(h);
-    page = await openOptions(h);
+    page = await openOptions(ext.h);
   });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-    await other?.close();
-  });
+  afterAll(() => other?.close());
 
   it('connects to a service with an empty account', async () => {
-    await save(sb.url, sb.key);
+    await save(ext.sb.url, ext.sb.key);
     await expect.poll(() => region('Pixels').textContent(), POLL).toContain('No pixels yet.');
   });
 
   it('a change while the rate limit is spent says it waits and when; a second press is refused with the reason', async () => {
     // Spend what is left of the main budget (as other clients of the account would).
     for (let i = 0; i < 40; i++) {
-      const res = await fetch(`${sb.url}/api/account`, { headers: { Authorization: `Bearer ${sb.key}` } });
+      const res = await fetch(`${ext.sb.url}/api/account`, { headers: { Authorization: `Bearer ${ext.sb.key}` } });
       if (res.status === 429) break;
     }
     const form = region('Pixels').getByRole('form', { name: 'New pixel', exact: true });
@@ -66,7 +58,7 @@ describe('options changes', () => {
     await screenshot(page, 'options-press-refused');
 
     // The first is sent when the window refills; its note names it, and what was typed since is kept.
-    await expect.poll(() => sb.state.forKey(sb.key).pixels.map((p) => p.name), { timeout: 40_000 }).toEqual(['First']);
+    await expect.poll(() => ext.sb.state.forKey(ext.sb.key).pixels.map((p) => p.name), { timeout: 40_000 }).toEqual(['First']);
     await expect.poll(() => form.textContent(), POLL).toContain('Pixel “First” created.');
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Second');
     expect(await form.getByLabel('Tag', { exact: true }).inputValue()).toBe('second-tag');
@@ -74,14 +66,14 @@ describe('options changes', () => {
 
     // Pressed again, the second one is sent.
     await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
-    await expect.poll(() => sb.state.forKey(sb.key).pixels.map((p) => p.name).sort(), { timeout: 40_000 }).toEqual(['First', 'Second']);
+    await expect.poll(() => ext.sb.state.forKey(ext.sb.key).pixels.map((p) => p.name).sort(), { timeout: 40_000 }).toEqual(['First', 'Second']);
     await expect.poll(() => form.textContent(), POLL).toContain('Pixel “Second” created.');
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await form.getByRole('alert').count()).toBe(0);
   }, 120_000);
 
   it('connecting to another service starts a clean page: no message of the old one stays', async () => {
-    sb.resetRateLimits();
+    ext.sb.resetRateLimits();
     const campaigns = region('Campaigns').getByRole('form', { name: 'New campaign', exact: true });
     await campaigns.getByLabel('Name', { exact: true }).fill('Old campaign');
     await campaigns.getByRole('button', { name: 'Create campaign', exact: true }).click();
@@ -103,6 +95,6 @@ describe('options changes', () => {
   }, 60_000);
 
   it('logged no errors on the page', () => {
-    expect(errors.of('options.html')).toEqual([]);
+    expect(ext.errors.of('options.html')).toEqual([]);
   });
 });

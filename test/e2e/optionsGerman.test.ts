@@ -3,36 +3,29 @@
  * German label, "Forget key" asked inline, a Service URL ending with /api, a long list's search
  * and pages, and no colour shown for an empty colour field. No English sentence on the page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, launchExtension, openOptions, screenshot, type ExtensionHarness } from './harness';
+import { openOptions, screenshot } from './harness';
+import { withExtension } from './fixture';
 
 const POLL = { timeout: 15_000 };
 
 describe('options in German', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
+  const ext = withExtension({
+    sandbox: { mainLimit: 100_000 },
+    beforeLaunch: (sandbox) => {
+      const campaigns = sandbox.state.forKey(sandbox.key).campaigns;
+      const first = Math.max(0, ...campaigns.map((c) => c.id)) + 1;
+      const more = 120 - campaigns.length;
+      for (let i = 0; i < more; i++) campaigns.push({ ...campaigns[0]!, id: first + i, name: `Kampagne ${i + 1}` });
+    },
+    language: 'de',
+  });
   let page: Page;
-  const savedLanguage = process.env.LANGUAGE;
   const region = (name: string) => page.getByRole('region', { name, exact: true });
 
   beforeAll(async () => {
-    process.env.LANGUAGE = 'de';
-    sb = await startSandbox({ mainLimit: 100_000 });
-    const campaigns = sb.state.forKey(sb.key).campaigns;
-    const first = Math.max(0, ...campaigns.map((c) => c.id)) + 1;
-    const more = 120 - campaigns.length;
-    for (let i = 0; i < more; i++) campaigns.push({ ...campaigns[0]!, id: first + i, name: `Kampagne ${i + 1}` });
-    h = await launchExtension({ args: ['--lang=de'] });
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    page = await openOptions(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-    if (savedLanguage === undefined) delete process.env.LANGUAGE;
-    else process.env.LANGUAGE = savedLanguage;
+    page = await openOptions(ext.h);
   });
 
   it('names a bad field by its German label and marks it', async () => {
@@ -50,11 +43,11 @@ describe('options in German', () => {
     await connection.getByRole('button', { name: 'Schlüssel entfernen', exact: true }).click();
     await connection.getByText('Den gespeicherten API-Schlüssel vergessen?', { exact: false }).waitFor(POLL);
     await connection.getByRole('button', { name: 'Abbrechen', exact: true }).click();
-    await page.getByLabel('Dienst-URL', { exact: true }).fill(`${sb.url}/api`);
-    await page.getByLabel('API-Schlüssel', { exact: true }).fill(sb.key);
+    await page.getByLabel('Dienst-URL', { exact: true }).fill(`${ext.sb.url}/api`);
+    await page.getByLabel('API-Schlüssel', { exact: true }).fill(ext.sb.key);
     await connection.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect.poll(() => connection.getByRole('alert').textContent(), POLL).toBe(
-      `Verwenden Sie die Basisadresse des Dienstes, ohne /api am Ende: ${sb.url}`,
+      `Verwenden Sie die Basisadresse des Dienstes, ohne /api am Ende: ${ext.sb.url}`,
     );
     expect(await connection.getByRole('status').textContent()).toContain('Die oben eingegebene Adresse ist nicht gespeichert');
   });

@@ -5,44 +5,40 @@
  * long lists searched and paged, and QR statistics that are not available.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { collectErrors, launchExtension, openOptions, screenshot, type ErrorLog, type ExtensionHarness } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openOptions, screenshot } from './harness';
+import { withExtension } from './fixture';
 
 const POLL = { timeout: 15_000 };
 
 describe('options states', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-  let errors: ErrorLog;
+  const ext = withExtension({
+    sandbox: { mainLimit: 100_000 },
+    beforeLaunch: (sandbox) => {
+      // A long account: 230 campaigns.
+      const campaigns = sandbox.state.forKey(sandbox.key).campaigns;
+      const first = Math.max(0, ...campaigns.map((c) => c.id)) + 1;
+      const more = 230 - campaigns.length;
+      for (let i = 0; i < more; i++) campaigns.push({ ...campaigns[0]!, id: first + i, name: `Long campaign ${String(i + 1).padStart(3, '0')}` });
+    },
+    configure: false,
+  });
   let page: Page;
   const region = (name: string) => page.getByRole('region', { name, exact: true });
 
   beforeAll(async () => {
-    sb = await startSandbox({ mainLimit: 100_000 });
-    // A long account: 230 campaigns.
-    const campaigns = sb.state.forKey(sb.key).campaigns;
-    const first = Math.max(0, ...campaigns.map((c) => c.id)) + 1;
-    const more = 230 - campaigns.length;
-    for (let i = 0; i < more; i++) campaigns.push({ ...campaigns[0]!, id: first + i, name: `Long campaign ${String(i + 1).padStart(3, '0')}` });
-    h = await launchExtension();
-    errors = collectErrors(h);
-    page = await openOptions(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
+    page = await openOptions(ext.h);
   });
 
   it('connects; a Service URL ending with /api is refused with the base address', async () => {
-    await page.getByLabel('Service URL', { exact: true }).fill(`${sb.url}/api`);
-    await page.getByLabel('API key', { exact: true }).fill(sb.key);
+    await page.getByLabel('Service URL', { exact: true }).fill(`${ext.sb.url}/api`);
+    await page.getByLabel('API key', { exact: true }).fill(ext.sb.key);
     await region('Connection').getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => region('Connection').getByRole('alert').textContent(), POLL).toBe(
-      `Use the service’s base address, without /api at the end: ${sb.url}`,
+      `Use the service’s base address, without /api at the end: ${ext.sb.url}`,
     );
     await screenshot(page, 'options-url-api');
-    await page.getByLabel('Service URL', { exact: true }).fill(sb.url);
+    await page.getByLabel('Service URL', { exact: true }).fill(ext.sb.url);
     await region('Connection').getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => region('Connection').getByRole('status').textContent(), POLL).toContain('Connected');
   });
@@ -76,7 +72,7 @@ describe('options states', () => {
     await form.getByLabel('Background colour', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'options-colours');
     await form.getByRole('button', { name: 'Create QR code', exact: true }).click();
-    await expect.poll(() => sb.state.forKey(sb.key).qrs.find((q) => q.data === 'https://example.com/menu')?.background, POLL).toBe('rgb(0,255,0)');
+    await expect.poll(() => ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === 'https://example.com/menu')?.background, POLL).toBe('rgb(0,255,0)');
   });
 
   it('a long list is searched and paged', async () => {
@@ -84,7 +80,7 @@ describe('options states', () => {
     await expect.poll(() => campaigns.getByText('Showing 1–50 of 230').count(), POLL).toBe(1);
     expect(await campaigns.getByRole('list', { name: 'Campaigns', exact: true }).locator(':scope > li').count()).toBe(50);
     await campaigns.getByLabel('Search Campaigns', { exact: true }).fill('long campaign 20');
-    const matching = sb.state.forKey(sb.key).campaigns.filter((c) => c.name.toLowerCase().includes('long campaign 20')).length;
+    const matching = ext.sb.state.forKey(ext.sb.key).campaigns.filter((c) => c.name.toLowerCase().includes('long campaign 20')).length;
     expect(matching).toBeGreaterThan(1);
     await expect.poll(() => campaigns.getByText(`Showing 1–${matching} of ${matching}`).count(), POLL).toBe(1);
     await campaigns.getByLabel('Search Campaigns', { exact: true }).scrollIntoViewIfNeeded();
@@ -94,7 +90,7 @@ describe('options states', () => {
   });
 
   it('QR statistics that are not available say so', async () => {
-    const empty = sb.state.forKey(sb.key).qrs.find((q) => q.stats === null && q.scans > 0) ?? sb.state.forKey(sb.key).qrs.find((q) => q.stats === null)!;
+    const empty = ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.stats === null && q.scans > 0) ?? ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.stats === null)!;
     const qrs = region('QR codes');
     await qrs.getByRole('button', { name: `Statistics of QR code ${empty.name}`, exact: true }).click();
     const panel = page.getByRole('region', { name: `Statistics of QR code ${empty.name}`, exact: true });
@@ -104,6 +100,6 @@ describe('options states', () => {
   });
 
   it('logged no errors on the page', () => {
-    expect(errors.of('options.html')).toEqual([]);
+    expect(ext.errors.of('options.html')).toEqual([]);
   });
 });

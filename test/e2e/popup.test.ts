@@ -9,26 +9,13 @@
  * their URL without an activeTab grant).
  */
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
-import {
-  collectErrors,
-  configureExtension,
-  launchExtension,
-  openPopupFor,
-  readClipboard,
-  readStorage,
-  screenshot,
-  type ErrorLog,
-  type ExtensionHarness,
-  sleep,
-  until,
-} from './harness';
+import { configureExtension, openPopupFor, readClipboard, readStorage, screenshot, sleep, until } from './harness';
+import { withExtension, withTempDir } from './fixture';
 
 const FREE_KEY = 'free-key-popup-0001';
 
@@ -77,25 +64,12 @@ async function shortenNow(p: Page): Promise<string> {
 }
 
 describe('popup', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
-  let errors: ErrorLog;
-  let downloads: string;
-
-  beforeAll(async () => {
-    sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo', extraKeys: [{ key: FREE_KEY, plan: 'free' }] });
-    h = await launchExtension();
-    errors = collectErrors(h);
-    downloads = mkdtempSync(join(tmpdir(), 'popup-downloads-'));
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-    if (downloads) rmSync(downloads, { recursive: true, force: true });
-  });
+  // Connected by the describes below, each to its account.
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo', extraKeys: [{ key: FREE_KEY, plan: 'free' }] }, configure: false });
+  const downloads = withTempDir('popup-downloads-');
 
   it('not connected: says so with the way to the options page', async () => {
-    const popup = await openPopupFor(h, `${sb.url}/page/not-connected`);
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/not-connected`);
     const alert = popup.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Connect the extension to your link service first.');
@@ -108,17 +82,17 @@ describe('popup', () => {
 
   describe('connected to the demo account (pro)', () => {
     beforeAll(async () => {
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+      await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: ext.sb.key });
     });
 
     it('shortens the page with a branded domain and a campaign, shows the QR code and copies the link', async () => {
-      const pageUrl = `${sb.url}/page/article`;
-      const data = sb.state.forKey(sb.key);
+      const pageUrl = `${ext.sb.url}/page/article`;
+      const data = ext.sb.state.forKey(ext.sb.key);
       const domain = data.domains.find((d) => d.domain === 'https://brand.example.io')!;
       const campaign = data.campaigns.find((c) => c.name.startsWith('Campaign 05'))!;
       expect(domain.id).not.toBeNull();
 
-      const popup = await openPopupFor(h, pageUrl);
+      const popup = await openPopupFor(ext.h, pageUrl);
       const c = ui(popup);
       await formReady(popup, 6); // "Default domain" + the 5 branded ones (the shared one has no id)
       expect(await c.longUrl.inputValue()).toBe(pageUrl);
@@ -167,26 +141,26 @@ describe('popup', () => {
       expect(later).toEqual({ frame: '184px', link: 'rgb(36, 87, 214)' });
 
       // On the clipboard: the short link.
-      expect(await readClipboard(h, sb.url)).toBe(link.short_url);
+      expect(await readClipboard(ext.h, ext.sb.url)).toBe(link.short_url);
       // In the history, with the campaign.
-      const history = (await readStorage<HistoryEntry[]>(h, 'history')) ?? [];
+      const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
       expect(history[0]).toMatchObject({ longUrl: pageUrl, shortUrl: link.short_url, linkId: link.id, domainId: domain.id });
       expect(history[0]!.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
       await popup.close();
     });
 
     it('"Download PNG" and "Download SVG" save valid images of the QR code', async () => {
-      const popup = await openPopupFor(h, `${sb.url}/page/qr-download`);
+      const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/qr-download`);
       await formReady(popup, 6);
       await shortenNow(popup);
-      const code = (await readStorage<HistoryEntry[]>(h, 'history'))![0]!.shortCode;
+      const code = (await readStorage<HistoryEntry[]>(ext.h, 'history'))![0]!.shortCode;
 
       const save = async (button: string) => {
         const [download] = await Promise.all([
           popup.waitForEvent('download', { timeout: 15_000 }),
           popup.getByRole('button', { name: button, exact: true }).click(),
         ]);
-        const file = join(downloads, download.suggestedFilename());
+        const file = join(downloads.path, download.suggestedFilename());
         await download.saveAs(file);
         expect(await download.failure()).toBeNull();
         return { name: download.suggestedFilename(), bytes: await readFile(file) };
@@ -219,9 +193,9 @@ describe('popup', () => {
     it('a page that cannot be shortened: an alert, the field stays editable, a typed web address enables Shorten', async () => {
       // An extension page: the popup can read its address (chrome:// addresses are hidden from
       // it without the activeTab grant of a real toolbar click, which the harness cannot give).
-      const internalPage = await h.context.newPage();
-      await internalPage.goto(h.url('qr.html'));
-      const popup = await openPopupFor(h, internalPage);
+      const internalPage = await ext.h.context.newPage();
+      await internalPage.goto(ext.h.url('qr.html'));
+      const popup = await openPopupFor(ext.h, internalPage);
       const c = ui(popup);
       await formReady(popup, 6);
       const alert = popup.getByRole('alert');
@@ -233,7 +207,7 @@ describe('popup', () => {
       expect(await c.longUrl.isEditable()).toBe(true);
       await screenshot(popup, 'popup-alert-chrome-page');
 
-      await c.longUrl.fill(`${sb.url}/page/typed-instead`);
+      await c.longUrl.fill(`${ext.sb.url}/page/typed-instead`);
       expect(await c.shorten.isEnabled()).toBe(true);
       expect(await alert.count()).toBe(0);
       await popup.close();
@@ -241,9 +215,9 @@ describe('popup', () => {
 
       // chrome://version: the popup is not told its address; the field is empty, editable,
       // and Shorten waits for a web address.
-      const chromePage = await h.context.newPage();
+      const chromePage = await ext.h.context.newPage();
       await chromePage.goto('chrome://version');
-      const popup2 = await openPopupFor(h, chromePage);
+      const popup2 = await openPopupFor(ext.h, chromePage);
       const c2 = ui(popup2);
       await formReady(popup2, 6);
       expect(await c2.longUrl.inputValue()).toBe('');
@@ -251,42 +225,42 @@ describe('popup', () => {
       expect(await c2.shorten.isDisabled()).toBe(true);
       await c2.longUrl.fill('chrome://settings');
       expect(await c2.shorten.isDisabled()).toBe(true);
-      await c2.longUrl.fill(`${sb.url}/page/typed-on-chrome-page`);
+      await c2.longUrl.fill(`${ext.sb.url}/page/typed-on-chrome-page`);
       expect(await c2.shorten.isEnabled()).toBe(true);
       await popup2.close();
       await chromePage.close();
     });
 
     it('a warm popup asks the service nothing before Shorten', async () => {
-      const first = await openPopupFor(h, `${sb.url}/page/warm-1`);
+      const first = await openPopupFor(ext.h, `${ext.sb.url}/page/warm-1`);
       await formReady(first, 6);
       await first.close();
-      await until(() => sb.log.every((r) => r.status !== 0), 'the first popup’s requests answered');
-      const apiBefore = sb.log.filter((r) => r.path.startsWith('/api/')).length;
+      await until(() => ext.sb.log.every((r) => r.status !== 0), 'the first popup’s requests answered');
+      const apiBefore = ext.sb.log.filter((r) => r.path.startsWith('/api/')).length;
 
-      const second = await openPopupFor(h, `${sb.url}/page/warm-2`);
+      const second = await openPopupFor(ext.h, `${ext.sb.url}/page/warm-2`);
       const c = ui(second);
       await formReady(second, 6);
       expect(await c.shorten.isEnabled()).toBe(true);
       expect(await c.campaign.locator('option').count()).toBe(21); // "No campaign" + 20
       expect(await c.alias.isEnabled()).toBe(true); // the plan came from the cache too
       await sleep(300); // a late request would show up here
-      const apiDuring = sb.log.filter((r) => r.path.startsWith('/api/')).slice(apiBefore);
+      const apiDuring = ext.sb.log.filter((r) => r.path.startsWith('/api/')).slice(apiBefore);
       expect(apiDuring.map((r) => `${r.method} ${r.path}`)).toEqual([]);
       await second.close();
     });
 
     it('Recent links lists a new link; deleting it (after confirming) deletes it on the service', async () => {
-      const pageUrl = `${sb.url}/page/recent`;
-      const popup = await openPopupFor(h, pageUrl);
+      const pageUrl = `${ext.sb.url}/page/recent`;
+      const popup = await openPopupFor(ext.h, pageUrl);
       await formReady(popup, 6);
       const shortUrl = await shortenNow(popup);
       await popup.close();
-      const link = sb.state.forKey(sb.key).links.find((l) => l.short_url === shortUrl)!;
+      const link = ext.sb.state.forKey(ext.sb.key).links.find((l) => l.short_url === shortUrl)!;
       expect(link).toBeDefined();
       expect(link.deleted).toBe(false);
 
-      const again = await openPopupFor(h, `${sb.url}/page/recent-later`);
+      const again = await openPopupFor(ext.h, `${ext.sb.url}/page/recent-later`);
       await formReady(again, 6);
       const c = ui(again);
       const item = c.recent.getByRole('listitem').filter({ has: again.getByRole('link', { name: shortUrl, exact: true }) });
@@ -306,7 +280,7 @@ describe('popup', () => {
       await until(async () => (await c.status.textContent()) === 'Link deleted', 'status "Link deleted"');
       await item.waitFor({ state: 'detached' });
       expect(link.deleted).toBe(true);
-      const history = (await readStorage<HistoryEntry[]>(h, 'history')) ?? [];
+      const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
       expect(history.some((e) => e.shortUrl === shortUrl)).toBe(false);
       await again.close();
     });
@@ -314,14 +288,14 @@ describe('popup', () => {
 
   describe('free plan', () => {
     beforeAll(async () => {
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: FREE_KEY });
+      await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: FREE_KEY });
     });
     afterAll(async () => {
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+      await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: ext.sb.key });
     });
 
     it('"Custom alias" is disabled, with the reason', async () => {
-      const popup = await openPopupFor(h, `${sb.url}/page/free`);
+      const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/free`);
       const c = ui(popup);
       await formReady(popup, 1); // the free account has no branded domain
       await until(async () => (await c.alias.getAttribute('aria-describedby')) === 'alias-reason', 'the alias reason');
@@ -343,10 +317,10 @@ describe('popup', () => {
       // answers "queued" when the wait exceeds 1.5 s). With epoch-aligned windows the first
       // shorten could fall near a window's end and the second would simply wait and be done.
       sb2 = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 5000, rateWindow: 'first-request' });
-      await configureExtension(h, { serviceUrl: sb2.url, apiKey: sb2.key });
+      await configureExtension(ext.h, { serviceUrl: sb2.url, apiKey: sb2.key });
     });
     afterAll(async () => {
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+      await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: ext.sb.key });
       await sb2?.close();
     });
 
@@ -354,7 +328,7 @@ describe('popup', () => {
       const first = `${sb2.url}/page/budget-1`;
       const second = `${sb2.url}/page/budget-2`;
       const data = sb2.state.forKey(sb2.key);
-      const popup = await openPopupFor(h, first);
+      const popup = await openPopupFor(ext.h, first);
       const c = ui(popup);
       await formReady(popup, 6);
       await shortenNow(popup);
@@ -376,7 +350,7 @@ describe('popup', () => {
       const made = await until(() => data.links.filter((l) => l.url === second).length > 0, 'the queued link made', 10_000, 100);
       expect(made).toBe(true);
       const history = await until(
-        async () => ((await readStorage<HistoryEntry[]>(h, 'history')) ?? []).find((e) => e.longUrl === second),
+        async () => ((await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? []).find((e) => e.longUrl === second),
         'the queued link in the history',
         5_000,
         100,
@@ -387,13 +361,13 @@ describe('popup', () => {
       expect(links).toHaveLength(1);
       expect(history.shortUrl).toBe(links[0]!.short_url);
       // "It will be copied": the worker put it on the clipboard when it was made.
-      await until(async () => (await readClipboard(h, sb2.url)) === links[0]!.short_url, 'the queued link on the clipboard', 5_000, 250);
+      await until(async () => (await readClipboard(ext.h, sb2.url)) === links[0]!.short_url, 'the queued link on the clipboard', 5_000, 250);
       // The client waited for the window instead of hammering the service.
       expect(sb2.log.filter((r) => r.rateLimited)).toEqual([]);
     });
   });
 
   it('made no page errors', () => {
-    expect(errors.of('popup.html')).toEqual([]);
+    expect(ext.errors.of('popup.html')).toEqual([]);
   });
 });

@@ -14,11 +14,12 @@
  * opens an extension page asked for in a private window in a normal one, and a real popup
  * cannot be driven; its part (the tab's `incognito` sent with the press) is a unit test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import type { Worker } from 'playwright-core';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, evalInWorker, launchExtension, until, type ExtensionHarness } from './harness';
+import type { Sandbox } from '../sandbox/server';
+import { configureExtension, evalInWorker, until, type ExtensionHarness } from './harness';
+import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
@@ -59,33 +60,26 @@ const everything = (h: ExtensionHarness) => evalInWorker(h, async () => JSON.str
 const linkTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.find((l) => l.url === url && !l.deleted);
 
 describe('private windows', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-
+  // Allowed in private windows before it is pointed at the sandbox.
+  const ext = withExtension({ launch: { args: ['--enable-unsafe-extension-debugging'] }, configure: false });
   beforeAll(async () => {
-    sb = await startSandbox();
-    h = await launchExtension({ args: ['--enable-unsafe-extension-debugging'] });
-    await allowInIncognito(h);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    await allowInIncognito(ext.h);
+    await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: ext.sb.key });
   }, 90_000);
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-  });
 
   it('a link made from a private window is made, told, and leaves nothing in storage', async () => {
-    const url = `${sb.url}/page/private-secret-page`;
-    const tab = await openWindow(h, url, true);
+    const url = `${ext.sb.url}/page/private-secret-page`;
+    const tab = await openWindow(ext.h, url, true);
     expect(tab.incognito).toBe(true);
-    await shortenPage(h, tab, url);
-    const link = await until(() => linkTo(sb, url), 'the link in the sandbox', 20_000);
+    await shortenPage(ext.h, tab, url);
+    const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
     // Told (the notification comes last: the job's stored state is written before it).
     const notified = await until(async () => {
-      const all = await evalInWorker(h, () => chrome.notifications.getAll(), undefined);
+      const all = await evalInWorker(ext.h, () => chrome.notifications.getAll(), undefined);
       return Object.keys(all).length > 0 && all;
     }, 'a notification', 20_000);
     expect(Object.keys(notified)).toHaveLength(1);
-    const stored = await everything(h);
+    const stored = await everything(ext.h);
     expect(stored).not.toContain('private-secret-page');
     expect(stored).not.toContain('Test page private-secret-page');
     // What is left of it: the short link in the settled job, for a popup that follows it.
@@ -93,11 +87,11 @@ describe('private windows', () => {
   }, 60_000);
 
   it('the same from a normal window is kept in Recent links (the check above can fail)', async () => {
-    const url = `${sb.url}/page/normal-window-page`;
-    const tab = await openWindow(h, url, false);
+    const url = `${ext.sb.url}/page/normal-window-page`;
+    const tab = await openWindow(ext.h, url, false);
     expect(tab.incognito).toBe(false);
-    await shortenPage(h, tab, url);
-    await until(() => linkTo(sb, url), 'the link in the sandbox', 20_000);
-    await until(async () => (await everything(h)).includes('"history":[{') && (await everything(h)).includes('normal-window-page'), 'the history entry', 20_000);
+    await shortenPage(ext.h, tab, url);
+    await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
+    await until(async () => (await everything(ext.h)).includes('"history":[{') && (await everything(ext.h)).includes('normal-window-page'), 'the history entry', 20_000);
   }, 60_000);
 });

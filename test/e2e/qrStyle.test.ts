@@ -6,14 +6,13 @@
  * Screenshots of the styled QR view, light and dark, English and German.
  */
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { collectErrors, configureExtension, launchExtension, openPopupFor, REPO_ROOT, screenshot, until, type ErrorLog, type ExtensionHarness } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../sandbox/server';
+import { openPopupFor, REPO_ROOT, screenshot, until, type ExtensionHarness } from './harness';
+import { withExtension, withTempDir } from './fixture';
 
 const LOGO = join(REPO_ROOT, 'public/icon/128.png');
 
@@ -60,26 +59,11 @@ async function styledPopup(h: ExtensionHarness, sb: Sandbox, name: string, words
 }
 
 describe('styled QR code (Chromium, English)', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
-  let errors: ErrorLog;
-  let downloads: string;
-
-  beforeAll(async () => {
-    sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo' });
-    h = await launchExtension();
-    errors = collectErrors(h);
-    downloads = mkdtempSync(join(tmpdir(), 'qr-style-downloads-'));
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-    if (downloads) rmSync(downloads, { recursive: true, force: true });
-  });
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo' } });
+  const downloads = withTempDir('qr-style-downloads-');
 
   it('draws #1f6feb with a logo; Download SVG holds them; PNG and SVG decode to the short link; a refused combination says why', async () => {
-    const popup = await styledPopup(h, sb, 'qr-style', { shorten: 'Shorten', style: 'Style' });
+    const popup = await styledPopup(ext.h, ext.sb, 'qr-style', { shorten: 'Shorten', style: 'Style' });
     const shortUrl = await popup.getByLabel('Short link', { exact: true }).inputValue();
     const qr = popup.getByRole('img', { name: 'QR code', exact: true });
 
@@ -100,7 +84,7 @@ describe('styled QR code (Chromium, English)', () => {
 
     const save = async (button: string) => {
       const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 15_000 }), popup.getByRole('button', { name: button, exact: true }).click()]);
-      const file = join(downloads, download.suggestedFilename());
+      const file = join(downloads.path, download.suggestedFilename());
       await download.saveAs(file);
       return readFile(file);
     };
@@ -125,7 +109,7 @@ describe('styled QR code (Chromium, English)', () => {
 
     // Remembered for the account: a new popup draws the same style.
     await popup.close();
-    const again = await openPopupFor(h, `${sb.url}/page/qr-style-again`);
+    const again = await openPopupFor(ext.h, `${ext.sb.url}/page/qr-style-again`);
     await again.getByRole('button', { name: 'Shorten', exact: true }).click();
     const againUrl = await again.getByLabel('Short link', { exact: true }).inputValue();
     const src = await until(async () => {
@@ -137,42 +121,27 @@ describe('styled QR code (Chromium, English)', () => {
     // Make tracked QR code: the service's QR code of type link with the short link, and its scans.
     await again.getByRole('button', { name: 'Make tracked QR code', exact: true }).click();
     await again.getByText(/^Scans: 0$/).waitFor({ timeout: 15_000 });
-    const record = sb.state.forKey(sb.key).qrs.find((q) => q.data === againUrl);
+    const record = ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === againUrl);
     expect(record).toMatchObject({ type: 'link', data: againUrl, foreground: 'rgb(31,111,235)', background: 'rgb(255,255,255)' });
     expect(await again.getByRole('img', { name: 'Tracked QR code' }).getAttribute('src')).toBe(record!.link);
-    expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(h.url(`options.html#qr-stats-${record!.id}`));
+    expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(ext.h.url(`options.html#qr-stats-${record!.id}`));
     // Its image downloaded as the service serves it (read by the worker, not the page).
     const [download] = await Promise.all([again.waitForEvent('download', { timeout: 15_000 }), again.getByRole('button', { name: 'Download tracked QR', exact: true }).click()]);
-    const file = join(downloads, download.suggestedFilename());
+    const file = join(downloads.path, download.suggestedFilename());
     await download.saveAs(file);
     const served = await (await fetch(record!.link)).text();
     expect((await readFile(file)).toString('utf8')).toBe(served);
     await screenshot(again, 'qr-tracked-en', { fullPage: true });
     await again.close();
-    expect(errors.of('popup.html')).toEqual([]);
+    expect(ext.errors.of('popup.html')).toEqual([]);
   });
 });
 
 describe('styled QR code (Chromium, German)', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
-  const savedLanguage = process.env.LANGUAGE;
-
-  beforeAll(async () => {
-    process.env.LANGUAGE = 'de';
-    sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo' });
-    h = await launchExtension({ args: ['--lang=de'] });
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
-    if (savedLanguage === undefined) delete process.env.LANGUAGE;
-    else process.env.LANGUAGE = savedLanguage;
-  });
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo' }, language: 'de' });
 
   it('names the fields and says a refusal in German', async () => {
-    const popup = await styledPopup(h, sb, 'qr-style-de', { shorten: 'Kürzen', style: 'Stil' });
+    const popup = await styledPopup(ext.h, ext.sb, 'qr-style-de', { shorten: 'Kürzen', style: 'Stil' });
     await popup.getByLabel('Vordergrund', { exact: true }).fill('#1f6feb');
     await popup.getByLabel('Logo', { exact: true }).setInputFiles(LOGO);
     const qr = popup.getByRole('img', { name: 'QR-Code', exact: true });

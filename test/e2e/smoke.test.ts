@@ -5,24 +5,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { startSandbox, type Sandbox } from '../sandbox/server';
 import {
   DEFAULT_EXTENSION_DIR,
   REPO_ROOT,
-  collectErrors,
   configureExtension,
-  launchExtension,
   openOptions,
   openPopupFor,
   readBuiltManifest,
   readStorage,
   screenshot,
-  type ErrorLog,
-  type ExtensionHarness,
 } from './harness';
 import { measureSizes } from '../bench/sizes';
+import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
@@ -92,39 +88,27 @@ describe("the popup's first script", () => {
 });
 
 describe('extension in Chromium', () => {
-  let h: ExtensionHarness;
-  let sandbox: Sandbox;
-  let errors: ErrorLog;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    h = await launchExtension();
-    errors = collectErrors(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sandbox?.close();
-  });
+  const ext = withExtension({ configure: false }); // the first test points it at the sandbox
 
   it('starts the service worker', async () => {
-    expect(h.worker.url()).toBe(`chrome-extension://${h.extensionId}/background.js`);
-    expect(h.extensionId).toMatch(/^[a-p]{32}$/);
-    expect(await h.worker.evaluate(() => typeof (globalThis as { chrome?: unknown }).chrome)).toBe('object');
+    expect(ext.h.worker.url()).toBe(`chrome-extension://${ext.h.extensionId}/background.js`);
+    expect(ext.h.extensionId).toMatch(/^[a-p]{32}$/);
+    expect(await ext.h.worker.evaluate(() => typeof (globalThis as { chrome?: unknown }).chrome)).toBe('object');
   });
 
   it('can be pointed at the sandbox', async () => {
-    await configureExtension(h, { serviceUrl: `${sandbox.url}/`, apiKey: sandbox.key });
-    expect(await readStorage(h, 'connection')).toEqual({ serviceUrl: sandbox.url, apiKey: sandbox.key });
+    await configureExtension(ext.h, { serviceUrl: `${ext.sb.url}/`, apiKey: ext.sb.key });
+    expect(await readStorage(ext.h, 'connection')).toEqual({ serviceUrl: ext.sb.url, apiKey: ext.sb.key });
   });
 
   it('opens the popup on a page without errors', async () => {
-    const popup = await openPopupFor(h, `${sandbox.url}/page/smoke`);
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/smoke`);
     await rendered(popup);
     // The popup acts on the page, not on itself.
     const active = await popup.evaluate(async () => (await chrome.tabs.query({ active: true, currentWindow: true }))[0]?.url);
-    expect(active).toBe(`${sandbox.url}/page/smoke`);
+    expect(active).toBe(`${ext.sb.url}/page/smoke`);
     await screenshot(popup, 'smoke-popup');
-    expect(errors.of('popup.html')).toEqual([]);
+    expect(ext.errors.of('popup.html')).toEqual([]);
     await popup.close();
   });
 
@@ -134,10 +118,10 @@ describe('extension in Chromium', () => {
       ctx.skip();
       return;
     }
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     await rendered(options);
     await screenshot(options, 'smoke-options');
-    expect(errors.of('options.html')).toEqual([]);
+    expect(ext.errors.of('options.html')).toEqual([]);
     await options.close();
   });
 });

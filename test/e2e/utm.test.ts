@@ -4,23 +4,12 @@
  * the popup's Campaign and Channel (with a status line naming it) and the shortcut's; a rule
  * naming a campaign that was deleted falls back to the default and says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { startSandbox, type Sandbox } from '../sandbox/server';
+import { type Sandbox } from '../sandbox/server';
 import type { AccountLinkRules } from '../../lib/links/linkRules';
-import {
-  collectErrors,
-  configureExtension,
-  evalInWorker,
-  launchExtension,
-  openOptions,
-  openPopupFor,
-  readStorage,
-  screenshot,
-  until,
-  type ErrorLog,
-  type ExtensionHarness,
-} from './harness';
+import { evalInWorker, openOptions, openPopupFor, readStorage, screenshot, until, type ExtensionHarness } from './harness';
+import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
@@ -43,61 +32,50 @@ async function storeRules(h: ExtensionHarness, data: Partial<AccountLinkRules>):
 }
 
 describe('UTM presets and site rules', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-  let errors: ErrorLog;
-
+  const ext = withExtension();
   beforeAll(async () => {
-    sb = await startSandbox();
-    h = await launchExtension();
-    errors = collectErrors(h);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
     // The worker publishes the connection's key-free state when it first reads it.
-    await evalInWorker(h, async () => void (await chrome.storage.local.get('connection')), undefined);
-    const page = await openPopupFor(h, `${sb.url}/page/warm-up`);
+    await evalInWorker(ext.h, async () => void (await chrome.storage.local.get('connection')), undefined);
+    const page = await openPopupFor(ext.h, `${ext.sb.url}/page/warm-up`);
     await page.close();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
   });
 
   it('a preset chosen in the popup is sent after the query and before the fragment', async () => {
-    await storeRules(h, { presets: [news] });
-    const url = `${sb.url}/page/article?id=5#top`;
-    const popup = await openPopupFor(h, url);
+    await storeRules(ext.h, { presets: [news] });
+    const url = `${ext.sb.url}/page/article?id=5#top`;
+    const popup = await openPopupFor(ext.h, url);
     await popup.getByRole('button', { name: 'UTM', exact: true }).click();
     const preset = popup.getByLabel('UTM preset', { exact: true });
     await until(async () => (await preset.locator('option').count()) === 2, 'the preset in the select');
     await preset.selectOption({ label: 'Newsletter' });
-    const expected = `${sb.url}/page/article?id=5&utm_source=news&utm_medium=email#top`;
+    const expected = `${ext.sb.url}/page/article?id=5&utm_source=news&utm_medium=email#top`;
     await until(async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === expected, 'Long URL with the preset');
     expect(await popup.getByLabel('UTM source', { exact: true }).inputValue()).toBe('news');
     expect(await popup.getByLabel('UTM medium', { exact: true }).inputValue()).toBe('email');
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
     await popup.getByLabel('Short link', { exact: true }).waitFor();
-    expect(links(sb).filter((l) => l.url === expected)).toHaveLength(1);
+    expect(links(ext.sb).filter((l) => l.url === expected)).toHaveLength(1);
     await popup.close();
   });
 
   it("a rule for the page's host chooses the popup's campaign and channel, and the shortcut's", async () => {
-    const data = sb.state.forKey(sb.key);
+    const data = ext.sb.state.forKey(ext.sb.key);
     const [campaign, channel] = [data.campaigns[2]!, data.channels[1]!];
-    const host = new URL(sb.url).hostname;
-    await storeRules(h, {
+    const host = new URL(ext.sb.url).hostname;
+    await storeRules(ext.h, {
       presets: [news],
       rules: [
         { id: 'r-host', site: host, domainId: null, campaignId: null, channelId: null, presetId: null },
         { id: 'r-page', site: `${host}/page/`, domainId: null, campaignId: campaign.id, channelId: channel.id, presetId: 'p-news' },
       ],
     });
-    const url = `${sb.url}/page/ruled?utm_source=x&id=7`;
-    const popup = await openPopupFor(h, url);
+    const url = `${ext.sb.url}/page/ruled?utm_source=x&id=7`;
+    const popup = await openPopupFor(ext.h, url);
     const status = popup.getByRole('status').filter({ hasText: 'Rule:' });
     await until(async () => (await status.textContent()) === `Rule: ${host}/page/`, 'the rule line');
     await until(async () => (await popup.getByLabel('Campaign', { exact: true }).inputValue()) === String(campaign.id), 'the campaign');
     expect(await popup.getByLabel('Channel', { exact: true }).inputValue()).toBe(String(channel.id));
-    const sent = `${sb.url}/page/ruled?id=7&utm_source=news&utm_medium=email`;
+    const sent = `${ext.sb.url}/page/ruled?id=7&utm_source=news&utm_medium=email`;
     await until(async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === sent, 'Long URL with the rule preset');
     await popup.getByRole('button', { name: 'UTM', exact: true }).click();
     await popup.getByLabel('UTM content', { exact: true }).waitFor();
@@ -107,23 +85,23 @@ describe('UTM presets and site rules', () => {
     expect(await popup.getByLabel('Long URL', { exact: true }).inputValue()).toBe(`${sent}&utm_content=hero`);
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
     await popup.getByLabel('Short link', { exact: true }).waitFor();
-    const made = links(sb).find((l) => l.url === `${sent}&utm_content=hero`)!;
+    const made = links(ext.sb).find((l) => l.url === `${sent}&utm_content=hero`)!;
     expect(made).toBeDefined();
     await until(() => data.channelItems.some((i) => i.channel_id === channel.id && i.item_id === made.id), 'the link in the channel');
     expect(made.campaign_id).toBe(campaign.id);
     await popup.close();
 
     // The shortcut: the worker resolves the same rule.
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/by-shortcut?id=8`);
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/by-shortcut?id=8`);
     await page.bringToFront();
     const tab = await until(
-      () => evalInWorker(h, async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0], undefined),
+      () => evalInWorker(ext.h, async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0], undefined),
       'the active tab',
     );
     // As the browser would on the shortcut (test/e2e/menu.test.ts explains the two ways).
     await evalInWorker(
-      h,
+      ext.h,
       (t) => {
         const event = chrome.commands.onCommand as unknown as { dispatch?: (...a: unknown[]) => void };
         if (event.dispatch) return event.dispatch('shorten-current-tab', t);
@@ -131,25 +109,25 @@ describe('UTM presets and site rules', () => {
       },
       tab,
     );
-    const byShortcut = await until(() => links(sb).find((l) => l.url === `${sb.url}/page/by-shortcut?id=8&utm_source=news&utm_medium=email`), 'the shortcut link');
+    const byShortcut = await until(() => links(ext.sb).find((l) => l.url === `${ext.sb.url}/page/by-shortcut?id=8&utm_source=news&utm_medium=email`), 'the shortcut link');
     await until(() => byShortcut.campaign_id === campaign.id, 'its campaign');
     await until(() => data.channelItems.some((i) => i.channel_id === channel.id && i.item_id === byShortcut.id), 'its channel');
     await page.close();
   });
 
   it('a rule naming a deleted campaign falls back to the default and says so; the link is made', async () => {
-    const data = sb.state.forKey(sb.key);
+    const data = ext.sb.state.forKey(ext.sb.key);
     const gone = data.campaigns[4]!;
     // Deleted on the options page, as a user would (the worker's list of campaigns follows).
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     const campaigns = options.getByRole('region', { name: 'Campaigns', exact: true });
     await campaigns.getByRole('button', { name: `Delete campaign ${gone.name}`, exact: true }).click();
     await campaigns.getByRole('button', { name: `Yes, delete campaign ${gone.name}`, exact: true }).click();
     await until(() => !data.campaigns.some((c) => c.id === gone.id), 'the campaign deleted');
     await options.close();
-    const host = new URL(sb.url).hostname;
-    await storeRules(h, { rules: [{ id: 'r-gone', site: `${host}/page/gone`, domainId: null, campaignId: gone.id, channelId: null, presetId: null }] });
-    const popup = await openPopupFor(h, `${sb.url}/page/gone`);
+    const host = new URL(ext.sb.url).hostname;
+    await storeRules(ext.h, { rules: [{ id: 'r-gone', site: `${host}/page/gone`, domainId: null, campaignId: gone.id, channelId: null, presetId: null }] });
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/gone`);
     const status = popup.getByRole('status').filter({ hasText: 'Rule:' });
     await until(
       async () => (await status.textContent()) === `Rule: ${host}/page/gone It names what no longer exists (campaign): the default is used.`,
@@ -158,8 +136,8 @@ describe('UTM presets and site rules', () => {
     expect(await popup.getByLabel('Campaign', { exact: true }).inputValue()).toBe('');
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
     await popup.getByLabel('Short link', { exact: true }).waitFor();
-    expect(links(sb).find((l) => l.url === `${sb.url}/page/gone`)?.campaign_id ?? null).toBeNull();
+    expect(links(ext.sb).find((l) => l.url === `${ext.sb.url}/page/gone`)?.campaign_id ?? null).toBeNull();
     await popup.close();
-    expect(errors.of('chrome-extension://')).toEqual([]);
+    expect(ext.errors.of('chrome-extension://')).toEqual([]);
   });
 });

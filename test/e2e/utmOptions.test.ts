@@ -5,14 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server';
-import { collectErrors, configureExtension, launchExtension, openOptions, openPopupFor, screenshot, until, type ErrorLog, type ExtensionHarness } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openOptions, openPopupFor, screenshot, until } from './harness';
+import { withExtension } from './fixture';
 
 describe('options: UTM presets and site rules', () => {
-  let h: ExtensionHarness;
-  let sb: Sandbox;
-  let errors: ErrorLog;
+  const ext = withExtension();
   let page: Page;
   const region = (name: string) => page.getByRole('region', { name, exact: true });
   const press = (scope: Locator, name: string) => scope.getByRole('button', { name, exact: true }).click();
@@ -23,20 +21,12 @@ describe('options: UTM presets and site rules', () => {
       .catch(() => [] as string[]);
 
   beforeAll(async () => {
-    sb = await startSandbox();
-    h = await launchExtension();
-    errors = collectErrors(h);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    page = await openOptions(h);
+    page = await openOptions(ext.h);
     await region('Site rules').getByText('No site rules yet.').waitFor();
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
   });
 
   it('makes a preset and rules with their forms; the popup follows the rule', async () => {
-    const data = sb.state.forKey(sb.key);
+    const data = ext.sb.state.forKey(ext.sb.key);
     const [campaign, channel] = [data.campaigns[1]!, data.channels[0]!];
     const presets = region('UTM presets');
     await press(presets, 'Add preset');
@@ -49,7 +39,7 @@ describe('options: UTM presets and site rules', () => {
     expect(await presets.getByLabel('Preset name', { exact: true }).inputValue()).toBe('');
 
     const rules = region('Site rules');
-    const host = new URL(sb.url).hostname;
+    const host = new URL(ext.sb.url).hostname;
     await rules.getByLabel('Site', { exact: true }).fill('not a site');
     await press(rules, 'Add rule');
     await rules.getByRole('alert').filter({ hasText: 'Site: enter a host' }).waitFor();
@@ -70,19 +60,19 @@ describe('options: UTM presets and site rules', () => {
     await region('UTM presets').screenshot({ path: '.output/screenshots/options-utm-presets.png' });
     await region('Site rules').screenshot({ path: '.output/screenshots/options-site-rules.png' });
 
-    const popup = await openPopupFor(h, `${sb.url}/page/from-options?id=1#x`);
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/from-options?id=1#x`);
     await popup.getByRole('status').filter({ hasText: `Rule: ${host}/page/` }).waitFor();
     await until(async () => (await popup.getByLabel('Campaign', { exact: true }).inputValue()) === String(campaign.id), 'the campaign');
     expect(await popup.getByLabel('Channel', { exact: true }).inputValue()).toBe(String(channel.id));
     await until(
-      async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === `${sb.url}/page/from-options?id=1&utm_source=news&utm_medium=email#x`,
+      async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === `${ext.sb.url}/page/from-options?id=1&utm_source=news&utm_medium=email#x`,
       'the preset in Long URL',
     );
     await popup.close();
   });
 
   it('reorders, edits and deletes rules', async () => {
-    const host = new URL(sb.url).hostname;
+    const host = new URL(ext.sb.url).hostname;
     const rules = region('Site rules');
     expect(await ruleSites()).toEqual([`${host}/page/`, 'example.com']);
     await press(rules, 'Move rule example.com up');
@@ -97,7 +87,7 @@ describe('options: UTM presets and site rules', () => {
   });
 
   it('exports the rules and imports them back; a bad file is refused with the reason and nothing changes', async () => {
-    const host = new URL(sb.url).hostname;
+    const host = new URL(ext.sb.url).hostname;
     const rules = region('Site rules');
     const [download] = await Promise.all([page.waitForEvent('download'), press(rules, 'Export rules')]);
     const exported = JSON.parse(await readFile((await download.path())!, 'utf8'));
@@ -117,6 +107,6 @@ describe('options: UTM presets and site rules', () => {
     await upload('good.json', JSON.stringify(good));
     await rules.getByText('2 rules imported; the rules before were replaced.').waitFor();
     expect(await ruleSites()).toEqual([`${host}/page/`, 'imported.example']);
-    expect(errors.of('chrome-extension://')).toEqual([]);
+    expect(ext.errors.of('chrome-extension://')).toEqual([]);
   });
 });

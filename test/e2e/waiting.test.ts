@@ -11,19 +11,17 @@ import type { Browser } from 'wxt/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import {
-  collectErrors,
   configureExtension,
   evalInWorker,
-  launchExtension,
   openOptions,
   openPopupFor,
   readClipboard,
   screenshot,
   sleep,
   until,
-  type ErrorLog,
   type ExtensionHarness,
 } from './harness';
+import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
@@ -47,34 +45,26 @@ const notificationCount = async (h: ExtensionHarness) =>
   Object.keys(await evalInWorker(h, () => chrome.notifications.getAll(), undefined)).length;
 
 describe('links nobody was looking at', () => {
-  let h: ExtensionHarness;
-  let errors: ErrorLog;
-  beforeAll(async () => {
-    h = await launchExtension();
-    errors = collectErrors(h);
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const ext = withExtension({ sandbox: false }); // each describe below starts its own sandbox
 
   describe('a popup closed before the answer (slow service)', () => {
     let sb: Sandbox;
     beforeAll(async () => {
       sb = await startSandbox({ port: 0, plan: 'pro', seed: 'demo' });
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+      await configureExtension(ext.h, { serviceUrl: sb.url, apiKey: sb.key });
     });
     afterAll(() => sb?.close());
 
     it('the reopened popup shows the link being made, then made, and it is copied', async () => {
       const pageUrl = `${sb.url}/page/slow-answer`;
-      const first = await openPopupFor(h, pageUrl);
+      const first = await openPopupFor(ext.h, pageUrl);
       await formReady(first);
       sb.faults.push({ path: /\/api\/shorten/, delayMs: 3000 });
       await ui(first).longUrl.press('Enter');
       await sleep(800);
       await first.close();
 
-      const again = await openPopupFor(h, `${sb.url}/page/another`);
+      const again = await openPopupFor(ext.h, `${sb.url}/page/another`);
       const c = ui(again);
       await until(async () => /still being made/.test((await c.status.textContent()) ?? ''), 'the link shown as being made', 5_000);
       expect(await c.status.textContent()).toContain(pageUrl);
@@ -83,18 +73,18 @@ describe('links nobody was looking at', () => {
       const links = sb.state.forKey(sb.key).links.filter((l) => l.url === pageUrl);
       expect(links).toHaveLength(1);
       expect(await c.shortLink.inputValue()).toBe(links[0]!.short_url);
-      await until(async () => (await readClipboard(h, sb.url)) === links[0]!.short_url, 'the link on the clipboard', 5_000, 250);
+      await until(async () => (await readClipboard(ext.h, sb.url)) === links[0]!.short_url, 'the link on the clipboard', 5_000, 250);
       expect(await c.recent.textContent()).toContain(links[0]!.short_url);
       // The popup showed and copied it: the worker did not tell of it as well.
-      expect(await notificationCount(h)).toBe(0);
+      expect(await notificationCount(ext.h)).toBe(0);
       await screenshot(again, 'popup-pending-made');
       await again.close();
     });
 
     it('no popup open when it is made: the worker copies it and tells of it, once', async () => {
       const pageUrl = `${sb.url}/page/slow-closed`;
-      const before = await notificationCount(h);
-      const popup = await openPopupFor(h, pageUrl);
+      const before = await notificationCount(ext.h);
+      const popup = await openPopupFor(ext.h, pageUrl);
       await formReady(popup);
       sb.faults.push({ path: /\/api\/shorten/, delayMs: 3000 });
       await ui(popup).longUrl.press('Enter');
@@ -103,10 +93,10 @@ describe('links nobody was looking at', () => {
 
       await until(() => sb.state.forKey(sb.key).links.some((l) => l.url === pageUrl), 'the link made', 10_000, 100);
       const link = sb.state.forKey(sb.key).links.find((l) => l.url === pageUrl)!;
-      await until(async () => (await readClipboard(h, sb.url)) === link.short_url, 'the link on the clipboard', 5_000, 250);
-      await until(async () => (await notificationCount(h)) === before + 1, 'one notification', 5_000, 250);
+      await until(async () => (await readClipboard(ext.h, sb.url)) === link.short_url, 'the link on the clipboard', 5_000, 250);
+      await until(async () => (await notificationCount(ext.h)) === before + 1, 'one notification', 5_000, 250);
       await sleep(1000);
-      expect(await notificationCount(h)).toBe(before + 1);
+      expect(await notificationCount(ext.h)).toBe(before + 1);
     });
   });
 
@@ -115,17 +105,17 @@ describe('links nobody was looking at', () => {
     beforeAll(async () => {
       // One shorten per 6 s, the window opening at the first request: the second link waits.
       sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 6000, rateWindow: 'first-request' });
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+      await configureExtension(ext.h, { serviceUrl: sb.url, apiKey: sb.key });
     });
     afterAll(() => sb?.close());
 
     it('makes no second link, says it is already queued, and the open popup shows the link when it is made', async () => {
       const queued = `${sb.url}/page/queued`;
       // Notifications close by themselves after a while: start from none shown.
-      await evalInWorker(h, async () => {
+      await evalInWorker(ext.h, async () => {
         for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
       }, undefined);
-      const popup = await openPopupFor(h, `${sb.url}/page/first`);
+      const popup = await openPopupFor(ext.h, `${sb.url}/page/first`);
       const c = ui(popup);
       await formReady(popup);
       await c.longUrl.press('Enter');
@@ -148,7 +138,7 @@ describe('links nobody was looking at', () => {
       await c.shortLink.waitFor({ timeout: 9_000 });
       await sleep(500);
       // The popup showed it: the worker did not tell of it as well.
-      expect(await notificationCount(h)).toBe(0);
+      expect(await notificationCount(ext.h)).toBe(0);
       await sleep(6500); // a second link would be made in the window after
       const links = sb.state.forKey(sb.key).links.filter((l) => l.url === queued);
       expect(links).toHaveLength(1);
@@ -169,14 +159,14 @@ describe('links nobody was looking at', () => {
         rateWindow: 'first-request',
         extraKeys: [{ key: OTHER_KEY, plan: 'pro' }],
       });
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+      await configureExtension(ext.h, { serviceUrl: sb.url, apiKey: sb.key });
     });
     afterAll(() => sb?.close());
 
     it('says the links were not sent, names them once, and makes them with the current account', async () => {
       const a = `${sb.url}/page/wait-a`;
       const b = `${sb.url}/page/wait-b`;
-      const popup = await openPopupFor(h, `${sb.url}/page/made`);
+      const popup = await openPopupFor(ext.h, `${sb.url}/page/made`);
       const c = ui(popup);
       await formReady(popup);
       await c.longUrl.press('Enter');
@@ -187,7 +177,7 @@ describe('links nobody was looking at', () => {
         await until(async () => /queued/.test((await c.status.textContent()) ?? ''), `${url} queued`, 10_000);
       }
 
-      const options = await openOptions(h);
+      const options = await openOptions(ext.h);
       await options.getByLabel('Service URL', { exact: true }).fill(sb.url);
       await options.getByLabel('API key', { exact: true }).fill(OTHER_KEY);
       await options.getByRole('region', { name: 'Connection', exact: true }).getByRole('button', { name: 'Save', exact: true }).click();
@@ -202,9 +192,9 @@ describe('links nobody was looking at', () => {
       const named = (await c.unsent.textContent()) ?? '';
       expect(named).toContain(a);
       expect(named).toContain(b);
-      await until(async () => (await notificationCount(h)) === 1, 'one notification naming the links', 5_000);
+      await until(async () => (await notificationCount(ext.h)) === 1, 'one notification naming the links', 5_000);
       await sleep(1500);
-      expect(await notificationCount(h)).toBe(1);
+      expect(await notificationCount(ext.h)).toBe(1);
       await screenshot(popup, 'popup-unsent');
 
       await c.unsent.getByRole('button', { name: 'Make with this account', exact: true }).click();
@@ -220,8 +210,8 @@ describe('links nobody was looking at', () => {
   describe('the service down (connection refused)', () => {
     it('says at once that the service cannot be reached and the link waits for the connection, not the rate limit', async () => {
       const sb = await startSandbox({ port: 0, plan: 'pro' });
-      await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-      const popup = await openPopupFor(h, `${sb.url}/page/down`);
+      await configureExtension(ext.h, { serviceUrl: sb.url, apiKey: sb.key });
+      const popup = await openPopupFor(ext.h, `${sb.url}/page/down`);
       const c = ui(popup);
       await formReady(popup);
       await sb.close();
@@ -236,6 +226,6 @@ describe('links nobody was looking at', () => {
   });
 
   it('made no page errors', () => {
-    expect(errors.of('popup.html')).toEqual([]);
+    expect(ext.errors.of('popup.html')).toEqual([]);
   });
 });

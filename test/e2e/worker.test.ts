@@ -8,22 +8,11 @@
  * answer `{res: Result}` where Result is `{ok: true, value} | {ok: false, error}`.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { Job } from '../../lib/storage';
-import {
-  configureExtension,
-  launchExtension,
-  openOptions,
-  readStorage,
-  stopWorker,
-  wakeWorker,
-  withTimeout,
-  type ExtensionHarness,
-  sleep,
-  until,
-} from './harness';
+import { openOptions, readStorage, stopWorker, wakeWorker, withTimeout, type ExtensionHarness, sleep, until } from './harness';
+import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
@@ -79,27 +68,18 @@ async function cdpWorkerStatus(h: ExtensionHarness, host: Page): Promise<string[
 const count = (jobs: Job[] | undefined, state: Job['state']) => (jobs ?? []).filter((j) => j.state === state).length;
 
 describe('background worker', () => {
-  let sb: Sandbox;
-  let h: ExtensionHarness;
+  // 2 shortens per 6 s, the window opening at the first request (the stop below then
+  // always falls inside the first window).
+  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', shortenLimit: 2, shortenWindowMs: 6000, rateWindow: 'first-request' } });
   let host: Page; // a web page kept open: the CDP sessions that follow the worker attach to it
-
   beforeAll(async () => {
-    // 2 shortens per 6 s, the window opening at the first request (the stop below then
-    // always falls inside the first window).
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 2, shortenWindowMs: 6000, rateWindow: 'first-request' });
-    h = await launchExtension();
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    host = await h.context.newPage();
-    await host.goto(`${sb.url}/page/host`);
-  });
-  afterAll(async () => {
-    await h?.close();
-    await sb?.close();
+    host = await ext.h.context.newPage();
+    await host.goto(`${ext.sb.url}/page/host`);
   });
 
   it('queued shortens survive the worker being stopped: each made exactly once, within the budget', async () => {
-    const urls = [1, 2, 3, 4, 5].map((n) => `${sb.url}/page/queued-${n}`);
-    const options = await openOptions(h);
+    const urls = [1, 2, 3, 4, 5].map((n) => `${ext.sb.url}/page/queued-${n}`);
+    const options = await openOptions(ext.h);
     // Not awaited: the answers of the queued ones come (or not) after the stop.
     const answers = sendFrom(
       options,
@@ -109,33 +89,33 @@ describe('background worker', () => {
     // Two go at once (the budget), three wait in the persisted queue.
     const queue = await until(
       async () => {
-        const jobs = await readStorage<Job[]>(h, 'queue');
+        const jobs = await readStorage<Job[]>(ext.h, 'queue');
         return jobs && jobs.length === 5 && count(jobs, 'done') === 2 && count(jobs, 'pending') === 3 && count(jobs, 'sending') === 0 ? jobs : null;
       },
       '2 jobs done and 3 pending',
       10_000,
     );
     expect(queue.map((j) => j.args.url).sort()).toEqual([...urls].sort());
-    const shortens = () => sb.log.filter((r) => r.path === '/api/shorten');
+    const shortens = () => ext.sb.log.filter((r) => r.path === '/api/shorten');
     expect(shortens()).toHaveLength(2);
     const firstShortenAt = shortens()[0]!.at;
 
     await options.close(); // the page that asked is gone too: nothing waits for the answers
     await answers;
-    await stopWorker(h);
-    expect(await cdpWorkerStatus(h, host)).toEqual(['stopped']);
+    await stopWorker(ext.h);
+    expect(await cdpWorkerStatus(ext.h, host)).toEqual(['stopped']);
 
     // Stay stopped past the end of the window, as a browser that stopped an idle worker
     // would: the three links are due, yet nothing is sent until the worker runs again.
     const windowEnd = firstShortenAt + 6000;
     await sleep(Math.max(0, windowEnd + 300 - Date.now()));
-    expect(await cdpWorkerStatus(h, host)).toEqual(['stopped']);
+    expect(await cdpWorkerStatus(ext.h, host)).toEqual(['stopped']);
     expect(shortens()).toHaveLength(2);
 
-    await wakeWorker(h);
+    await wakeWorker(ext.h);
     const done = await until(
       async () => {
-        const jobs = await readStorage<Job[]>(h, 'queue');
+        const jobs = await readStorage<Job[]>(ext.h, 'queue');
         return jobs && count(jobs, 'done') === 5 ? jobs : null;
       },
       'all 5 jobs done',
@@ -146,7 +126,7 @@ describe('background worker', () => {
 
     // No loss, no duplicate: each URL exactly once on the service, matching its job.
     await sleep(300); // a late duplicate would arrive now
-    const links = sb.state.forKey(sb.key).links;
+    const links = ext.sb.state.forKey(ext.sb.key).links;
     for (const url of urls) {
       const made = links.filter((l) => l.url === url);
       expect(made, url).toHaveLength(1);
@@ -155,17 +135,17 @@ describe('background worker', () => {
     const accepted = shortens().filter((r) => r.status === 200);
     expect(accepted).toHaveLength(5);
     // The restarted worker remembered the budget: no request refused for the rate limit.
-    expect(sb.log.filter((r) => r.rateLimited).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(ext.sb.log.filter((r) => r.rateLimited).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     // Never more than 2 shortens inside one 6 s window.
     const times = accepted.map((r) => r.at).sort((a, b) => a - b);
     for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(6000 - 50);
     // And every link is in the history.
-    const history = (await readStorage<{ longUrl: string }[]>(h, 'history')) ?? [];
+    const history = (await readStorage<{ longUrl: string }[]>(ext.h, 'history')) ?? [];
     for (const url of urls) expect(history.filter((e) => e.longUrl === url)).toHaveLength(1);
   });
 
   it('answers never carry the API key (only its last 4 characters)', async () => {
-    const options = await openOptions(h);
+    const options = await openOptions(ext.h);
     const answers = (await sendFrom(options, [
       envelope(1, 'getConnection'),
       envelope(2, 'getSettings'),
@@ -174,14 +154,14 @@ describe('background worker', () => {
       envelope(5, 'getList', { name: 'domains' }),
     ])) as { res?: { ok: boolean; value?: unknown } }[];
     expect(answers.every((a) => a?.res?.ok === true)).toBe(true);
-    expect(answers[0]!.res!.value).toEqual({ connected: true, serviceUrl: sb.url, keyHint: sb.key.slice(-4) });
-    for (const a of answers) expect(JSON.stringify(a)).not.toContain(sb.key);
+    expect(answers[0]!.res!.value).toEqual({ connected: true, serviceUrl: ext.sb.url, keyHint: ext.sb.key.slice(-4) });
+    for (const a of answers) expect(JSON.stringify(a)).not.toContain(ext.sb.key);
     await options.close();
   });
 
   it('a web page cannot reach the worker', async () => {
-    const page = await h.context.newPage();
-    await page.goto(`${sb.url}/page/outsider`);
+    const page = await ext.h.context.newPage();
+    await page.goto(`${ext.sb.url}/page/outsider`);
     const tried = await page.evaluate(
       async ({ extensionId, messages }) => {
         const runtime = (globalThis as { chrome?: { runtime?: Record<string, unknown> } }).chrome?.runtime;
@@ -203,9 +183,9 @@ describe('background worker', () => {
         }
         return out;
       },
-      { extensionId: h.extensionId, messages: [envelope(1, 'getConnection'), envelope(2, 'getAccount', {})] },
+      { extensionId: ext.h.extensionId, messages: [envelope(1, 'getConnection'), envelope(2, 'getAccount', {})] },
     );
-    expect(JSON.stringify(tried)).not.toContain(sb.key);
+    expect(JSON.stringify(tried)).not.toContain(ext.sb.key);
     for (const t of tried as { outcome: string; answer?: unknown }[]) {
       // Without externally_connectable a page has no way in: no API, an exception, or no data.
       if (t.outcome === 'answered') expect(t.answer === null || t.answer === 'no answer in 2 s').toBe(true);

@@ -2,7 +2,7 @@
 import { ask } from '../../messaging';
 import type { Campaign, Channel, Domain } from '../../api';
 import { withRemembered } from '../choices';
-import { listOf } from '../store';
+import { listOf } from '../listOf';
 import { previewOf } from './form';
 import type { BulkData, BulkKit, BulkLoaderActions } from './store';
 import { cachedLoader } from '../cachedLoader';

@@ -4,7 +4,7 @@
  */
 import { ask } from './ask';
 import type { HistoryEntry } from '../../storage';
-import { listOf } from '../store';
+import { listOf } from '../listOf';
 import type { RecentActions, SliceKit } from './store';
 
 /** The Recent links slice. */

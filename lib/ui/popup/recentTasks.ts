@@ -3,7 +3,7 @@ import { ask } from './ask';
 import type { HistoryEntry } from '../../storage';
 import { t } from '../../i18n';
 import { toApiError } from '../../api/errors';
-import { listOf } from '../store';
+import { listOf } from '../listOf';
 import type { SliceKit, TaskActions } from './store';
 
 /** The Recent links tasks. */

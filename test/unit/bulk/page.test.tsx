@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/bulk/App';
@@ -20,16 +20,7 @@ function speak(lang: 'en' | 'es' | 'de') {
   }) as never);
 }
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const PASTE = ['https://a.example/1', 'ftp://files.example/x', 'hello there', 'https://a.example/1', 'see https://b.example/2?utm_source=x.'].join('\n');
 

@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { answer } from '../popup/harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 it('the popup\'s "Shorten many…" opens the bulk page in a tab, for the popup\'s window', async () => {
   const { user } = answer(askMock);

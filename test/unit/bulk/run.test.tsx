@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ask, type BulkRequest, type BulkView } from '@/lib/messaging';
 import App from '@/entrypoints/bulk/App';
 import { createBulkStore } from '@/lib/ui/bulk/store';
 import type { BulkBatch } from '@/lib/storage';
 import { answer, callsOf } from '../popup/harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const batch = (items: BulkBatch['items']): BulkBatch => ({
   id: 'b1',
@@ -31,12 +22,8 @@ const batch = (items: BulkBatch['items']): BulkBatch => ({
 /** The fake worker of the popup's tests, plus the bulk messages answered from `view`. */
 function world(view: () => BulkView | null) {
   const base = answer(askMock);
-  const inner = askMock.getMockImplementation()!;
-  askMock.mockImplementation(async (type: string, data?: unknown) => {
-    if (type === 'getBulk' || type === 'startBulk' || type === 'cancelBulk' || type === 'retryBulk') return view();
-    if (type === 'clearBulk') return null;
-    return inner(type as never, data as never);
-  });
+  for (const type of ['getBulk', 'startBulk', 'cancelBulk', 'retryBulk']) base.worker.override[type] = () => view();
+  base.worker.override.clearBulk = () => null;
   return base;
 }
 

@@ -1,19 +1,11 @@
 /** Colours: #RRGGBB and rgb(r,g,b) both accepted in channels and QR codes, each sent as its endpoint takes it; the swatch shows what will be sent. */
 import { fireEvent, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseColour, toHex, toRgb } from '@/lib/ui/colour';
-import { FakeWorker } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
 
-let worker: FakeWorker;
-beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
-});
+const worker = withOptionsWorker();
 
 describe('colours', () => {
   it('are read from both forms and written in either', () => {

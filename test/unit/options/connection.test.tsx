@@ -1,19 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWorker, fail } from './fakeWorker';
+import { fail, withFakeWorker } from '../support/fakeWorker';
 import { openOptions, section, sectionHeadings, within } from './setup';
 
-const h = vi.hoisted(() => ({
-  ask: null as null | ((type: string, data?: unknown) => Promise<unknown>),
-  request: vi.fn<(p: { origins: string[] }) => Promise<boolean>>(),
-}));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+const h = vi.hoisted(() => ({ request: vi.fn<(p: { origins: string[] }) => Promise<boolean>>() }));
 vi.mock('wxt/browser', () => ({ browser: { permissions: { request: (p: { origins: string[] }) => h.request(p) } } }));
 
-let worker: FakeWorker;
+const worker = withFakeWorker();
 beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
   h.request.mockReset();
   h.request.mockImplementation(async (p) => {
     worker.calls.push({ type: 'permissions.request', data: p });

@@ -4,17 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '@/lib/i18n';
 import { keyHint } from '@/lib/background/keyHint';
 import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
-import { FakeWorker } from './fakeWorker';
+import { withFakeWorker } from '../support/fakeWorker';
 import { openOptions, section } from './setup';
 
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>), request: vi.fn(async () => true) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
+const h = vi.hoisted(() => ({ request: vi.fn(async () => true) }));
 vi.mock('wxt/browser', () => ({ browser: { permissions: { request: () => h.request() } } }));
 
-let worker: FakeWorker;
+const worker = withFakeWorker();
 beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
   h.request.mockClear();
 });
 

@@ -5,11 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWorker } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>), lang: 'en' }));
+const h = vi.hoisted(() => ({ lang: 'en' }));
 const catalogues: Record<string, Catalogue> = {
   en: JSON.parse(readFileSync('public/_locales/en/messages.json', 'utf8')),
   de: JSON.parse(readFileSync('public/_locales/de/messages.json', 'utf8')),
@@ -24,17 +23,13 @@ function getMessage(key: string, subs: string[] = []): string {
     return content.replace(/\$(\d)/g, (_m, n: string) => subs[Number(n) - 1] ?? '');
   });
 }
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
 // The i18n helper uses the browser's own API (@wxt-dev/browser, not the polyfill): the catalogue of the language under test.
 vi.mock('@wxt-dev/browser', () => ({
   browser: { i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang } },
 }));
 
-let worker: FakeWorker;
+const worker = withOptionsWorker();
 beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
   h.lang = 'en';
 });
 

@@ -1,18 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '@/lib/storage/policy';
-import { FakeWorker } from './fakeWorker';
-import { openOptions } from './setup';
+import { openOptions, withOptionsWorker } from './setup';
 
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
-
-let worker: FakeWorker;
-beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
-});
+const worker = withOptionsWorker();
 
 describe('settings the organisation set (policy)', () => {
   it('a locked service URL is shown, disabled, with the reason; a preset default stays changeable', async () => {

@@ -1,17 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWorker, fail, manyChannels } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { describe, expect, it } from 'vitest';
+import { fail, manyChannels } from '../support/fakeWorker';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
 
-let worker: FakeWorker;
-beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
-});
+const worker = withOptionsWorker();
 
 const UNREACHABLE = 'The service could not be reached. Check your connection and the service URL.';
 

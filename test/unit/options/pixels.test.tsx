@@ -1,16 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWorker } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
 
-let worker: FakeWorker;
+const worker = withOptionsWorker();
 beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
   worker.lists.pixels = [
     { id: 1, type: 'fbpixel', name: 'Shop pixel', tag: '123456', date: '2025-01-02 03:04:05' },
     { id: 2, type: 'myspacepixel', name: 'Legacy pixel', tag: 'L-9', date: '2024-12-31 00:00:00' },

@@ -1,19 +1,13 @@
 import { fireEvent, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_QR_STATS } from '@/lib/api/schemas';
-import { FakeWorker } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
 
-let worker: FakeWorker;
+const worker = withOptionsWorker();
 const MENU = { id: 11, link: 'https://sho.rt/qr/11', scans: 42, name: 'Menu card', date: '2025-02-01 12:00:00' };
 const FLYER = { id: 12, link: 'https://sho.rt/qr/12', scans: 0, name: 'Flyer', date: '2025-02-02 12:00:00' };
 beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
   worker.lists.qrs = [MENU, FLYER];
   worker.qrDetails[11] = {
     details: MENU,

@@ -1,16 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWorker, fail } from './fakeWorker';
-import { openOptions, section, within } from './setup';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fail } from '../support/fakeWorker';
+import { openOptions, section, withOptionsWorker, within } from './setup';
 
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-vi.mock('wxt/browser', () => ({ browser: { permissions: { request: async () => true } } }));
 
-let worker: FakeWorker;
+const worker = withOptionsWorker();
 beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
   worker.lists.domains = [
     { id: 5, domain: 'https://go.brand.example', redirectroot: 'https://brand.example', redirect404: '' },
     { id: null, domain: 'https://shared.example', redirectroot: '', redirect404: '' },

@@ -1,10 +1,22 @@
 /**
- * Opening the options page in a test: the App (with a fresh store), a user-event session.
- * Each test file mocks '@/lib/messaging' (ask → a FakeWorker) and 'wxt/browser' itself.
+ * Opening the options page in a test: the App (with a fresh store), a user-event session, and
+ * the fake worker answering it (test/unit/support/fakeWorker.ts).
  */
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { beforeEach, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import App from '@/entrypoints/options/App';
+import { withFakeWorker, type FakeWorker } from '../support/fakeWorker';
+
+/** The fake worker of every test of the file, and the browser granting the host permissions asked for. */
+export function withOptionsWorker(): FakeWorker {
+  const worker = withFakeWorker();
+  beforeEach(() => {
+    vi.spyOn(browser.permissions, 'request').mockResolvedValue(true as never);
+  });
+  return worker;
+}
 
 /** Renders the options page (it makes a fresh store). */
 export function openOptions() {

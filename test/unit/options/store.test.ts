@@ -1,17 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWorker, manyChannels } from './fakeWorker';
-
-const h = vi.hoisted(() => ({ ask: null as null | ((type: string, data?: unknown) => Promise<unknown>) }));
-vi.mock('@/lib/messaging', () => ({ ask: (type: string, data?: unknown) => h.ask!(type, data) }));
-
+import { manyChannels, withFakeWorker } from '../support/fakeWorker';
 import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
 
-let worker: FakeWorker;
+const worker = withFakeWorker();
 let options: OptionsStore;
 const store = () => options.getState();
 beforeEach(() => {
-  worker = new FakeWorker();
-  h.ask = worker.ask;
   options = createOptionsStore();
 });
 afterEach(() => {

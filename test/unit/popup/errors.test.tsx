@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { SerializedApiError } from '@/lib/api';
 import { answer, PRO } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /** Shortens a typed address against a worker that fails with `error`; returns the alert. */
 async function failWith(error: SerializedApiError) {

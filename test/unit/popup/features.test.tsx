@@ -1,13 +1,12 @@
 /** The popup's channel, clean links, "Copy as" and "Delete link" (issue: shortening the way people ask for it). */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { ShortenRequest } from '@/lib/messaging';
 import type { Channel } from '@/lib/api';
 import { answer, callsOf, entry, SETTINGS } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
 
 const CHANNELS: Channel[] = [
@@ -15,14 +14,6 @@ const CHANNELS: Channel[] = [
   { id: 12, name: 'Social', description: '', color: '', starred: true },
 ];
 const TRACKED = 'https://example.com/page/article?utm_source=news&utm_medium=mail&id=5#top';
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const made = (req: ShortenRequest) => ({
   status: 'done' as const,

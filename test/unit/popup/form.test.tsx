@@ -1,20 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { createPopupStore } from '@/lib/ui/popup/store';
 import { answer, callsOf, PRO, SETTINGS } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('popup form', () => {
   it('prefills Long URL with the tab’s address and asks for everything in parallel', async () => {

@@ -1,30 +1,18 @@
 /**
- * A fake worker for the popup's component tests: `ask` answers from plain data, every call is
- * recorded. Tests mock '@/lib/messaging' with `vi.mock` and hand its `ask` to `answer()`.
+ * The popup's side of the fake worker (test/unit/support/fakeWorker.ts): `answer()` makes it
+ * hold a `World` and answer the mocked `ask` (test/unit/support/setup.ts); every call is recorded.
  */
-import { vi, type Mock } from 'vitest';
+import type { ToldItem } from '@/lib/storage/names';
+import { type Mock, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
-import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/lib/api';
+import type { Account, Campaign, Channel, Domain } from '@/lib/api';
 import type { HistoryEntry, Job, Settings, TrackedQr } from '@/lib/storage';
 import { DEFAULT_QR_STYLE } from '@/lib/qr/style';
-import type { ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
+import type { ShortenOutcome, WaitingLinks } from '@/lib/messaging';
+import { FakeWorker, SERVICE, SETTINGS, type Answer } from '../support/fakeWorker';
 
-import type { ToldItem } from '@/lib/storage/names';
-
-export const SERVICE = 'http://127.0.0.1:8787';
-
-import { DEFAULT_SETTINGS } from '@/lib/storage';
-
-export const SETTINGS: Settings = {
-  ...DEFAULT_SETTINGS,
-  defaultDomainId: null,
-  defaultCampaignId: null,
-  autoCopy: true,
-  keepHistory: true,
-  lastDomainId: null,
-  lastCampaignId: null,
-};
+export { entry, SERVICE, SETTINGS } from '../support/fakeWorker';
 
 export const DOMAINS: Domain[] = [
   { id: 7, domain: 'go.brand.example', redirectroot: '', redirect404: '' },
@@ -40,27 +28,7 @@ export const CAMPAIGNS: Campaign[] = [
 export const FREE: Account = { id: 1, email: 'demo@example.com', username: 'demo', avatar: null, status: 'free', expires: '', registered: '' };
 export const PRO: Account = { ...FREE, status: 'pro' };
 
-/** A history entry with sensible defaults. */
-export function entry(over: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    id: 'h1',
-    longUrl: 'https://example.com/article',
-    shortUrl: 'https://sho.rt/abc',
-    shortCode: 'abc',
-    linkId: 101,
-    domainId: null,
-    campaign: { state: 'none' },
-    createdAt: 1_700_000_000_000,
-    service: SERVICE,
-    ...over,
-  };
-}
-
-type Answer<T> = T | SerializedApiError | ((data: never) => T | Promise<T>);
-
 export interface World {
-  /** Stored items the worker had to reset (told once). */
-  storageNotices?: ToldItem[];
   tabUrl?: string | null;
   connected?: boolean;
   settings?: Settings;
@@ -83,81 +51,45 @@ export interface World {
   tracked?: Record<string, TrackedQr>;
   trackedFresh?: Record<string, TrackedQr>;
   makeTrackedQr?: Answer<TrackedQr>;
+  /** Stored items the worker had to reset (told once). */
+  storageNotices?: ToldItem[];
 }
 
-function isError(v: unknown): v is SerializedApiError {
-  return !!v && typeof v === 'object' && 'kind' in v && 'message' in v;
+/** The fake worker holding `world`, as the popup and the bulk page see it. */
+export function popupWorker(world: World = {}): FakeWorker {
+  const w = new FakeWorker();
+  w.connection = { connected: world.connected ?? true, serviceUrl: SERVICE, keyHint: 'abcd' };
+  w.settings = world.settings ?? SETTINGS;
+  w.keepsSettings = false;
+  w.fetchedAt = Date.now;
+  w.answers = { domains: world.domains ?? DOMAINS, campaigns: world.campaigns ?? CAMPAIGNS, account: world.account ?? FREE };
+  if (world.channels) w.answers.channels = world.channels; // else a new empty list each time
+  w.history = world.history ?? [];
+  if (world.shorten) w.shorten = world.shorten;
+  w.job = world.getJob ?? null;
+  w.waiting = world.waiting ?? { pending: [], unsent: [] };
+  w.unsentRemade = world.remakeUnsent ?? [];
+  w.deleteHistoryEntry = world.deleteHistoryEntry;
+  w.cancelledJob = world.cancelJob ?? null;
+  w.qrStyle = DEFAULT_QR_STYLE;
+  w.tracked = world.tracked ?? {};
+  w.trackedFresh = world.trackedFresh;
+  w.trackedQrMade = world.makeTrackedQr ?? { kind: 'unreadable', message: 'no tracked QR here' };
+  w.linkRules = undefined;
+  w.unknownMessage = (type) => ({ kind: 'unreadable', message: `unexpected message ${type}` });
+  if (world.storageNotices) w.override.takeStorageNotices = () => world.storageNotices;
+  return w;
 }
-
-async function resolve<T>(a: Answer<T>, data: unknown): Promise<T> {
-  if (typeof a === 'function') return (a as (d: unknown) => T | Promise<T>)(data);
-  if (isError(a)) throw a;
-  return a;
-}
-
-const cached = <T,>(value: T) => ({ value, fetchedAt: Date.now(), stale: false });
 
 /**
- * Makes the mocked `ask` answer like a worker holding `world`; returns a user-event session and
- * the clipboard, tab and options spies (the clipboard is stubbed after user-event installs its own).
+ * Makes the mocked `ask` answer like a worker holding `world`; returns a user-event session,
+ * the clipboard, tab and options spies (the clipboard is stubbed after user-event installs its
+ * own) and the worker.
  */
 export function answer(ask: Mock, world: World = {}) {
   const user = userEvent.setup();
-  let history = world.history ?? [];
-  ask.mockImplementation(async (type: string, data?: unknown) => {
-    switch (type) {
-      case 'getConnection':
-        return { connected: world.connected ?? true, serviceUrl: SERVICE, keyHint: 'abcd' };
-      case 'getSettings':
-        return world.settings ?? SETTINGS;
-      case 'saveSettings':
-        return { ...(world.settings ?? SETTINGS), ...(data as Partial<Settings>) };
-      case 'getList': {
-        const name = (data as { name: string }).name;
-        if (name === 'domains') return cached(await resolve(world.domains ?? DOMAINS, data));
-        if (name === 'campaigns') return cached(await resolve(world.campaigns ?? CAMPAIGNS, data));
-        if (name === 'channels') return cached(await resolve(world.channels ?? [], data));
-        return cached([]);
-      }
-      case 'getAccount':
-        return cached(await resolve(world.account ?? FREE, data));
-      case 'getHistory':
-        return history;
-      case 'shorten': {
-        const out = await resolve<ShortenOutcome>(
-          world.shorten ?? ((req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'new', longUrl: req.url, domainId: req.domainId }) })),
-          data,
-        );
-        if (out.status === 'done') history = [out.entry, ...history];
-        return out;
-      }
-      case 'getJob':
-        return resolve(world.getJob ?? null, data);
-      case 'cancelJob':
-        return resolve(world.cancelJob ?? null, data);
-      case 'getWaitingLinks':
-        return resolve(world.waiting ?? { pending: [], unsent: [] }, data);
-      case 'remakeUnsent':
-        return resolve(world.remakeUnsent ?? [], data);
-      case 'dismissUnsent':
-        return [];
-      case 'takeStorageNotices':
-        return world.storageNotices ?? [];
-      case 'deleteHistoryEntry': {
-        if (world.deleteHistoryEntry) return resolve(world.deleteHistoryEntry, data);
-        history = history.filter((e) => e.id !== (data as { id: string }).id);
-        return history;
-      }
-      case 'getQrStyle':
-        return DEFAULT_QR_STYLE;
-      case 'getTrackedQrs':
-        return (data as { refresh?: boolean }).refresh ? (world.trackedFresh ?? world.tracked ?? {}) : (world.tracked ?? {});
-      case 'makeTrackedQr':
-        return resolve(world.makeTrackedQr ?? { kind: 'unreadable', message: 'no tracked QR here' }, data);
-      default:
-        throw { kind: 'unreadable', message: `unexpected message ${type}` };
-    }
-  });
+  const worker = popupWorker(world);
+  ask.mockImplementation(worker.ask);
 
   const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle, incognito: world.tabIncognito ?? false }];
   // tabs.query has a callback overload too: the mock is typed loosely.
@@ -166,7 +98,7 @@ export function answer(ask: Mock, world: World = {}) {
   const writeText = vi.fn(async (_text: string) => undefined);
   const write = vi.fn(async (_items: unknown) => undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText, write }, configurable: true });
-  return { user, query, openOptions, writeText, write };
+  return { user, query, openOptions, writeText, write, worker };
 }
 
 /** The calls of one message type made to the mocked `ask`. */

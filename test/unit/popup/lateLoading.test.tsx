@@ -2,8 +2,8 @@
  * What the popup loads after its first render (its worker questions, the waiting links, the
  * styles of what shows later) behaves as if it had been there from the start.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, waitFor } from '@testing-library/react';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import { addStyles } from '@/lib/ui/popup/pageStyles';
@@ -11,18 +11,12 @@ import App from '@/entrypoints/popup/App';
 import { createPopupStore } from '@/lib/ui/popup/store';
 import { answer, entry } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 vi.mock('@/lib/ui/popup/pageStyles', () => ({ addStyles: vi.fn() }));
 const askMock = vi.mocked(ask);
 const addStylesMock = vi.mocked(addStyles);
 
 beforeEach(() => {
-  askMock.mockReset();
   addStylesMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 describe('the waiting links, loaded on first use', () => {

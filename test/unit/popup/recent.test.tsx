@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { answer, callsOf, entry } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
 
-beforeEach(() => {
-  askMock.mockReset();
-});
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const HISTORY = [

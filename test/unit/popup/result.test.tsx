@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { ShortenRequest } from '@/lib/messaging';
@@ -7,16 +7,7 @@ import type { Job } from '@/lib/storage';
 import { clock } from '@/lib/i18n';
 import { answer, callsOf, entry, SETTINGS } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('after shortening', () => {
   it('shows the Short link, copies it, and shows its QR code and buttons', async () => {

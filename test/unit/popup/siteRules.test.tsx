@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
@@ -10,7 +10,6 @@ import { linkRulesItem } from '@/lib/storage/linkRules';
 import type { SiteRule } from '@/lib/links/linkRules';
 import { answer, CAMPAIGNS, DOMAINS, FREE, SETTINGS } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
 
 const FP = 'abc123';
@@ -36,11 +35,6 @@ const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLS
 
 beforeEach(() => {
   fakeBrowser.reset();
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 describe('site rules in the popup', () => {

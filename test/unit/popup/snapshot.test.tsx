@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
@@ -10,7 +10,6 @@ import { SNAPSHOT_KEYS, snapshotOf } from '@/lib/ui/popup/snapshot';
 import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 import { answer, CAMPAIGNS, DOMAINS, FREE, SETTINGS } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
 
 const FP = 'abc123';
@@ -33,11 +32,6 @@ const asked = () => askMock.mock.calls.map((c) => (c[0] === 'getList' ? `getList
 
 beforeEach(() => {
   fakeBrowser.reset();
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
 });
 
 describe('the popup’s storage snapshot', () => {

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { Job, UnsentLink } from '@/lib/storage';
 import { answer, callsOf, entry } from './harness';
 
-vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
 const askMock = vi.mocked(ask);
 
 /** The popup's port to the worker: what it posts is recorded. */
@@ -21,14 +20,6 @@ const job = (over: Partial<Job>): Job =>
   ({ id: 'j1', kind: 'shorten', source: 'popup', args: { url: 'https://example.org/slow', domainId: null, campaignId: null }, state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: 'f', notify: true, ...over }) as Job;
 
 const unsent = (id: string, url: string): UnsentLink => ({ id, args: { url, domainId: null, campaignId: null }, createdAt: 1, announced: true });
-
-beforeEach(() => {
-  askMock.mockReset();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('a link still being made when the popup opens', () => {
   it('is shown as being made, followed (the worker is told over the port), then shown and copied', async () => {
