@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { usePopup } from './PopupContext';
 import { lazyPart } from './lazyPart';
 import { ShortenForm } from './ShortenForm';
@@ -22,16 +22,14 @@ const StoredNotice = lazyPart(() => import('./StoredNotice').then((m) => m.Store
 export function PopupScreen() {
   const connection = usePopup((s) => s.connection);
   const later = useAfterFirstPaint();
-  // Not even a Suspense boundary in the first render: it mounts with its content after it.
-  const afterPaint = (node: ReactNode) => later && <Suspense fallback={null}>{node}</Suspense>;
+  // Not in the first render: each part mounts after it, and draws as soon as its code is there.
+  const afterPaint = (node: ReactNode) => later && node;
   return (
     <main className="popup">
       <h1 className="popup-title">{t('popupHeading')}</h1>
       {afterPaint(<StoredNotice />)}
       {connection === 'disconnected' ? (
-        <Suspense fallback={null}>
-          <NotConnected />
-        </Suspense>
+        <NotConnected />
       ) : (
         <>
           <ShortenForm />

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { t } from '@/lib/i18n';
 import { lazyPart } from './lazyPart';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
@@ -13,13 +12,7 @@ export function RecentLinks() {
   return (
     <section className="recent" aria-labelledby="recent-heading">
       <h2 id="recent-heading">{t('popupRecentHeading')}</h2>
-      {later ? (
-        <Suspense fallback={loading}>
-          <RecentLinksBody />
-        </Suspense>
-      ) : (
-        loading
-      )}
+      {later ? <RecentLinksBody fallback={loading} /> : loading}
     </section>
   );
 }

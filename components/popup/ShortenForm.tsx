@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { checkField, checkUrl } from '@/lib/links/address';
 import { fieldOf } from '@/lib/ui/popup/data';
 import { usePopup } from './PopupContext';
@@ -78,9 +78,7 @@ export function ShortenForm() {
       }}
     >
       {page.kind === 'blocked' && verdict.kind !== 'ok' && (
-        <Suspense fallback={null}>
-          <PageAlert reason={page.reason} />
-        </Suspense>
+        <PageAlert reason={page.reason} />
       )}
       <div className="field">
         <label htmlFor="long-url">{t('popupLongUrlLabel')}</label>
@@ -104,9 +102,7 @@ export function ShortenForm() {
           </p>
         )}
         {cleaned && (
-          <Suspense fallback={null}>
-            <CleanedNote />
-          </Suspense>
+          <CleanedNote />
         )}
       </div>
       <div className="row two">
@@ -118,9 +114,7 @@ export function ShortenForm() {
         <AliasField invalid={field === 'alias'} errorId={ERROR_ID} />
       </div>
       {ruled && (
-        <Suspense fallback={null}>
-          <RuleNote />
-        </Suspense>
+        <RuleNote />
       )}
       <UtmDisclosure />
       <div className="row actions">

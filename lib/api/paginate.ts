@@ -4,21 +4,83 @@ import type { Paging } from './inputs';
 /** Most pages fetched for one list; a guard against a server whose `nextpage` never ends. */
 export const MAX_PAGES = 500;
 
-/** Fetches every page of a list, following `nextpage` (null or 0 on the last page) and `maxpage`. */
-export async function fetchAllPages<T>(
-  fetchPage: (paging: Paging) => Promise<ListPage<T>>,
-  limit = 100,
-): Promise<T[]> {
-  const items: T[] = [];
+export interface PagingOptions {
+  /** Items per page (default 100). */
+  limit?: number;
+  /**
+   * How many more pages may leave now beside those in flight (asked again before each one; with
+   * none in flight, one always leaves). Absent: one page after another.
+   */
+  room?: () => number;
+}
+
+/**
+ * Fetches every page of a list. Once the first page says how many there are (`maxpage`, with a
+ * `nextpage` that counts up one at a time), the other pages are asked for together, as many at
+ * once as `room` allows, and put back in page order; otherwise it follows `nextpage` (null or 0
+ * on the last page) one page after another.
+ */
+export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<ListPage<T>>, opts: PagingOptions = {}): Promise<T[]> {
+  const limit = opts.limit ?? 100;
+  const pages: T[][] = [];
   let page = 1;
   for (let n = 0; n < MAX_PAGES; n++) {
     const res = await fetchPage({ limit, page });
-    items.push(...res.items);
+    pages.push(res.items);
     const next = res.nextpage;
     const current = res.currentpage || page;
+    const last = Math.min(res.maxpage, MAX_PAGES - n - 1 + current);
+    if (opts.room && res.items.length > 0 && last > current + 1 && (next === null || next === current + 1)) {
+      const rest = await fetchTogether(fetchPage, limit, current + 1, last, opts.room);
+      pages.push(...rest.map((r) => r.items));
+      const tail = rest.at(-1)!;
+      const after = tail.nextpage;
+      // A list that grew meanwhile: the last page names another; the rest one after another.
+      if (after !== null && after > last && tail.items.length > 0) {
+        n += rest.length;
+        page = after;
+        continue;
+      }
+      break;
+    }
     if (next !== null && next > current) page = next;
     else if (next === null && current < res.maxpage && res.items.length > 0) page = current + 1;
     else break;
   }
-  return items;
+  return pages.flat();
+}
+
+/** Pages `from`..`to`, as many in flight as `room()` allows, answered in page order; the first failure fails all. */
+function fetchTogether<T>(
+  fetchPage: (paging: Paging) => Promise<ListPage<T>>,
+  limit: number,
+  from: number,
+  to: number,
+  room: () => number,
+): Promise<ListPage<T>[]> {
+  return new Promise((resolve, reject) => {
+    const out: ListPage<T>[] = [];
+    let next = from;
+    let flying = 0;
+    let failed = false;
+    const launch = () => {
+      while (!failed && next <= to && (flying === 0 || room() > 0)) {
+        const page = next++;
+        flying++;
+        fetchPage({ limit, page }).then(
+          (res) => {
+            out[page - from] = res;
+            flying--;
+            if (next > to && flying === 0) resolve(out);
+            else launch();
+          },
+          (err: unknown) => {
+            failed = true;
+            reject(err);
+          },
+        );
+      }
+    };
+    launch();
+  });
 }

@@ -69,6 +69,13 @@ export class RateBudgets {
     return Math.max(0, s.resetAt + RESET_MARGIN_MS - this.now());
   }
 
+  /** Requests of `group` that may leave now without waiting (0 until the server has told its figures: one at a time then). */
+  room(group: RateGroup): number {
+    const s = this.state(group);
+    if (!s.learned || (s.shared && !s.heard)) return 0;
+    return Math.max(0, s.remaining - (this.inFlight[group] ?? 0));
+  }
+
   /** Takes a slot for a request that is being sent now. */
   take(group: RateGroup): void {
     this.state(group);

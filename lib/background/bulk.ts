@@ -9,7 +9,7 @@ import { ApiError, checkInput, ShortenInput, type SerializedApiError } from '../
 import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
 import type { BulkRequest, BulkView } from '../messaging';
-import { bulkItem, historyItem, settingsItem, type BulkBatch, type BulkItem, type Job } from '../storage';
+import { bulkItem, historyItem, settingsItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { historyOf } from './history';
@@ -46,6 +46,15 @@ export async function recordBulkOutcome(job: Job): Promise<void> {
   if (!job.batchId) return;
   await updateBatch((b) =>
     b.id !== job.batchId ? b : { ...b, items: b.items.map((it) => (it.jobId === job.id ? itemOf(it, job) : it)) },
+  );
+}
+
+/** The queue's hook for a bulk job whose short link is made: its row shows it at once (its assignments follow). */
+export async function recordBulkMade(job: Job, entry: HistoryEntry): Promise<void> {
+  await updateBatch((b) =>
+    b.id !== job.batchId
+      ? b
+      : { ...b, items: b.items.map((it) => (it.jobId === job.id ? { ...it, state: 'made' as const, shortUrl: entry.shortUrl, error: undefined } : it)) },
   );
 }
 

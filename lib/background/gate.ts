@@ -22,6 +22,8 @@ interface Waiter {
  * budget of 10 goes out together once learned, not in two rounds of answers).
  */
 export const MAX_CONCURRENT = 12;
+/** Slots of a budget the pages of a list leave free: a press's campaign and channel assignments. */
+export const KEEP_FOR_PRESS = 2;
 
 export class RequestGate {
   private waiters: Waiter[] = [];
@@ -61,6 +63,16 @@ export class RequestGate {
       body = undefined;
     }
     return rateInfoOfAnswer(res.status, res.headers, body, this.now());
+  }
+
+  /**
+   * How many more requests of `group` may leave now while leaving `keep` slots of the budget
+   * (and the place of every request waiting already) to a press: how many pages of a list go
+   * together. A small budget gives fewer, down to none beside the one in flight.
+   */
+  room(group: RateGroup, keep = KEEP_FOR_PRESS): number {
+    const free = Math.min(this.budgets.room(group), MAX_CONCURRENT - this.inFlight);
+    return Math.max(0, free - this.waiting(group) - keep);
   }
 
   /** Requests waiting for a slot, per group. */

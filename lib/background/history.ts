@@ -11,6 +11,8 @@ import { serializer } from './serialize';
 const write = serializer();
 /** Entries waiting for the next write, oldest first (with whether a private window made them), and that write. */
 let pending: { entry: HistoryEntry; private: boolean }[] = [];
+/** Ids of pending entries that only replace an entry still there (not one the user removed). */
+let onlyIfThere = new Set<string>();
 let nextWrite: Promise<void> | null = null;
 
 /** The share of Recent links dropped (oldest first) each time storage is full. */
@@ -64,6 +66,7 @@ export function makeRoom(): Promise<boolean> {
  * job's last step would wait for all the writes before it. A full storage never fails the link.
  */
 export function addToHistory(entry: HistoryEntry, fromPrivate = false): Promise<void> {
+  onlyIfThere.delete(entry.id);
   pending.push({ entry, private: fromPrivate });
   nextWrite ??= write(async () => {
     nextWrite = null;
@@ -75,12 +78,27 @@ export function addToHistory(entry: HistoryEntry, fromPrivate = false): Promise<
       .filter((p) => keptInHistory(settings, p.private))
       .map((p) => p.entry)
       .filter((e) => !ids.has(e.id) && ids.add(e.id));
+    const updates = onlyIfThere;
     pending = [];
+    onlyIfThere = new Set();
     if (added.length === 0) return;
     const list = await historyItem.getValue();
-    await storeHistory([...added, ...list.filter((e) => !ids.has(e.id))].slice(0, settings.historyLimit)).catch(() => undefined);
+    // An update keeps its entry's place (and is dropped when the entry is gone); an added entry goes first.
+    const replaced = new Map(added.filter((e) => updates.has(e.id)).map((e) => [e.id, e]));
+    const first = added.filter((e) => !updates.has(e.id));
+    const firstIds = new Set(first.map((e) => e.id));
+    const rest = list.filter((e) => !firstIds.has(e.id)).map((e) => replaced.get(e.id) ?? e);
+    await storeHistory([...first, ...rest].slice(0, settings.historyLimit)).catch(() => undefined);
   });
   return nextWrite;
+}
+
+/** Files what became of a link's assignments: replaces its entry, unless the user removed it meanwhile. */
+export function updateInHistory(entry: HistoryEntry, fromPrivate = false): Promise<void> {
+  const done = addToHistory(entry, fromPrivate);
+  // Added to the same write as a plain entry unless it was pending as a new one there.
+  if (!pending.slice(0, -1).some((p) => p.entry.id === entry.id)) onlyIfThere.add(entry.id);
+  return done;
 }
 
 /** The history of one account of one service, newest first. */

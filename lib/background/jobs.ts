@@ -96,7 +96,7 @@ export class JobQueue {
   }
 
   /**
-   * Cancels jobs not sent yet: a pending job fails at once as cancelled; one waiting at the gate
+   * Cancels jobs not sent yet (a made link's assignments go on): a pending job fails at once as cancelled; one waiting at the gate
    * is stopped right before it would be sent. Returns the ids cancelled (a job on the wire goes on).
    */
   async cancel(ids: readonly string[], error: SerializedApiError): Promise<string[]> {
@@ -104,7 +104,7 @@ export class JobQueue {
     const cancelled: string[] = [];
     await this.stored.update((jobs) =>
       jobs.map((j) => {
-        if (!wanted.has(j.id) || j.state !== 'pending' || this.onWire.has(j.id)) return j;
+        if (!wanted.has(j.id) || j.state !== 'pending' || this.onWire.has(j.id) || j.shortened) return j;
         cancelled.push(j.id);
         this.cancelled.add(j.id);
         return forgetPrivate({ ...j, state: 'failed', error, settledAt: this.now() });
@@ -288,7 +288,7 @@ export class JobQueue {
     for (const id of this.whole.keys()) if (this.whole.size > 20) this.whole.delete(id);
   }
 
-  private patch(id: string, patch: Partial<Job>): Promise<void> {
+  patch(id: string, patch: Partial<Job>): Promise<void> {
     return this.stored.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
   }
 }

@@ -9,6 +9,9 @@ import type { Session, SessionHolder } from './session';
 
 type Priority = 'interactive' | 'background';
 
+/** The lists of the popup's form. */
+const POPUP_LISTS = ['domains', 'campaigns', 'channels'] as const;
+
 /** Which list each mutation changes: refreshed after it. */
 export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
   updateAccount: 'account',
@@ -34,7 +37,8 @@ export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
 /** Loads every page of a list (the cache calls it when it needs the list; site rules check their choices with it). */
 export const loadList = (s: Session, name: ListName) => (priority: Priority) => {
   const method = s.client[priority][LIST_METHODS[name]] as ApiClient['listDomains'];
-  return withRetry(() => fetchAllPages((paging) => method(paging)));
+  // After the first page, the others go together as far as the budget leaves room for a press.
+  return withRetry(() => fetchAllPages((paging) => method(paging), { room: () => s.gate.room('main') }));
 };
 
 /** Loads the account; its plan sets the rate budgets until the server tells its own figures. */
@@ -62,10 +66,22 @@ export function createLists(sessions: SessionHolder) {
       return s.cache.get(data.name, loadList(s, data.name), data) as Promise<Cached<ListItems[N][]>>;
     },
 
+    /**
+     * A popup opened: what its form needs (account, domains, campaigns, channels) starts loading
+     * now when the cache lacks it (a stale value is refreshed in the background, a fresh one sends
+     * nothing); the popup's messages then share these loads.
+     */
+    async warm(): Promise<void> {
+      const s = await sessions.get();
+      if (!s?.connection.apiKey) return;
+      void s.cache.get('account', loadAccount(s)).catch(() => undefined);
+      for (const name of POPUP_LISTS) void s.cache.get(name, loadList(s, name)).catch(() => undefined);
+    },
+
     /** Every item of one channel. */
     async getChannelItems(data: { channelId: number }) {
       const s = await sessions.require();
-      return withRetry(() => fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p)));
+      return withRetry(() => fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p), { room: () => s.gate.room('main') }));
     },
 
     /** One QR code with its statistics. */

@@ -8,7 +8,7 @@
 import type { JobQueue } from './jobs';
 
 /** The worker's side of the popups' ports. */
-export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify' | 'unmarkNotify'>) {
+export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify' | 'unmarkNotify' | 'patch'>) {
   let open = 0;
 
   /** Popup jobs nobody waits for any more are told by the worker when they settle (the bulk page reports its own). */
@@ -29,8 +29,10 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
       // Messages of one port arrive in order: a follow is handled before that port's disconnect.
       let last: Promise<void> = Promise.resolve();
       port.onMessage.addListener((m) => {
-        const { follow, release } = (m ?? {}) as Partial<{ follow: unknown; release: unknown }>;
+        const { follow, release, shown } = (m ?? {}) as Partial<{ follow: unknown; release: unknown; shown: unknown }>;
         if (typeof follow === 'string') last = last.then(() => jobs.unmarkNotify(follow));
+        // The popup showed (and copied) the link: should it close, only a failed assignment is still told.
+        if (typeof shown === 'string') last = last.then(() => jobs.patch(shown, { told: true }));
         // A popup that no longer follows a job (a newer press replaced it): the worker tells of it, if still to be made.
         if (typeof release === 'string') last = last.then(() => handBack(release));
       });

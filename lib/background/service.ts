@@ -49,11 +49,17 @@ export function createService(deps: ServiceDeps) {
   const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs, changeTimeoutMs: deps.changeTimeoutMs });
   const shortening = createShortening({ ...deps, sessions, now });
   const trackedQrs = createTrackedQrs({ sessions, now, wakeAt: deps.wakeAt, fetch: deps.fetch });
+  const lists = createLists(sessions);
   return {
     sessions,
     ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
-    ...createLists(sessions),
+    ...lists,
     ...shortening,
+    /** A popup opened (its port, as its script starts): it follows jobs over it, and what its form needs starts loading now. */
+    popupConnected(port: Parameters<typeof shortening.popupConnected>[0]): void {
+      shortening.popupConnected(port);
+      void lists.warm().catch(() => undefined);
+    },
     ...createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
     ...createRecentLinks(sessions),
     ...createQrStyles(sessions),

@@ -1,13 +1,14 @@
 /**
- * One shorten job, run by the queue: shorten (once: the short link is checkpointed), then add
- * the link to its campaign, then file it in the history. A job runs only for the account it
+ * One shorten job, run by the queue: shorten (once: the short link is checkpointed and filed in
+ * the history), tell whoever waits, then add the link to its campaign and its channel side by
+ * side, and file what became of them. A job runs only for the account it
  * was made for, and a link that was made is never reported as failed (docs/ARCHITECTURE.md).
  */
 import { ApiError, unlessStorageFull } from '../api';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import { settingsItem, type HistoryEntry, type Job } from '../storage';
-import { addToHistory, keptInHistory } from './history';
+import { addToHistory, keptInHistory, updateInHistory } from './history';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
 import { onlyWhenLimited } from './waitPolicy';
@@ -24,6 +25,8 @@ export interface ShortenJobDeps {
   keepUnsent: (job: Job) => Promise<void>;
   /** Hears that the shorten request failed and will be tried again (the waiting page is told at once). */
   onRetry?: (job: Job, err: ApiError) => void;
+  /** Hears that the short link is made (its assignments still to go): the user is told of it now. */
+  onMade?: (job: Job, entry: HistoryEntry) => Promise<void>;
 }
 
 type Made = { shortened: Job['shortened'] };
@@ -57,23 +60,32 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
         // Once, unless rate limited: after a failure the queue decides (waitPolicy.ts), never a blind resend here.
         { policy: onlyWhenLimited(policy), onRetry: (err) => deps.onRetry?.(job, err) },
       );
-      await checkpoint({ shortened });
-      made.shortened = shortened;
     }
-    const entry: HistoryEntry = {
+    const campaignId = job.args.campaignId;
+    const channelId = job.args.channelId ?? null;
+    // The link as shown at once: its assignments pending (a restarted job keeps its first entry).
+    const entry: HistoryEntry = job.result ?? {
       id: job.id,
       longUrl: job.args.url,
       shortUrl: shortened.shortUrl,
       shortCode: shortened.shortCode,
       linkId: shortened.linkId,
       domainId: job.args.domainId,
-      campaign: { state: 'none' },
-      channel: { state: 'none' },
+      campaign: campaignId !== null ? { state: 'pending', campaignId } : { state: 'none' },
+      channel: channelId !== null ? { state: 'pending', channelId } : { state: 'none' },
       ...(job.args.title ? { title: job.args.title } : {}),
       createdAt: now(),
       service: s.connection.serviceUrl,
       account: s.fingerprint,
     };
+    if (!job.result) {
+      made.shortened = shortened;
+      // Stored in the job and in Recent links (side by side) before anyone is told of it: the popup reads them right after.
+      // A full storage does not unmake the link: it is shown and copied, only not kept in Recent links.
+      await Promise.all([checkpoint({ shortened, result: entry }), addToHistory(entry, job.args.private === true).catch(unlessStorageFull)]);
+    }
+    // Whoever waits is told now (popup, notification, bulk row); the assignments go meanwhile.
+    const told = job.told ? Promise.resolve() : (deps.onMade?.(job, entry) ?? Promise.resolve()).catch(() => undefined);
     // Never fail the shortening because of the campaign or the channel: the outcome says why not.
     const linkId = shortened.linkId;
     const assign = async (call: (id: number) => Promise<unknown>): Promise<string | null> => {
@@ -85,19 +97,17 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
         return errorSentence(e, 'notification');
       }
     };
-    const campaignId = job.args.campaignId;
-    if (campaignId !== null) {
-      const reason = await assign((id) => client.assignCampaignLink(campaignId, id));
-      entry.campaign = reason === null ? { state: 'assigned', campaignId } : { state: 'failed', campaignId, reason };
-    }
-    const channelId = job.args.channelId ?? null;
-    if (channelId !== null) {
-      const reason = await assign((id) => client.assignChannelItem(channelId, 'links', id));
-      entry.channel = reason === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason };
-    }
-    // A full storage does not unmake the link: it is shown and copied, only not kept in Recent links.
-    await addToHistory(entry, job.args.private === true).catch(unlessStorageFull);
-    return entry;
+    // Side by side: neither assignment waits for the other.
+    const [campaign, channel] = await Promise.all([
+      campaignId === null ? null : assign((id) => client.assignCampaignLink(campaignId, id)),
+      channelId === null ? null : assign((id) => client.assignChannelItem(channelId, 'links', id)),
+    ]);
+    const final: HistoryEntry = { ...entry };
+    if (campaignId !== null) final.campaign = campaign === null ? { state: 'assigned', campaignId } : { state: 'failed', campaignId, reason: campaign };
+    if (channelId !== null) final.channel = channel === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason: channel };
+    await told;
+    if (campaignId !== null || channelId !== null) await updateInHistory(final, job.args.private === true).catch(unlessStorageFull);
+    return final;
   };
   return async (job, markSending, checkpoint) => {
     const made: Made = { shortened: job.shortened };
@@ -137,26 +147,41 @@ async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
   return entry;
 }
 
-/** The queue's `onSettled`: copies (when the user wants it) and notifies, for jobs no page waits for. */
-export function settledNotice(deps: {
+type NoticeDeps = {
   copy: (text: string) => Promise<boolean>;
   notify: (title: string, message: string, opts?: NotifyOptions) => Promise<void>;
-}): JobDeps['onSettled'] {
+};
+
+/** The link with what failed of its assignments (a notification's body). */
+function linkBody(entry: HistoryEntry): string {
+  const c = entry.campaign;
+  const ch = entry.channel;
+  const body = c.state === 'failed' ? t('notifyCampaignFailed', entry.shortUrl, c.reason) : entry.shortUrl;
+  return ch?.state === 'failed' ? t('notifyChannelFailed', body, ch.reason) : body;
+}
+
+/** Tells of a made link no page shows (menu, shortcut, address bar, a popup that closed): copies (when the user wants it) and notifies. */
+export function madeNotice(deps: NoticeDeps): (job: Job, entry: HistoryEntry) => Promise<void> {
+  return async (job, entry) => {
+    const settings = await settingsItem.getValue();
+    const copied = settings.autoCopy ? await deps.copy(formatCopy(settings.copyFormat, entry)).catch(() => false) : false;
+    // Undo deletes through Recent links: offered when the link is known there (history on, id known).
+    const undo = job.source !== 'popup' && entry.linkId !== null && keptInHistory(settings, job.args.private === true);
+    await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), linkBody(entry), undo ? { undoEntryId: entry.id } : {});
+  };
+}
+
+/** The queue's `onSettled`: tells of jobs no page waits for (a link told already: only a failed assignment). */
+export function settledNotice(deps: NoticeDeps): JobDeps['onSettled'] {
+  const made = madeNotice(deps);
   return async (job) => {
     // Links not sent because the account changed are named together (unsent.ts), not one by one;
     // a private window's link is not kept there, so it is told on its own.
     if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private)) return;
     if (job.state === 'done' && job.result) {
       const entry = job.result;
-      const settings = await settingsItem.getValue();
-      const copied = settings.autoCopy ? await deps.copy(formatCopy(settings.copyFormat, entry)).catch(() => false) : false;
-      const c = entry.campaign;
-      const ch = entry.channel;
-      let body = c.state === 'failed' ? t('notifyCampaignFailed', entry.shortUrl, c.reason) : entry.shortUrl;
-      if (ch?.state === 'failed') body = t('notifyChannelFailed', body, ch.reason);
-      // Undo deletes through Recent links: offered when the link is known there (history on, id known).
-      const undo = job.source !== 'popup' && entry.linkId !== null && keptInHistory(settings, job.args.private === true);
-      await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), body, undo ? { undoEntryId: entry.id } : {});
+      if (!job.told) await made(job, entry);
+      else if (entry.campaign.state === 'failed' || entry.channel?.state === 'failed') await deps.notify(t('notifyReadyTitle'), linkBody(entry));
     } else if (job.error) {
       await deps.notify(t('notifyFailedTitle'), errorSentence(job.error, 'notification'));
     }

@@ -1,24 +1,25 @@
 /**
  * Shortening for the popup, the context menu and the shortcut: every shorten is a persisted
- * job; the popup waits for it unless the rate budget makes it wait long, then it is queued
- * and the user is told when it settles.
+ * job; the popup waits for its short link (not for its assignments, which it follows after)
+ * unless the rate budget makes it wait long, then it is queued and the user is told when the
+ * link is made.
  */
 import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
 import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
 import { clock, t } from '../i18n';
 import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '../messaging';
-import { settingsItem, type Job, type ShortenJobArgs } from '../storage';
+import { settingsItem, type HistoryEntry, type Job, type ShortenJobArgs } from '../storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { WaitPolicy } from './waitPolicy';
 import type { SessionHolder } from './session';
-import { settledNotice, shortenJobRunner } from './shortenJob';
+import { madeNotice, settledNotice, shortenJobRunner } from './shortenJob';
 import type { Session } from './session';
 import { createUnsent } from './unsent';
 import { createPopupWatch } from './popupWatch';
 import type { NotifyOptions } from './notify';
-import { recordBulkOutcome } from './bulk';
+import { recordBulkMade, recordBulkOutcome } from './bulk';
 import { checkChannelId } from './channelId';
 import { cannotShortenNotice } from './cannotShorten';
 import { ruledLink, warnOnce } from './ruleChoices';
@@ -58,6 +59,21 @@ export function createShortening(deps: ShorteningDeps) {
   const unsent = createUnsent(deps.notify);
   /** Pages waiting for a job, told at its first failed try (the service could not be reached, failed, or lost the answer). */
   const retryWatch = new Map<string, (err: ApiError) => void>();
+  /** Pages waiting for a job, answered as soon as its short link is made (before its assignments). */
+  const madeWatch = new Map<string, (entry: HistoryEntry) => void>();
+  const notice = madeNotice(deps);
+  /** The short link is made: the page waiting is answered, a bulk row filled, and the worker tells of it when no page shows it. */
+  const onMade = async (job: Job, entry: HistoryEntry) => {
+    const page = madeWatch.get(job.id);
+    page?.(entry);
+    if (job.batchId) return recordBulkMade(job, entry);
+    const current = await jobs.get(job.id);
+    // A popup that asked or follows shows it itself (and says so over its port, `shown`); when
+    // nobody does (menu, shortcut, a popup that closed), the worker tells of it now.
+    if (!current || current.told || current.notified || !current.notify) return;
+    await jobs.patch(job.id, { told: true });
+    await notice(current, entry);
+  };
   const jobs = new JobQueue({
     now,
     maxAttempts: deps.maxJobAttempts,
@@ -74,6 +90,7 @@ export function createShortening(deps: ShorteningDeps) {
       now,
       policy: deps.retry ?? DEFAULT_RETRY,
       keepUnsent: (job) => unsent.add(job),
+      onMade,
     }),
     onSettled: settledNotice(deps),
     onFinished: recordBulkOutcome,
@@ -85,8 +102,8 @@ export function createShortening(deps: ShorteningDeps) {
     // Check the input now so that a bad URL is an immediate error, not a failed job
     // (the client checks again when the job runs).
     checkInput(ShortenInput, { url: req.url, custom_code: req.customCode || undefined, domain_id: req.domainId ?? undefined });
-    // Jobs not settled yet are ahead of this one (those waiting at the gate among them).
-    const ahead = (await jobs.unsettled()).length;
+    // Jobs whose link is not made yet are ahead of this one (those waiting at the gate among them).
+    const ahead = (await jobs.unsettled()).filter((j) => !j.shortened).length;
     const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead);
     const job = await jobs.add({
       kind: 'shorten',
@@ -143,7 +160,14 @@ export function createShortening(deps: ShorteningDeps) {
         resolve(null);
       }),
     );
-    const settled = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry]).finally(() => retryWatch.delete(job.id));
+    // Answered as soon as the link is made: its campaign and channel follow (the page asks getJob).
+    const made = new Promise<{ made: HistoryEntry }>((resolve) => madeWatch.set(job.id, (entry) => resolve({ made: entry })));
+    const first = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry, made]).finally(() => {
+      retryWatch.delete(job.id);
+      madeWatch.delete(job.id);
+    });
+    if (first && 'made' in first) return { status: 'done', entry: first.made, jobId: job.id };
+    const settled = first;
     if (settled?.state === 'done' && settled.result) return { status: 'done', entry: settled.result };
     if (settled?.state === 'failed' && settled.error) throw toApiError(settled.error);
     // Still waiting (retries, budget): the user is told it is queued and notified later.
@@ -218,8 +242,11 @@ export function createShortening(deps: ShorteningDeps) {
       }
     },
 
-    /** A job by id (the popup follows queued work). */
-    getJob: (data: { jobId: string }) => jobs.get(data.jobId),
+    /** A job by id (the popup follows queued work); with `waitMs`, answered when it settles (or after that long). */
+    async getJob(data: { jobId: string; waitMs?: number }): Promise<Job | null> {
+      const wait = Math.min(Math.max(0, Number(data.waitMs) || 0), SHORTEN_WAIT_MS);
+      return (wait > 0 ? await jobs.waitFor(data.jobId, wait) : null) ?? jobs.get(data.jobId);
+    },
 
     /** Cancels a link that waits (not sent yet); the job as it is now (a job on the wire goes on). */
     async cancelJob(data: { jobId: string }): Promise<Job | null> {

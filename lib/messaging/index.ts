@@ -89,7 +89,8 @@ export type ShortenRequest = ShortenJobArgs;
 
 /** The outcome of a shorten: done at once, or waiting in the persisted queue. */
 export type ShortenOutcome =
-  | { status: 'done'; entry: HistoryEntry }
+  /** The link is made; with `jobId` its campaign or channel may still be pending (getJob with waitMs tells). */
+  | { status: 'done'; entry: HistoryEntry; jobId?: string }
   | {
       status: 'queued';
       jobId: string;
@@ -155,8 +156,8 @@ export interface ProtocolMap {
 
   /** Shortens (interactive priority); queued when the budget is spent. */
   shorten(data: ShortenRequest): Result<ShortenOutcome>;
-  /** A queued job, to follow it from the popup. */
-  getJob(data: { jobId: string }): Result<Job | null>;
+  /** A queued job, to follow it from the popup; with `waitMs`, answered when it settles or after that long. */
+  getJob(data: { jobId: string; waitMs?: number }): Result<Job | null>;
   /** Cancels a link that waits and was not sent yet; the job as it is then. */
   cancelJob(data: { jobId: string }): Result<Job | null>;
   /** The popup's links still being made for the current account, and the links not sent because the account changed. */

@@ -5,5 +5,5 @@
  */
 export const POPUP_PORT = 'popup';
 
-/** What a popup says over its port: it follows (shows and copies) this job, or no longer follows it. */
-export type PopupPortMessage = { follow: string } | { release: string };
+/** What a popup says over its port: it follows (shows and copies) this job, no longer follows it, or showed its link (its assignments still going). */
+export type PopupPortMessage = { follow: string } | { release: string } | { shown: string };

@@ -91,17 +91,17 @@ const settingsStored = storage.defineItem<Settings>('local:settings', {
 });
 export const settingsItem = checkedItem(settingsStored, repair.repairSettings(DEFAULT_SETTINGS), storageNotices, 'settings');
 
-/** What happened to the campaign assignment of a new link. */
+/** What happened to the campaign assignment of a new link (pending: the link is shown, the assignment still to come). */
 export type CampaignOutcome =
   | { state: 'none' }
   | { state: 'assigned'; campaignId: number }
-  | { state: 'failed'; campaignId: number; reason: string };
+  | { state: 'failed'; campaignId: number; reason: string } | { state: 'pending'; campaignId: number };
 
 /** What happened to the channel assignment of a new link. */
 export type ChannelOutcome =
   | { state: 'none' }
   | { state: 'assigned'; channelId: number }
-  | { state: 'failed'; channelId: number; reason: string };
+  | { state: 'failed'; channelId: number; reason: string } | { state: 'pending'; channelId: number };
 
 /** A link made from this browser. */
 export interface HistoryEntry {
@@ -164,7 +164,8 @@ export interface Job {
   notified?: boolean;
   /** Service URL the job was made for (its history entry is filed under it). */
   service?: string;
-  result?: HistoryEntry;
+  result?: HistoryEntry; // the link as known so far: set when it is made (assignments pending), final when done
+  told?: boolean; // its link was shown or told already: when it settles, only a failed assignment is told
   error?: SerializedApiError;
   settledAt?: number;
   /** Since when the job waits for a service that could not be reached (or failed): it ends a day later. */

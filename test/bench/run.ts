@@ -9,6 +9,7 @@
  *   BENCH_ONLY=popup …                                           # the popup and worker figures only (no queue runs)
  *   BENCH_ONLY=queue …                                           # only the queue runs → .output/bench-queue.json
  *   BENCH_ONLY=bulk …                                            # only the bulk page runs → .output/bench-bulk.json
+ *   BENCH_ONLY=latency …                                         # only the figures at L = 150 ms → .output/bench-latency.json
  *   QUEUE_TRACE=1 …                                              # prints where each queue request fell (window:ms)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,8 @@ import { clearCache, expectedOf, installProbe, keepOpen, openAndMeasure, shorten
 import { QUEUE_TARGETS, queueReport, runQueues } from './queueFigures';
 import { BULK_TARGETS, bulkReport, runBulk } from './bulkFigures';
 import { measureSizes } from './sizes';
+import { runLatency } from './latency';
+import { latencyReport } from './latencyFigures';
 import { withReferencePopup } from './reference';
 import { ask, defineNameHelper, machine, round, stat, type Stat } from './util';
 import { coldStart, warmAnswerMs } from './worker';
@@ -38,6 +41,7 @@ const QUICK = !!process.env.BENCH_QUICK;
 const POPUP_ONLY = process.env.BENCH_ONLY === 'popup';
 const ONLY_QUEUE = process.env.BENCH_ONLY === 'queue';
 const ONLY_BULK = process.env.BENCH_ONLY === 'bulk';
+const ONLY_LATENCY = process.env.BENCH_ONLY === 'latency';
 const RUNS = {
   // 45 interleaved rounds: with 15, one run's median moved by about ±0.05 between runs of one build.
   popupWarm: QUICK ? 4 : 45,
@@ -45,6 +49,7 @@ const RUNS = {
   roundTrip: QUICK ? 3 : 10,
   workerCold: QUICK ? 3 : 10,
   queueContended: QUICK ? 1 : 3,
+  latency: { presses: QUICK ? 3 : 10, coldOpens: QUICK ? 2 : 5, recentOpens: QUICK ? 2 : 5, bigListCold: QUICK ? 1 : 3 },
 };
 const KB = 1000;
 const TARGETS = {
@@ -208,9 +213,14 @@ function printTable(rows: Row[]): void {
   console.log('');
 }
 
-/** BENCH_ONLY=queue or bulk: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
-async function partOnly(extensionDir: string, name: 'queue' | 'bulk') {
-  const report = name === 'queue' ? queueReport(await runQueues(extensionDir, RUNS.queueContended, say)) : bulkReport(await runBulk(extensionDir, say));
+/** BENCH_ONLY=queue, bulk or latency: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
+async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency') {
+  const report =
+    name === 'queue'
+      ? queueReport(await runQueues(extensionDir, RUNS.queueContended, say))
+      : name === 'bulk'
+        ? bulkReport(await runBulk(extensionDir, say))
+        : latencyReport(await runLatency(extensionDir, RUNS.latency, say));
   printTable(report.rows);
   const json = {
     ...report.json,
@@ -236,12 +246,14 @@ async function main() {
   say(`extension: ${extensionDir}${QUICK ? ' (BENCH_QUICK: fewer repetitions)' : ''}`);
   if (ONLY_QUEUE) return partOnly(extensionDir, 'queue');
   if (ONLY_BULK) return partOnly(extensionDir, 'bulk');
+  if (ONLY_LATENCY) return partOnly(extensionDir, 'latency');
   const sizes = measureSizes(extensionDir);
   const withReference = await withReferencePopup(extensionDir);
   say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);
   const p = await popupAndWorker(withReference.dir);
   const queue = queueReport(POPUP_ONLY ? { alone: [], contended: [], human: [] } : await runQueues(extensionDir, RUNS.queueContended, say));
   const bulk = bulkReport(POPUP_ONLY ? { runs: [], floor: null } : await runBulk(extensionDir, say));
+  const latency = latencyReport(await runLatency(extensionDir, RUNS.latency, say));
 
   const ratio = p.popupReady.median / p.staticPage.median;
   const vsReference = p.popupReady.median / p.reference.median;
@@ -295,6 +307,7 @@ async function main() {
     { figure: 'Shorten round trip (less server time)', stat: p.roundTrip, unit: 'ms', target: '' },
     ...queue.rows,
     ...bulk.rows,
+    ...latency.rows,
     {
       figure: 'Worker first answer after stop',
       stat: p.workerFirst,
@@ -342,6 +355,7 @@ async function main() {
     ...withRange('shortenHandlingMs', p.roundTripHandling, 3),
     ...queue.json,
     ...bulk.json,
+    ...latency.json,
     ...withRange('workerFirstAnswerMs', p.workerFirst),
     ...withRange('workerStartMs', p.workerStart),
     ...withRange('workerScriptToAnswerMs', p.workerScript),
@@ -351,7 +365,7 @@ async function main() {
     buildGzipBytes: sizes.buildGzipBytes,
     buildBytes: sizes.buildBytes,
     machine: mach,
-    targets: TARGETS,
+    targets: { ...TARGETS, ...latency.targets },
     pass: {
       popupReadyRatio: ratio <= TARGETS.popupReadyRatio,
       popupVsReference: vsReference <= TARGETS.popupVsReference,
@@ -359,6 +373,7 @@ async function main() {
       requestsPerWarmOpen: p.warmRequests.max <= TARGETS.requestsPerWarmOpen,
       ...queue.pass,
       ...bulk.pass,
+      ...latency.pass,
       workerFirstAnswerMs: p.workerFirst.median <= TARGETS.workerFirstAnswerMs,
       popupJsGzipBytes: jsOk,
     },
@@ -366,6 +381,7 @@ async function main() {
       runs: RUNS,
       ...queue.details,
       ...bulk.details,
+      ...latency.details,
       popupJsFiles: sizes.popupFiles,
       popupJsFetchedBeforeReady: p.jsBeforeReady,
       popupJsMatchesBrowser: jsMatches,

@@ -1,5 +1,5 @@
 // Channels, titles, clean links and copy formats through the worker's service, against the sandbox over real HTTP.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createService } from '@/lib/background/service';
@@ -43,8 +43,10 @@ describe('channel', () => {
     const channel = data.channels[1]!;
     const out = await service.shorten({ url: 'https://example.org/in-channel', domainId: null, campaignId: null, channelId: channel.id, title: ' A page ' });
     if (out.status !== 'done') throw new Error('expected the link at once');
-    expect(out.entry.channel).toEqual({ state: 'assigned', channelId: channel.id });
+    // Answered when the link is made; the channel follows.
+    expect(out.entry.channel).toEqual({ state: 'pending', channelId: channel.id });
     expect(out.entry.title).toBe('A page');
+    expect((await service.getJob({ jobId: out.jobId!, waitMs: 5000 }))?.result?.channel).toEqual({ state: 'assigned', channelId: channel.id });
     const link = data.links.find((l) => l.url === 'https://example.org/in-channel')!;
     expect(data.channelItems.filter((i) => i.channel_id === channel.id && i.item_id === link.id && i.type === 'links')).toHaveLength(1);
     expect(sb.log.some((r) => r.method === 'POST' && r.path === `/api/channel/${channel.id}/assign/links/${link.id}`)).toBe(true);
@@ -57,8 +59,10 @@ describe('channel', () => {
     const out = await service.shorten({ url: 'https://example.org/no-channel', domainId: null, campaignId: null, channelId: 999_999 });
     if (out.status !== 'done') throw new Error('expected the link at once');
     expect(out.entry.shortUrl).toMatch(/^http/);
-    expect(out.entry.channel).toMatchObject({ state: 'failed', channelId: 999_999 });
-    expect((out.entry.channel as { reason: string }).reason).toMatch(/not found/i);
+    const job = await service.getJob({ jobId: out.jobId!, waitMs: 5000 });
+    expect(job?.state).toBe('done');
+    expect(job?.result?.channel).toMatchObject({ state: 'failed', channelId: 999_999 });
+    expect((job?.result?.channel as { reason: string }).reason).toMatch(/not found/i);
   });
 
   it('refuses a channel id that is not one before anything is sent', async () => {
@@ -82,7 +86,12 @@ describe('menu, shortcut and address bar', () => {
     const link = await until(() => sb.state.forKey(sb.key).links.find((l) => l.url === 'https://example.org/a?id=1#frag'), 'the cleaned link');
     const note = await until(() => notes[0], 'the notification');
     expect(copies).toEqual([`<a href="${link.short_url}">Tom &amp; Jerry</a>`]);
-    const entry = (await service.getHistory())[0]!;
+    // Told when the link is made; the channel follows in Recent links.
+    const entry = await vi.waitFor(async () => {
+      const e = (await service.getHistory())[0];
+      expect(e?.channel?.state).toBe('assigned');
+      return e!;
+    });
     expect(note.opts).toEqual({ undoEntryId: entry.id });
     expect(entry.channel).toEqual({ state: 'assigned', channelId: channel.id });
 

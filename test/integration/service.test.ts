@@ -82,7 +82,10 @@ describe('shorten', () => {
     const out = await service.shorten({ url: 'https://example.org/page', domainId: domain.id, campaignId: campaign.id });
     expect(out.status).toBe('done');
     if (out.status !== 'done') return;
-    expect(out.entry.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
+    // Answered when the link is made; the campaign follows (getJob with waitMs says what became of it).
+    expect(out.entry.campaign).toEqual({ state: 'pending', campaignId: campaign.id });
+    const job = await service.getJob({ jobId: out.jobId!, waitMs: 5000 });
+    expect(job?.result?.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
     const link = data.links.find((l) => l.id === out.entry.linkId)!;
     expect(link).toMatchObject({ url: 'https://example.org/page', domain_id: domain.id, campaign_id: campaign.id });
     expect((await service.getHistory())[0]?.shortUrl).toBe(out.entry.shortUrl);
@@ -92,7 +95,12 @@ describe('shorten', () => {
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const out = await service.shorten({ url: 'https://example.org/p2', domainId: null, campaignId: 987654 });
     expect(out.status).toBe('done');
-    if (out.status === 'done') expect(out.entry.campaign).toMatchObject({ state: 'failed', campaignId: 987654 });
+    if (out.status !== 'done') return;
+    const job = await service.getJob({ jobId: out.jobId!, waitMs: 5000 });
+    expect(job?.state).toBe('done');
+    expect(job?.result?.shortUrl).toBe(out.entry.shortUrl);
+    expect(job?.result?.campaign).toMatchObject({ state: 'failed', campaignId: 987654 });
+    expect((await service.getHistory())[0]?.campaign).toMatchObject({ state: 'failed', campaignId: 987654 });
   });
   it('queues when the budget is spent, completes later once, and tells the user', async () => {
     await sb.close();

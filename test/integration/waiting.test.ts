@@ -74,6 +74,8 @@ describe('a popup closed before the answer', () => {
     service.popupConnected(popup.port);
     const out = await service.shorten({ url: 'https://example.org/open', domainId: null, campaignId: null });
     expect(out.status).toBe('done');
+    // The popup shows the link and says so (lib/ui/popup/submit.ts), then closes.
+    if (out.status === 'done' && out.jobId) popup.post({ shown: out.jobId });
     popup.close();
     await new Promise((r) => setTimeout(r, 200));
     expect(copies).toEqual([]);

@@ -136,6 +136,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
     const fault = takeFault(faults, method, path);
     if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.until) await fault.until.catch(() => undefined);
     holdMs = fault?.holdMs ?? 0;
     if (fault?.kind) {
       const f = faultAnswer(fault.kind);

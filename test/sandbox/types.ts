@@ -65,6 +65,8 @@ export interface Fault {
   kind?: FaultKind;
   /** The request is held back this long before it is handled (default 0). */
   delayMs?: number;
+  /** Sandbox extra. The request is handled (and answered) only once this settles: a test holds an answer and releases it. */
+  until?: Promise<unknown>;
   /** The request is handled at once (a link is made), its answer held back this long: a client
    *  that gives up sooner never hears of what it did (default 0). */
   holdMs?: number;

@@ -11,6 +11,11 @@ import { jobWaitingMessage } from './text';
 
 /** How often a queued link is looked at. */
 const POLL_MS = 1000;
+/** How long one question for a shown link's assignments waits for them (asked again while they wait). */
+const OUTCOME_WAIT_MS = 15_000;
+
+/** Whether a link's campaign or channel is still being assigned. */
+const assigning = (entry: HistoryEntry) => entry.campaign.state === 'pending' || entry.channel?.state === 'pending';
 
 /** A made or queued link, as the form's tasks use it. */
 export interface Jobs {
@@ -18,6 +23,8 @@ export interface Jobs {
   showMade(entry: HistoryEntry, origin: ShownLink['origin'], opts?: { toldByWorker?: boolean }): Promise<void>;
   /** Follows a queued link until it is made or fails (the worker is told that this popup shows it). */
   follow(jobId: string): void;
+  /** Adds what became of a shown link's campaign and channel once the worker has them (the link stays shown). */
+  awaitOutcomes(jobId: string): Promise<void>;
   /** Stops following the queued link. */
   unfollow(): void;
 }
@@ -52,9 +59,15 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         jobs.unfollow();
         set({ queued: null, status: t('popupStatusQueueGone') });
         void get().loadHistory();
-      } else if (job.state === 'done' && job.result) {
-        jobs.unfollow();
-        await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified });
+      } else if (job.result) {
+        // The link is made (its assignments may still go): shown and copied now.
+        if (job.state === 'done') jobs.unfollow();
+        else {
+          stopPolling(); // still claimed: should the popup close, the worker tells only of a failed assignment
+          void get().markShown(jobId).catch(() => undefined);
+        }
+        await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified || !!job.told });
+        if (job.state !== 'done') void jobs.awaitOutcomes(jobId);
       } else if (job.state === 'failed') {
         jobs.unfollow();
         set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: t('popupQueuedFailed') } });
@@ -73,6 +86,11 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
     }
   };
 
+  const stopPolling = () => {
+    stop?.();
+    stop = null;
+  };
+
   const jobs: Jobs = {
     async showMade(entry, origin, opts = {}) {
       set({ shown: { entry, origin }, queued: null, error: null, duplicate: null });
@@ -82,6 +100,24 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         const recent = get().recent;
         set({ recent: { ...recent, items: [entry, ...recent.items.filter((e) => e.id !== entry.id)] } });
         void get().loadHistory();
+      }
+    },
+
+    async awaitOutcomes(jobId) {
+      while (!timers.disposed && get().shown?.entry.id === jobId && assigning(get().shown!.entry)) {
+        let job: Job | null;
+        try {
+          job = await ask('getJob', { jobId, waitMs: OUTCOME_WAIT_MS });
+        } catch {
+          return; // no worker answer: Recent links will say it
+        }
+        const shown = get().shown;
+        if (!job?.result || shown?.entry.id !== jobId) return;
+        set({ shown: { ...shown, entry: job.result } });
+        if (job.state !== 'pending' && job.state !== 'sending') {
+          void get().loadHistory();
+          return;
+        }
       }
     },
 

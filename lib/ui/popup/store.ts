@@ -149,6 +149,8 @@ export interface RecentActions {
 export interface WaitingActions {
   /** Tells the worker that this popup shows (and copies) the job; closing the popup hands it back. */
   claim(jobId: string): Promise<void>;
+  /** Tells the worker that this popup showed the job's link (its assignments still going): it is not told again. */
+  markShown(jobId: string): Promise<void>;
   /** Tells the worker that this popup no longer follows its job (a newer press replaced it): the worker tells of it. */
   release(): Promise<void>;
   /** Finds the links still being made for this account (follows the newest) and the unsent ones. */
@@ -184,7 +186,7 @@ const TASK_NAMES = [
 ] as const satisfies readonly (keyof TaskActions)[];
 
 // The links made outside this popup's submit: asked for after the first render, so loaded then.
-const WAITING_NAMES = ['claim', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];
+const WAITING_NAMES = ['claim', 'markShown', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];
 
 /** Site rules and UTM parameters (popupUtm, loaded when there are rules or presets, or the disclosure opens). */
 export interface UtmActions {

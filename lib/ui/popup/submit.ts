@@ -52,7 +52,13 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
           ...(s.incognito ? { private: true } : {}),
         });
         if (outcome.status === 'done') {
+          // Shown and copied at once; its campaign and channel are added when the worker has them.
           await jobs.showMade(outcome.entry, 'new');
+          if (outcome.jobId) {
+            // Shown here: should the popup close before the assignments, the worker tells only of a failure.
+            void get().markShown(outcome.jobId).catch(() => undefined);
+            void jobs.awaitOutcomes(outcome.jobId);
+          }
         } else {
           // Waiting for the rate limit, a slow answer, or a service that cannot be reached now.
           const waiting = { waitingFor: outcome.waitingFor, reasonKind: outcome.reason?.kind, expectedAt: outcome.expectedAt };

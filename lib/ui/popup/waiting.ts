@@ -10,6 +10,7 @@ import { ask } from './ask';
 import { t } from '../../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
 import type { SliceKit, WaitingActions } from './store';
+import { takeEarlyPort } from './earlyPort';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
 
@@ -22,7 +23,7 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
   const open = (): Port | null => {
     if (port || timers.disposed) return port;
     try {
-      port = browser.runtime.connect({ name: POPUP_PORT });
+      port = takeEarlyPort() ?? browser.runtime.connect({ name: POPUP_PORT });
       port.onDisconnect.addListener(() => {
         port = null;
         if (followed && !timers.disposed) timers.later(() => void open(), 500);
@@ -40,6 +41,10 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
       // A port opened now tells the worker of the followed job itself.
       if (port) port.postMessage({ follow: jobId } satisfies PopupPortMessage);
       else open();
+    },
+
+    async markShown(jobId) {
+      open()?.postMessage({ shown: jobId } satisfies PopupPortMessage);
     },
 
     async release() {

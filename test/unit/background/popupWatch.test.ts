@@ -10,6 +10,7 @@ function queue(jobs: Partial<Job>[]) {
     unsettled: async () => all.filter((j) => j.state === 'pending' || j.state === 'sending'),
     markNotify: async (id: string) => void (all.find((j) => j.id === id)!.notify = true),
     unmarkNotify: async (id: string) => void (all.find((j) => j.id === id)!.notify = false),
+    patch: async (id: string, p: Partial<Job>) => void Object.assign(all.find((j) => j.id === id)!, p),
   };
 }
 
@@ -65,5 +66,20 @@ describe('who tells of a link: the popup that follows it, else the worker', () =
     p.post({ release: 'made' });
     await settle();
     expect(q.all.map((j) => j.notify)).toEqual([true, false, false]);
+  });
+
+  it('a link the popup showed while its assignments go is marked told: closing the popup then tells only of a failure', async () => {
+    const q = queue([{ id: 'shown' }, { id: 'other' }]);
+    const watch = createPopupWatch(q);
+    const p = port();
+    watch.connected(p.port);
+    p.post({ follow: 'shown' });
+    p.post({ shown: 'shown' });
+    p.close();
+    await settle();
+    expect(q.all.map((j) => [j.notify, !!j.told])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
   });
 });

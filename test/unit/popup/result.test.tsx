@@ -109,6 +109,30 @@ describe('after shortening', () => {
     expect(await screen.findByText('Added to campaign Spring sale')).toBeTruthy();
   });
 
+  it('shows and copies the link while its campaign is being added, then says what became of it', async () => {
+    let settle!: () => void;
+    const settled = new Promise<void>((r) => (settle = r));
+    const pending = entry({ id: 'j1', campaign: { state: 'pending', campaignId: 3 }, channel: { state: 'none' } });
+    const { writeText, user } = answer(askMock, {
+      shorten: { status: 'done', entry: pending, jobId: 'j1' },
+      getJob: async () => {
+        await settled;
+        return { id: 'j1', state: 'done', result: { ...pending, campaign: { state: 'failed', campaignId: 3, reason: 'Campaign not found.' } } } as Job;
+      },
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect(await screen.findByText('Adding to campaign Spring sale…')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Short link' })).toHaveProperty('value', 'https://sho.rt/abc');
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/abc');
+    expect(callsOf(askMock, 'getJob')).toEqual([{ jobId: 'j1', waitMs: 15_000 }]);
+    settle();
+    expect(await screen.findByText('The link was created, but could not be added to the campaign: Campaign not found.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Short link' })).toHaveProperty('value', 'https://sho.rt/abc');
+    expect(writeText).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the link, copied, with a note when the campaign could not be assigned', async () => {
     const { writeText, user } = answer(askMock, {
       shorten: { status: 'done', entry: entry({ campaign: { state: 'failed', campaignId: 3, reason: 'The server did not return the <b>link id</b>.' } }) },

@@ -1,0 +1,28 @@
+/**
+ * The popup's port to the worker, opened as the popup's script starts (part of its first
+ * script): it wakes a stopped worker while the popup draws itself, and the worker, told a popup
+ * opened, starts loading at once what the popup's form needs and its cache lacks; the messages
+ * asked after the first paint then share those loads. waiting.ts takes the port over to follow
+ * jobs on it (docs/ARCHITECTURE.md, "The popup's first script").
+ */
+import { browser } from '@wxt-dev/browser';
+import { POPUP_PORT } from '../../messaging/popupPort';
+
+type Port = ReturnType<typeof browser.runtime.connect>;
+let early: Port | null = null;
+
+/** Opens the port now (when the browser refuses, waiting.ts opens one later). */
+export function openEarlyPort(): void {
+  try {
+    early = browser.runtime.connect({ name: POPUP_PORT });
+  } catch {
+    // no worker to wake
+  }
+}
+
+/** The port opened early, handed once to whoever follows jobs over it (null: open another). */
+export function takeEarlyPort(): Port | null {
+  const port = early;
+  early = null;
+  return port;
+}

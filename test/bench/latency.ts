@@ -1,0 +1,231 @@
+/**
+ * The figures of a service at a real distance (issue 25): the sandbox answers every API request
+ * `LATENCY_MS` after it arrives (`--latency-ms 150`), and each figure is measured against that
+ * L. In the popup: press → short link shown and → copied (less L), a cold open's lists filled
+ * ((lists filled − warm ready) / L), Recent links drawn after the form is ready (empty history
+ * and 5,000 links), a keystroke in "Search recent links" (5,000 links); in the options page:
+ * 1,000 campaigns at 100 a page, cold (time / L); and the stored bytes of one history entry.
+ */
+import type { Page } from 'playwright-core';
+import {
+  configureExtension,
+  evalInWorker,
+  launchExtension,
+  openBackgroundPage,
+  openOptions,
+  openPopupFor,
+  stopWorker,
+  waitForWorker,
+  type ExtensionHarness,
+} from '../e2e/harness';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/types';
+import { clearCache, closeAll, expectedOf, installProbe, keepOpen, openAndMeasure } from './popup';
+import { ask, defineNameHelper, stat, type Stat } from './util';
+import { bigListProbe, pressOnce, recentProbe, seedHistory, typeAndMeasure } from './latencyPage';
+import type { Browser } from 'wxt/browser';
+import { measureSizes } from './sizes';
+
+declare const chrome: typeof Browser;
+
+/** The service's distance: every API answer leaves this long after its request arrived. */
+export const LATENCY_MS = 150;
+/** The long list of the options page: campaigns, and how many the service sends a page. */
+export const BIG_LIST = { campaigns: 1000, perPage: 100 };
+export const LATENCY_TARGETS = {
+  pressToLinkOverheadMs: 40,
+  pressToClipboardOverheadMs: 40,
+  coldListsFilledOverL: 1.3,
+  recentShownAfterReadyMs: 50,
+  searchKeystrokeMedianMs: 16,
+  searchKeystrokeWorstMs: 50,
+  bigListColdOverL: 3,
+};
+
+export interface LatencyFigures {
+  pressToLink: Stat;
+  pressToClipboard: Stat;
+  coldListsOverL: Stat;
+  warmReady: Stat;
+  /** API requests of a warm open (the popup's target: none). */
+  warmRequests: Stat;
+  recentEmpty: Stat;
+  recentMany: Stat;
+  keystroke: Stat;
+  bigListOverL: Stat;
+  historyBytesPerEntry: number;
+  historyEntriesMeasured: number;
+  /** The popup's first script (gzip), measured on the build (its target stays). */
+  popupJsGzipBytes: number;
+}
+
+export interface LatencyRuns {
+  presses: number;
+  coldOpens: number;
+  recentOpens: number;
+  bigListCold: number;
+}
+
+/** The popup's figures, one browser and one sandbox at L. */
+async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: string) => void) {
+  const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS });
+  let h: ExtensionHarness | undefined;
+  try {
+    h = await launchExtension({ extensionDir });
+    await defineNameHelper(h);
+    await installProbe(h, expectedOf(sb));
+    await h.context.addInitScript(recentProbe);
+    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    const driver = await openBackgroundPage(h, h.url('manifest.json'));
+    keepOpen(driver);
+    say(`latency: popup at L = ${LATENCY_MS} ms: warm-up, warm opens, ${runs.coldOpens} cold opens`);
+    await openAndMeasure(h, sb, 'lat-warmup-0');
+    await openAndMeasure(h, sb, 'lat-warmup-1');
+    const warm: number[] = [];
+    const warmRequests: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await openAndMeasure(h, sb, `lat-warm-${i}`);
+      warm.push(r.readyMs);
+      warmRequests.push(r.apiRequests);
+    }
+    const warmReady = stat(warm);
+    const cold: number[] = [];
+    for (let i = 0; i < runs.coldOpens; i++) {
+      await clearCache(driver);
+      await stopWorker(h);
+      cold.push((await openAndMeasure(h, sb, `lat-cold-${i}`)).readyMs);
+      await ask(driver, 'getConnection');
+      await waitForWorker(h);
+    }
+    await openAndMeasure(h, sb, 'lat-refill');
+
+    say('latency: Recent links after ready, empty history');
+    await ask(driver, 'clearHistory');
+    const recentEmpty = await recentAfterReady(h, sb, 'lat-recent-empty', runs.recentOpens);
+
+    say(`latency: ${runs.presses} presses with a campaign and a channel`);
+    const data = sb.state.forKey(sb.key);
+    await ask(driver, 'saveSettings', { lastCampaignId: data.campaigns[2]!.id, lastChannelId: data.channels[2]!.id, lastDomainId: null });
+    const presses = await pressAll(h, sb, runs.presses);
+
+    const bytes = await evalInWorker(
+      h,
+      async () => {
+        const list = ((await chrome.storage.local.get('history')).history ?? []) as unknown[];
+        return { bytes: await chrome.storage.local.getBytesInUse('history'), entries: list.length };
+      },
+      undefined,
+    );
+
+    say('latency: Recent links after ready and search, 5,000 links');
+    await seedHistory(h, 5000);
+    const recentMany = await recentAfterReady(h, sb, 'lat-recent-many', runs.recentOpens);
+    const keystrokes = await searchKeystrokes(h, sb);
+    return {
+      pressToLink: stat(presses.map((p) => p.linkMs - LATENCY_MS)),
+      pressToClipboard: stat(presses.map((p) => p.clipboardMs - LATENCY_MS)),
+      coldListsOverL: stat(cold.map((c) => (c - warmReady.median) / LATENCY_MS)),
+      warmReady,
+      warmRequests: stat(warmRequests),
+      recentEmpty,
+      recentMany,
+      keystroke: stat(keystrokes),
+      historyBytesPerEntry: bytes.entries ? bytes.bytes / bytes.entries : NaN,
+      historyEntriesMeasured: bytes.entries,
+    };
+  } finally {
+    await h?.close();
+    await sb.close();
+  }
+}
+
+/** Opens the popup `n` times: Recent links drawn (not "Loading…") less the form ready. */
+async function recentAfterReady(h: ExtensionHarness, sb: Sandbox, name: string, n: number): Promise<Stat> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const page = await openPopupFor(h, `${sb.url}/page/${name}-${i}`, { timeoutMs: 20_000 });
+    try {
+      await page.waitForFunction(() => {
+        const x = window as unknown as { __benchReady?: number | null; __benchRecent?: number | null };
+        return typeof x.__benchReady === 'number' && typeof x.__benchRecent === 'number';
+      }, undefined, { timeout: 30_000 });
+      const r = await page.evaluate(() => {
+        const x = window as unknown as { __benchReady: number; __benchRecent: number };
+        return x.__benchRecent - x.__benchReady;
+      });
+      out.push(Math.max(0, r));
+    } finally {
+      await closeAll(h, page);
+    }
+  }
+  return stat(out);
+}
+
+/** Presses Shorten `n` times in one popup (a campaign and a channel chosen): link shown and copied, ms after the press. */
+async function pressAll(h: ExtensionHarness, sb: Sandbox, n: number) {
+  const page = await openPopupFor(h, `${sb.url}/page/lat-press`, { timeoutMs: 20_000 });
+  try {
+    await page.waitForFunction(() => typeof (window as unknown as { __benchReady?: unknown }).__benchReady === 'number', undefined, { timeout: 20_000 });
+    const out: { linkMs: number; clipboardMs: number }[] = [];
+    for (let i = 0; i < n; i++) out.push(await pressOnce(page, `https://example.org/bench/latency/${Date.now()}/${i}`));
+    return out;
+  } finally {
+    await closeAll(h, page);
+  }
+}
+
+/** Types into "Search recent links" (5,000 links) and deletes it again: ms of each keystroke. */
+async function searchKeystrokes(h: ExtensionHarness, sb: Sandbox): Promise<number[]> {
+  const page = await openPopupFor(h, `${sb.url}/page/lat-search`, { timeoutMs: 20_000 });
+  try {
+    await page.waitForFunction(() => typeof (window as unknown as { __benchRecent?: unknown }).__benchRecent === 'number', undefined, { timeout: 30_000 });
+    await page.waitForSelector('#recent-search', { timeout: 30_000 });
+    return await typeAndMeasure(page, 'latency/42', 1);
+  } finally {
+    await closeAll(h, page);
+  }
+}
+
+/** The options page, cold (cache emptied, worker stopped), until "1000 campaigns" shows: time / L. */
+async function bigListFigures(extensionDir: string, runs: number, say: (m: string) => void): Promise<Stat> {
+  const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS });
+  let h: ExtensionHarness | undefined;
+  try {
+    const data = sb.state.forKey(sb.key);
+    for (let i = data.campaigns.length; i < BIG_LIST.campaigns; i++)
+      data.campaigns.push({ id: sb.state.nextId('campaign'), name: `Bench campaign ${i}`, slug: null, public: false, nameKey: 'name' });
+    h = await launchExtension({ extensionDir });
+    await defineNameHelper(h);
+    await h.context.addInitScript(bigListProbe, BIG_LIST.campaigns);
+    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
+    const driver = await openBackgroundPage(h, h.url('manifest.json'));
+    keepOpen(driver);
+    say(`latency: options page, ${BIG_LIST.campaigns} campaigns, ${runs} cold opens`);
+    const out: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      await clearCache(driver);
+      await stopWorker(h);
+      const page: Page = await openOptions(h, 30_000);
+      try {
+        await page.waitForFunction(() => typeof (window as unknown as { __benchBigList?: unknown }).__benchBigList === 'number', undefined, { timeout: 60_000 });
+        out.push((await page.evaluate(() => (window as unknown as { __benchBigList: number }).__benchBigList)) / LATENCY_MS);
+      } finally {
+        await closeAll(h, page);
+      }
+      await ask(driver, 'getConnection');
+      await waitForWorker(h);
+    }
+    return stat(out);
+  } finally {
+    await h?.close();
+    await sb.close();
+  }
+}
+
+/** Every latency figure. */
+export async function runLatency(extensionDir: string, runs: LatencyRuns, say: (m: string) => void): Promise<LatencyFigures> {
+  const { popupJsGzipBytes } = measureSizes(extensionDir);
+  const popup = await popupFigures(extensionDir, runs, say);
+  const bigListOverL = await bigListFigures(extensionDir, runs.bigListCold, say);
+  return { ...popup, bigListOverL, popupJsGzipBytes };
+}
