@@ -33,11 +33,13 @@ const campaignOutcome = z.union([
   z.object({ state: z.literal('none') }),
   z.object({ state: z.literal('assigned'), campaignId: z.number() }),
   z.object({ state: z.literal('failed'), campaignId: z.number(), reason: shortText }),
+  z.object({ state: z.literal('pending'), campaignId: z.number() }),
 ]);
 const channelOutcome = z.union([
   z.object({ state: z.literal('none') }),
   z.object({ state: z.literal('assigned'), channelId: z.number() }),
   z.object({ state: z.literal('failed'), channelId: z.number(), reason: shortText }),
+  z.object({ state: z.literal('pending'), channelId: z.number() }),
 ]);
 
 /** A Recent link. */

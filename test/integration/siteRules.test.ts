@@ -8,10 +8,10 @@ let sb: Sandbox;
 const news = { id: 'p1', name: 'Newsletter', source: 'news', medium: 'email', campaign: '', term: '', content: '' };
 const rule = (site: string, more: object = {}) => ({ id: site, site, domainId: null, campaignId: null, channelId: null, presetId: null, ...more });
 
-const until = async <T,>(fn: () => T | undefined | false, what: string): Promise<T> => {
+const until = async <T,>(fn: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> => {
   const end = Date.now() + 10_000;
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`not within 10 s: ${what}`);
     await new Promise((r) => setTimeout(r, 20));

@@ -28,6 +28,13 @@ describe('repairs', () => {
     expect(many.value[0]!.id).toBe('e0');
   });
 
+  it('history: a link whose campaign and channel are still being added reads as it is', () => {
+    const made = entry('p', { campaign: { state: 'pending', campaignId: 3 }, channel: { state: 'pending', channelId: 4 } });
+    const out = r.repairHistory([made]);
+    expect(out.value[0]).toMatchObject({ campaign: { state: 'pending', campaignId: 3 }, channel: { state: 'pending', channelId: 4 } });
+    expect(out).toMatchObject({ lost: false, changed: false });
+  });
+
   it('queue: drops what cannot run, keeps every other job; an older job learns whether a page waits for it', () => {
     expect(r.repairQueue('garbage')).toMatchObject({ value: [], lost: true });
     expect(r.repairQueue([null, 7]).value).toEqual([]);
