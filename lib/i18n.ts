@@ -39,6 +39,11 @@ export function uiLanguage(): string {
   return 'en';
 }
 
+/** A count as the browser's language writes it ("5,000", "5.000"), for a sentence. */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat(uiLanguage()).format(n);
+}
+
 /** Local time with seconds in the browser's language (24 hours, two digits: 09:05:07). */
 export function clock(epochMs: number): string {
   return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });

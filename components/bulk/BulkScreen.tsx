@@ -6,6 +6,8 @@ import { BulkChoices } from './BulkChoices';
 import { BulkProgress } from './BulkProgress';
 import { BulkRows } from './BulkRows';
 import { BulkResults } from './BulkResults';
+import { StorageNotice } from '../common/StorageNotice';
+import { formatCount } from '@/lib/i18n';
 import './bulk.css';
 
 /** The whole bulk page: the addresses, the choices, "Shorten all", then the run and its results. */
@@ -18,10 +20,13 @@ export function BulkScreen() {
   const starting = useBulk((s) => s.starting);
   const hasBatch = useBulk((s) => !!s.view);
   const start = useBulk((s) => s.start);
+  const notices = useBulk((s) => s.storageNotices);
+  const historyLimit = useBulk((s) => s.settings?.historyLimit);
   if (connection === 'disconnected') {
     return (
       <main className="bulk">
         <h1>{t('bulkHeading')}</h1>
+        <StorageNotice names={notices} />
         <div role="alert">
           <p>{t('bulkNotConnected')}</p>
           <button type="button" onClick={openOptions}>
@@ -35,6 +40,7 @@ export function BulkScreen() {
   return (
     <main className="bulk">
       <h1>{t('bulkHeading')}</h1>
+      <StorageNotice names={notices} />
       <form
         aria-label={t('bulkHeading')}
         noValidate
@@ -55,6 +61,7 @@ export function BulkScreen() {
             </span>
           )}
         </div>
+        {historyLimit && <p className="muted">{t('bulkHistoryKept', formatCount(historyLimit))}</p>}
       </form>
       <div aria-live="assertive">{alert && <p role="alert">{alert}</p>}</div>
       <p role="status">{status}</p>

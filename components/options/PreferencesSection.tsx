@@ -7,6 +7,7 @@ import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
 import { CopyFormatSelect, LinkSwitches } from './LinkPrefs';
+import { HistoryLimitSelect } from './HistoryLimitSelect';
 import { t } from '@/lib/i18n';
 import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
 import { ChoiceSelect } from '../common/ChoiceSelect';
@@ -118,6 +119,7 @@ export function PreferencesSection() {
             checked={draft.keepPrivateHistory === true}
             save={save}
           />
+          <HistoryLimitSelect draft={draft} save={save} />
           <LinkSwitches draft={draft} save={save} />
         </div>
       )}

@@ -16,6 +16,7 @@ const DuplicateOffer = lazyPart(() => import('./DuplicateOffer').then((m) => m.D
 const ResultPanel = lazyPart(() => import('./ResultPanel').then((m) => m.ResultPanel));
 const UnsentLinks = lazyPart(() => import('./UnsentLinks').then((m) => m.UnsentLinks));
 const ShortenManyButton = lazyPart(() => import('./ShortenManyButton').then((m) => m.ShortenManyButton));
+const StoredNotice = lazyPart(() => import('./StoredNotice').then((m) => m.StoredNotice));
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {
@@ -26,6 +27,7 @@ export function PopupScreen() {
   return (
     <main className="popup">
       <h1 className="popup-title">{t('popupHeading')}</h1>
+      {afterPaint(<StoredNotice />)}
       {connection === 'disconnected' ? (
         <NotConnected />
       ) : (

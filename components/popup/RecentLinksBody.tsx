@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { matchesSearch } from '@/lib/links/historyText';
+import { indexRecent, searchRecent } from '@/lib/ui/popup/recentSearch';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 import { tCount } from '@/lib/i18nCount';
-import { RecentLinkItem } from './RecentLinkItem';
+import { RecentLinkList } from './RecentLinkList';
 import { useTrackedScans } from './useTrackedScans';
 
 /** The content of "Recent links": a search box, the state of the list, the links newest first. */
@@ -11,7 +11,8 @@ export function RecentLinksBody() {
   const recent = usePopup((s) => s.recent);
   const setQuery = usePopup((s) => s.setQuery);
   const tracked = useTrackedScans(recent.items.length > 0);
-  const shown = useMemo(() => recent.items.filter((e) => matchesSearch(e, recent.query)), [recent.items, recent.query]);
+  const index = useMemo(() => indexRecent(recent.items), [recent.items]);
+  const shown = useMemo(() => searchRecent(index, recent.query), [index, recent.query]);
   return (
     <>
       {recent.items.length > 0 && (
@@ -33,11 +34,12 @@ export function RecentLinksBody() {
       {recent.state === 'ready' && recent.items.length === 0 && <p className="muted">{t('popupRecentEmpty')}</p>}
       {recent.items.length > 0 && shown.length === 0 && <p className="muted">{t('popupRecentNoMatch', recent.query)}</p>}
       {shown.length > 0 && (
-        <ul className="recent-list" aria-label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}>
-          {shown.map((e) => (
-            <RecentLinkItem key={e.id} entry={e} tracked={tracked[e.shortUrl]} />
-          ))}
-        </ul>
+        <RecentLinkList
+          entries={shown}
+          query={recent.query}
+          tracked={tracked}
+          label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}
+        />
       )}
     </>
   );

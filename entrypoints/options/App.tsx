@@ -5,6 +5,8 @@ import { shownSections } from '@/components/options/optionsSections';
 import type { RequestPermission } from '@/components/options/ConnectionSection';
 import { requestHostPermission } from '@/lib/ui/options/permissions';
 import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
+import { AskedStorageNotice } from '@/components/common/StorageNotice';
+import { askStorageNotices } from '@/lib/ui/storageNotices';
 import { errorSentence } from '@/lib/errorText';
 import { t } from '@/lib/i18n';
 
@@ -49,6 +51,7 @@ function OptionsPage({ requestPermission }: { requestPermission: RequestPermissi
         ) : (
           <>
             {startError && <p role="alert">{errorSentence(startError, 'options')}</p>}
+            <AskedStorageNotice load={askStorageNotices} />
             {sections.map(({ id, title, Body }) => (
               <Fragment key={id === 'connection' ? id : `${id}-${epoch}`}>
                 <Section id={id} title={t(title)}>

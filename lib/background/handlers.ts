@@ -44,6 +44,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     cancelBulk: () => service.cancelBulk(),
     retryBulk: (d) => service.retryBulk(d),
     clearBulk: () => service.clearBulk(),
+    takeStorageNotices: () => service.takeStorageNotices(),
     getLinkRules: () => service.getLinkRules(),
     saveLinkRules: (d) => service.saveLinkRules(d ?? {}),
     getSettings: () => service.getSettings(),

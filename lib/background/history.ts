@@ -1,5 +1,11 @@
-/** Recent links made from this browser, newest first, capped, only when the user keeps history. */
-import { historyItem, MAX_HISTORY, settingsItem, type HistoryEntry, type Settings } from '../storage';
+/**
+ * Recent links made from this browser, newest first, only when the user keeps history (and, for
+ * a private window's link, allows it there), at most as many as "Keep recent links" says: the
+ * limit holds on every read as on every write, and near storage.local's quota the oldest go
+ * first (a link or a job is never refused for room).
+ */
+import { historyItem, settingsItem, type HistoryEntry, type Settings } from '../storage';
+import { isQuotaError } from '../storage/quota';
 import { serializer } from './serialize';
 
 const write = serializer();
@@ -9,15 +15,55 @@ let pending: { entry: HistoryEntry; private: boolean }[] = [];
 let onlyIfThere = new Set<string>();
 let nextWrite: Promise<void> | null = null;
 
+/** The share of Recent links dropped (oldest first) each time storage is full. */
+const ROOM_SHARE = 0.25;
+
 /** Whether a link goes into Recent links: history on, and for a private window's link only when the user allows it. */
 export function keptInHistory(settings: Pick<Settings, 'keepHistory' | 'keepPrivateHistory'>, fromPrivate: boolean): boolean {
   return settings.keepHistory && (!fromPrivate || settings.keepPrivateHistory === true);
 }
 
+/** The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher limit, is stored cut). */
+async function readHistory(): Promise<HistoryEntry[]> {
+  const [list, { historyLimit }] = await Promise.all([historyItem.getValue(), settingsItem.getValue()]);
+  if (list.length <= historyLimit) return list;
+  const cut = list.slice(0, historyLimit);
+  void write(async () => {
+    const now = await historyItem.getValue();
+    if (now.length > historyLimit) await storeHistory(now.slice(0, historyLimit));
+  });
+  return cut;
+}
+
+/** Stores the list; when storage is full, drops its oldest links until it fits (even to none). */
+async function storeHistory(list: HistoryEntry[]): Promise<void> {
+  for (let kept = list; ; kept = kept.slice(0, Math.floor(kept.length * (1 - ROOM_SHARE)))) {
+    try {
+      await historyItem.setValue(kept);
+      return;
+    } catch (e) {
+      if (!isQuotaError(e) || kept.length === 0) throw e;
+    }
+  }
+}
+
 /**
- * Adds a link to the history (unless the user turned history off, or a private window made it). Links made together
- * (a queue's window) share one read and one write: one after another, each job's last step
- * would wait for all the writes before it.
+ * Makes room in storage for something that must be kept (a job): drops the oldest quarter of
+ * Recent links. False when there was nothing left to drop.
+ */
+export function makeRoom(): Promise<boolean> {
+  return write(async () => {
+    const list = await historyItem.getValue();
+    if (list.length === 0) return false;
+    await historyItem.setValue(list.slice(0, Math.floor(list.length * (1 - ROOM_SHARE))));
+    return true;
+  });
+}
+
+/**
+ * Adds a link to the history (unless the user turned history off, or a private window made it).
+ * Links made together (a queue's window) share one read and one write: one after another, each
+ * job's last step would wait for all the writes before it. A full storage never fails the link.
  */
 export function addToHistory(entry: HistoryEntry, fromPrivate = false): Promise<void> {
   onlyIfThere.delete(entry.id);
@@ -42,7 +88,7 @@ export function addToHistory(entry: HistoryEntry, fromPrivate = false): Promise<
     const first = added.filter((e) => !updates.has(e.id));
     const firstIds = new Set(first.map((e) => e.id));
     const rest = list.filter((e) => !firstIds.has(e.id)).map((e) => replaced.get(e.id) ?? e);
-    await historyItem.setValue([...first, ...rest].slice(0, MAX_HISTORY));
+    await storeHistory([...first, ...rest].slice(0, settings.historyLimit)).catch(() => undefined);
   });
   return nextWrite;
 }
@@ -57,7 +103,20 @@ export function updateInHistory(entry: HistoryEntry, fromPrivate = false): Promi
 
 /** The history of one account of one service, newest first. */
 export async function historyOf(service: string, account: string): Promise<HistoryEntry[]> {
-  return (await historyItem.getValue()).filter((e) => e.service === service && (e.account ?? account) === account);
+  return (await readHistory()).filter((e) => e.service === service && (e.account ?? account) === account);
+}
+
+/** One entry by its id (within the limit). */
+export async function historyEntry(id: string): Promise<HistoryEntry | undefined> {
+  return (await readHistory()).find((e) => e.id === id);
+}
+
+/** Cuts the stored list to a new limit at once ("Keep recent links" lowered). */
+export function applyHistoryLimit(limit: number): Promise<void> {
+  return write(async () => {
+    const list = await historyItem.getValue();
+    if (list.length > limit) await historyItem.setValue(list.slice(0, limit));
+  });
 }
 
 /** Removes one entry; returns the removed entry. */

@@ -4,6 +4,8 @@
  * sees every change, in order, with one write per burst instead of one per change.
  */
 import { queueItem, writeTogether, type Job, type AnyStoredValue } from '../storage';
+import { isQuotaError } from '../storage/quota';
+import { makeRoom } from './history';
 import { serializer } from './serialize';
 import { unlessStorageFull } from '../api';
 
@@ -55,7 +57,15 @@ export class StoredJobs {
         // Taken in one turn with the jobs in memory now: the values belong to these jobs.
         const also = this.alongside.splice(0);
         const jobs = this.all();
-        await (also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs));
+        const store = async () => (also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs));
+        // Storage full: Recent links make room (oldest first); a job is never dropped for it.
+        for (;;) {
+          try {
+            return await store();
+          } catch (e) {
+            if (!isQuotaError(e) || !(await makeRoom())) throw e;
+          }
+        }
       })().finally(() => {
         this.flushing = null;
       });

@@ -2,7 +2,7 @@
 import { browser } from 'wxt/browser';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
-import { historyItem } from '../storage';
+import { historyEntry } from './history';
 import { UNDO_PREFIX, type NotifyOptions } from './notify';
 
 export interface UndoDeps {
@@ -19,7 +19,7 @@ export async function onNotificationButton(deps: UndoDeps, notificationId: strin
   } catch {
     // Already gone: nothing to clear.
   }
-  const entry = (await historyItem.getValue()).find((e) => e.id === entryId);
+  const entry = await historyEntry(entryId);
   const label = entry?.shortUrl ?? '';
   try {
     await deps.deleteHistoryEntry({ id: entryId, remote: true });

@@ -24,6 +24,7 @@ import type {
 } from '../api';
 import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
 import type { QrStyle } from '../qr/style';
+import type { ToldItem } from '../storage/names';
 import type { AccountLinkRules, SiteRule, UtmPreset } from '../links/linkRules';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
@@ -182,6 +183,8 @@ export interface ProtocolMap {
   /** Forgets a finished batch. */
   clearBulk(): Result<null>;
 
+  /** Stored items that lost something when they were read (each told once, by the page that asks). */
+  takeStorageNotices(): Result<ToldItem[]>;
   /** The current account's UTM presets, site rules and campaigns' default presets. */
   getLinkRules(): Result<AccountLinkRules>;
   /** Saves any of them (each list whole; a bad one is refused, nothing half-saved). */

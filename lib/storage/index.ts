@@ -8,6 +8,13 @@ import type { Account, ListName, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
 import type { ManagedPolicy } from './policy';
 import type { QrStyle } from '../qr/style';
+import { checkedItem } from './checkedItem';
+import * as repair from './items';
+import { DEFAULT_HISTORY_LIMIT, type HistoryLimit } from './names';
+import { storageNotices } from './notices';
+
+// Every item is read through its repair: a wrong value keeps what can be kept (docs/ARCHITECTURE.md, "Stored state").
+export { storageNotices, storageNoticesItem } from './notices';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -16,10 +23,8 @@ export interface Connection {
   /** Header form that worked for the shortening group (docs/ARCHITECTURE.md, "Header forms"). */
   shortenAuth?: 'bearer' | 'x-api-key';
 }
-export const connectionItem = storage.defineItem<Connection | null>('local:connection', {
-  fallback: null,
-  version: 1,
-});
+const connectionStored = storage.defineItem<Connection | null>('local:connection', { fallback: null, version: 1 });
+export const connectionItem = checkedItem(connectionStored, repair.repairConnection, storageNotices, 'connection');
 
 /**
  * What the pages may read of the connection, written by the worker beside it: whether a key is
@@ -30,10 +35,8 @@ export interface ConnectionState {
   connected: boolean;
   fingerprint: string | null;
 }
-export const connectionStateItem = storage.defineItem<ConnectionState | null>('local:connectionState', {
-  fallback: null,
-  version: 1,
-});
+const connectionStateStored = storage.defineItem<ConnectionState | null>('local:connectionState', { fallback: null, version: 1 });
+export const connectionStateItem = checkedItem(connectionStateStored, repair.repairConnectionState, null, null);
 
 /** The user's preferences (options page). */
 export interface Settings {
@@ -58,6 +61,8 @@ export interface Settings {
   menuShortenLink: boolean;
   menuShortenPage: boolean;
   menuQrPage: boolean;
+  /** How many Recent links are kept ("Keep recent links"); the oldest go first. */
+  historyLimit: HistoryLimit;
 }
 export const DEFAULT_SETTINGS: Settings = {
   defaultDomainId: null,
@@ -74,15 +79,17 @@ export const DEFAULT_SETTINGS: Settings = {
   menuShortenLink: true,
   menuShortenPage: true,
   menuQrPage: true,
+  historyLimit: DEFAULT_HISTORY_LIMIT,
 };
 /** The members that hold an id of the account (domain, campaign, channel): another account starts without them. */
 export const ACCOUNT_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'lastDomainId', 'lastCampaignId', 'lastChannelId'] as const;
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
+const settingsStored = storage.defineItem<Settings>('local:settings', {
   fallback: DEFAULT_SETTINGS,
   version: 2,
-  // v2 added channels, clean links, copy format and the menu switches: stored v1 gets their defaults.
-  migrations: { 2: (old: Partial<Settings>) => ({ ...DEFAULT_SETTINGS, ...old }) },
+  // v2 added channels, clean links, copy format and the menu switches (and every read fills what is missing: repairSettings).
+  migrations: { 2: (old: unknown) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...DEFAULT_SETTINGS, ...old } : old) },
 });
+export const settingsItem = checkedItem(settingsStored, repair.repairSettings(DEFAULT_SETTINGS), storageNotices, 'settings');
 
 /** What happened to the campaign assignment of a new link (pending: the link is shown, the assignment still to come). */
 export type CampaignOutcome =
@@ -115,8 +122,9 @@ export interface HistoryEntry {
   /** Fingerprint of the account it was made with: history is shown per account. */
   account?: string;
 }
-export const MAX_HISTORY = 200;
-export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+const historyStored = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+// Reads shared: several messages read it at once (the popup's Recent links, the check of stored items).
+export const historyItem = checkedItem(historyStored, repair.repairHistory, storageNotices, 'history', true);
 
 /** One cached value with the time it was fetched. */
 export interface CacheEntry<T> {
@@ -129,7 +137,8 @@ export interface CacheState {
   account?: CacheEntry<Account>;
   lists: Partial<Record<ListName, CacheEntry<unknown[]>>>;
 }
-export const cacheItem = storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 });
+const cacheStored = storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 });
+export const cacheItem = checkedItem(cacheStored, repair.repairCache<CacheState>, null, null);
 
 /** A durable job: a request the user asked for that must complete even if the worker stops. */
 export interface Job {
@@ -178,7 +187,7 @@ export interface ShortenJobArgs {
   /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
   private?: boolean;
 }
-export const queueItem = storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 });
+export const queueItem = checkedItem(storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 }), repair.repairQueue, storageNotices, 'queue');
 
 /** A value of one stored item, to be written with others in one call (writeTogether). */
 export interface StoredValue<T = unknown> {
@@ -204,7 +213,8 @@ export interface UnsentLink {
   /** The notification about it was shown (one notification for the links of one change). */
   announced: boolean;
 }
-export const unsentItem = storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 });
+const unsentStored = storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 });
+export const unsentItem = checkedItem(unsentStored, repair.repairUnsent, storageNotices, 'unsent');
 
 /** The state of one rate budget, persisted so a restarted worker does not overspend. */
 export interface BudgetState {
@@ -231,10 +241,7 @@ export interface BudgetsState {
   fingerprint: string;
   states: Record<string, BudgetState>;
 }
-export const budgetsItem = storage.defineItem<BudgetsState | null>('local:budgets', {
-  fallback: null,
-  version: 1,
-});
+export const budgetsItem = checkedItem(storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 }), repair.repairBudgets, null, null);
 
 /** One address of a bulk batch and what became of it. */
 export interface BulkItem {
@@ -262,7 +269,7 @@ export interface BulkBatch {
   channelId: number | null;
   items: BulkItem[];
 }
-export const bulkItem = storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 });
+export const bulkItem = checkedItem(storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 }), repair.repairBulk, storageNotices, 'bulk');
 
 /**
  * The organisation's policy as the worker last read and checked it from storage.managed
@@ -273,28 +280,8 @@ export interface PolicyState {
   policy: ManagedPolicy;
   applied: Record<string, unknown>;
 }
-export const policyItem = storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 });
+export const policyItem = checkedItem(storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 }), repair.repairPolicy, null, null);
 /** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
-export const qrStylesItem = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
-
-/** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
-export interface TrackedQr {
-  shortUrl: string;
-  state: 'waiting' | 'made';
-  /** The colours sent, rgb(r,g,b). */
-  foreground: string;
-  background: string;
-  createdAt: number;
-  /** When a waiting one may be sent (epoch ms). */
-  sendAt?: number;
-  id?: number;
-  /** The service's QR image (http/https only). */
-  link?: string;
-  scans?: number;
-  /** When the scans were read (epoch ms). */
-  scansAt?: number;
-  /** Why a waiting one failed for good (it is then dropped and the reason kept here once). */
-  error?: SerializedApiError;
-}
-/** Tracked QR codes by account fingerprint, then by short link. */
-export const trackedQrsItem = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });
+const qrStylesStored = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
+export const qrStylesItem = checkedItem(qrStylesStored, repair.repairQrStyles<QrStyle>, storageNotices, 'qrStyles');
+export { trackedQrsItem, type TrackedQr } from './trackedQrs';

@@ -8,10 +8,10 @@ let sb: Sandbox;
 const news = { id: 'p1', name: 'Newsletter', source: 'news', medium: 'email', campaign: '', term: '', content: '' };
 const rule = (site: string, more: object = {}) => ({ id: site, site, domainId: null, campaignId: null, channelId: null, presetId: null, ...more });
 
-const until = async <T,>(fn: () => T | undefined | false, what: string): Promise<T> => {
+const until = async <T,>(fn: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> => {
   const end = Date.now() + 10_000;
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`not within 10 s: ${what}`);
     await new Promise((r) => setTimeout(r, 20));
@@ -38,7 +38,11 @@ describe('site rules in the worker', () => {
     const link = await until(() => data.links.find((l) => l.url.startsWith('https://www.example.org/blog/post')), 'the link');
     expect(link.url).toBe('https://www.example.org/blog/post?id=5&utm_source=news&utm_medium=email#top');
     await until(() => notes[0], 'the notification');
-    const made = (await service.getHistory())[0]!;
+    // The link is told as soon as it is made; the campaign and channel are added right after it.
+    const made = await until(async () => {
+      const entry = (await service.getHistory())[0];
+      return entry && entry.campaign?.state !== 'pending' && entry.channel?.state !== 'pending' ? entry : undefined;
+    }, 'the assignments');
     expect(made.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
     expect(made.channel).toEqual({ state: 'assigned', channelId: channel.id });
   });

@@ -33,6 +33,7 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
       const connection = ask('getConnection')
         .then((c) => set({ connection: c.connected ? 'connected' : 'disconnected' }))
         .catch(() => undefined);
+      void ask('takeStorageNotices').then((storageNotices) => set({ storageNotices }), () => undefined);
       const settings = ask('getSettings')
         .then((value) => {
           // The cleaning preference may change what the pasted text gives.

@@ -8,6 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Campaign, Channel, Domain } from '../../api';
 import type { Settings } from '../../storage';
 import type { BulkView } from '../../messaging';
+import type { ToldItem } from '../../storage/names';
 import type { BulkCopyFormat } from '../../bulk/formats';
 import type { Skipped, Trimmed } from '../../bulk/extract';
 import type { BatchAddress } from '../../bulk/prepare';
@@ -59,6 +60,8 @@ export interface BulkData {
   alert: string;
   /** The polite status line. */
   status: string;
+  /** Stored items that could not be read and lost something (told once, at the top of the page). */
+  storageNotices: ToldItem[];
 }
 
 /** Loading what the choices need (bulkLoaders). */
@@ -130,6 +133,7 @@ function initialData(search: string): BulkData {
     copyFormat: 'list',
     alert: '',
     status: '',
+    storageNotices: [],
   };
 }
 

@@ -72,5 +72,16 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
           return get().applyCleaning();
         })
         .catch(() => undefined);
-  await Promise.all([get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, ...missing.map(loadOnce)]);
+  // The worker reads every stored item through its schema: what was lost is told once, and
+  // preferences it had to repair replace those storage gave the first render.
+  const notices = ask('takeStorageNotices')
+    .then(async (storageNotices) => {
+      set({ storageNotices });
+      if (!storageNotices.includes('settings')) return;
+      const value = await ask('getSettings');
+      set({ settings: value, copyFormat: value.copyFormat });
+      get().applyRemembered();
+    })
+    .catch(() => undefined);
+  await Promise.all([get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
 }

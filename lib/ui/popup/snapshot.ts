@@ -38,6 +38,9 @@ export interface PopupSnapshot {
 export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, channels: null, account: null, linkRules: null };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+// The first render's own check (the worker reads each item through its schema after the first paint):
+// a list whose items are not objects, or a state that is no state, is left to the worker.
+const isList = (v: unknown): boolean => Array.isArray(v) && v.every(isObject);
 
 /** A cache entry as a snapshot value (null when absent or malformed). */
 function entryOf<T>(entry: unknown, now: number, isValue: (v: unknown) => boolean): SnapshotValue<T> | null {
@@ -58,7 +61,8 @@ function linkRulesOf(stored: unknown, state: ConnectionState | null): unknown {
 
 /** Makes sense of the raw items: the cache counts only when it belongs to the connected account. */
 export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnapshot {
-  const state = isObject(raw[SNAPSHOT_KEYS.state]) ? (raw[SNAPSHOT_KEYS.state] as unknown as ConnectionState) : null;
+  const rawState = raw[SNAPSHOT_KEYS.state];
+  const state = isObject(rawState) && typeof rawState.connected === 'boolean' ? (rawState as unknown as ConnectionState) : null;
   const settings = isObject(raw[SNAPSHOT_KEYS.settings]) ? (raw[SNAPSHOT_KEYS.settings] as unknown as Settings) : null;
   const cache = raw[SNAPSHOT_KEYS.cache] as CacheState | undefined;
   const ours = !!state?.connected && !!state.fingerprint && isObject(cache) && cache.fingerprint === state.fingerprint;
@@ -66,9 +70,9 @@ export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnap
   return {
     state,
     settings,
-    domains: entryOf<Domain[]>(lists.domains, now, Array.isArray),
-    campaigns: entryOf<Campaign[]>(lists.campaigns, now, Array.isArray),
-    channels: entryOf<Channel[]>(lists.channels, now, Array.isArray),
+    domains: entryOf<Domain[]>(lists.domains, now, isList),
+    campaigns: entryOf<Campaign[]>(lists.campaigns, now, isList),
+    channels: entryOf<Channel[]>(lists.channels, now, isList),
     account: ours ? entryOf<Account>(cache.account, now, isObject) : null,
     linkRules: linkRulesOf(raw[SNAPSHOT_KEYS.linkRules], state),
   };

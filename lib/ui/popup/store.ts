@@ -8,6 +8,7 @@
  * popupTasks) is loaded then. Slices reach each other only through the store's own actions.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ToldItem } from '../../storage/names';
 import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../../api';
 import type { CopyFormat } from '../../links/copyFormat';
 import type { AccountLinkRules } from '../../links/linkRules';
@@ -107,6 +108,8 @@ export interface PopupData {
   recent: RecentLinks;
   /** Links not sent because the API key changed: named, to be made with the current account. */
   unsent: UnsentLink[];
+  /** Stored items that could not be read and lost something (told once, after the first paint). */
+  storageNotices: ToldItem[];
   /** "Copy as" beside Copy: starts as the preference "Copy format". */
   copyFormat: CopyFormat;
   /** The account's stored presets and rules as storage gave them (checked when the UTM code loads). */
@@ -260,6 +263,7 @@ function initialData(): PopupData {
     duplicate: null,
     status: '',
     unsent: [],
+    storageNotices: [],
     recent: { state: 'loading', items: [], query: '', confirmingId: null, confirmingIn: 'list', deletingId: null, failure: null },
     copyFormat: 'link',
     linkRulesRaw: null,

@@ -90,3 +90,12 @@ describe('bulk page, before the run', () => {
     expect(screen.getByRole('status').textContent).toBe("Addresses added from this window's tabs: 2. Left out, not web pages: 1.");
   });
 });
+
+describe('bulk page: what Recent links keep, and stored data reset', () => {
+  it('says how many links Recent links keep, and what the worker had to reset', async () => {
+    answer(askMock, { settings: { ...SETTINGS, historyLimit: 1000 }, storageNotices: ['bulk'] });
+    render(<App store={createBulkStore('')} />);
+    expect(await screen.findByText(/Recent links, which keep the newest 1,000 links of this browser/)).toBeTruthy();
+    expect(await screen.findByText(/Some rows of the last list of many links could not be read and were removed/)).toBeTruthy();
+  });
+});

@@ -238,6 +238,24 @@ describe('Preferences', () => {
     expect(worker.settings).toMatchObject({ defaultChannelId: 8, copyFormat: 'markdown', cleanLinks: false, menuQrPage: false, menuShortenPage: true });
   });
 
+  it('"Keep recent links": 5,000 by default, four choices, and says what happens to the others', async () => {
+    const { user } = openOptions();
+    const region = await section('Preferences');
+    const keep = within(region).getByLabelText('Keep recent links') as HTMLSelectElement;
+    expect([...keep.options].map((o) => o.textContent)).toEqual(['The newest 200', 'The newest 1,000', 'The newest 5,000', 'The newest 10,000']);
+    expect(keep.selectedOptions[0]!.textContent).toBe('The newest 5,000');
+    expect(keep.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(region).getByText(/the oldest are removed from this browser; the links stay on the service/)).toBeTruthy();
+    await user.selectOptions(keep, 'The newest 1,000');
+    await waitFor(() => expect(worker.sent('saveSettings')).toEqual([{ historyLimit: 1000 }]));
+  });
+
+  it('says once, at the top of the page, what stored data could not be read', async () => {
+    worker.override.takeStorageNotices = () => ['connection'];
+    openOptions();
+    expect(await screen.findByText(/The saved connection could not be read and was removed/)).toBeTruthy();
+  });
+
   it('clears history (after confirming) and the cache', async () => {
     const { user } = openOptions();
     const region = await section('Preferences');

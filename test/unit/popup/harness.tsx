@@ -2,6 +2,7 @@
  * The popup's side of the fake worker (test/unit/support/fakeWorker.ts): `answer()` makes it
  * hold a `World` and answer the mocked `ask` (test/unit/support/setup.ts); every call is recorded.
  */
+import type { ToldItem } from '@/lib/storage/names';
 import { type Mock, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
@@ -50,6 +51,8 @@ export interface World {
   tracked?: Record<string, TrackedQr>;
   trackedFresh?: Record<string, TrackedQr>;
   makeTrackedQr?: Answer<TrackedQr>;
+  /** Stored items the worker had to reset (told once). */
+  storageNotices?: ToldItem[];
 }
 
 /** The fake worker holding `world`, as the popup and the bulk page see it. */
@@ -74,6 +77,7 @@ export function popupWorker(world: World = {}): FakeWorker {
   w.trackedQrMade = world.makeTrackedQr ?? { kind: 'unreadable', message: 'no tracked QR here' };
   w.linkRules = undefined;
   w.unknownMessage = (type) => ({ kind: 'unreadable', message: `unexpected message ${type}` });
+  if (world.storageNotices) w.override.takeStorageNotices = () => world.storageNotices;
   return w;
 }
 

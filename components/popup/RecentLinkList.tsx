@@ -1,0 +1,56 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import type { HistoryEntry, TrackedQr } from '@/lib/storage';
+import { RecentLinkItem } from './RecentLinkItem';
+
+// A link drawn for one search and still drawn for the next is not drawn again.
+const Item = memo(RecentLinkItem);
+
+interface RecentLinkListProps {
+  entries: readonly HistoryEntry[];
+  /** The search the links answer (a new one starts again with one batch). */
+  query: string;
+  /** Tracked QR codes by short link (their scans are shown beside the link). */
+  tracked: Record<string, TrackedQr>;
+  label?: string;
+}
+
+/** How many links are drawn at first, and added each time the end of the drawn ones comes near. */
+export const RECENT_BATCH = 30;
+
+/**
+ * The links of "Recent links", drawn a batch at a time: only those near the visible part of the
+ * popup exist (thousands of links are kept), more are drawn as scrolling or Tab reaches the end.
+ * A new search starts again with one batch.
+ */
+export function RecentLinkList({ entries, query, tracked, label }: RecentLinkListProps) {
+  const [drawnFor, setDrawnFor] = useState({ query, drawn: RECENT_BATCH });
+  if (drawnFor.query !== query) setDrawnFor({ query, drawn: RECENT_BATCH });
+  const drawn = drawnFor.query === query ? drawnFor.drawn : RECENT_BATCH;
+  const setDrawn = (next: (n: number) => number) => setDrawnFor((d) => ({ ...d, drawn: next(d.drawn) }));
+  const end = useRef<HTMLLIElement>(null);
+  const more = entries.length > drawn;
+
+  useEffect(() => {
+    const el = end.current;
+    if (!el || !more) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setDrawn(() => entries.length);
+      return;
+    }
+    // Made anew after each batch: its first report says whether the end is still in reach.
+    const watcher = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && setDrawn((n) => n + RECENT_BATCH), {
+      rootMargin: '0px 0px 600px 0px',
+    });
+    watcher.observe(el);
+    return () => watcher.disconnect();
+  }, [drawn, more, entries.length]);
+
+  return (
+    <ul className="recent-list" aria-label={label}>
+      {entries.slice(0, drawn).map((e) => (
+        <Item key={e.id} entry={e} tracked={tracked[e.shortUrl]} />
+      ))}
+      {more && <li ref={end} className="recent-more" aria-hidden="true" />}
+    </ul>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * How each stored item is read: its schema, and what is kept of a value that does not fit
+ * (docs/ARCHITECTURE.md, "Stored state"). lib/storage.ts declares each item with its repair.
+ */
+import { z } from 'zod';
+import type { SerializedApiError } from '../api';
+import { MAX_URL_LENGTH } from '../api/constants';
+import { isCopyFormat } from '../links/copyFormat';
+import { checkLogo, checkQrStyle, LOGO_TYPES, type LogoType } from '../qr/style';
+import { bulkRowSchema, historyEntrySchema, jobSchema, unsentSchema } from './entries';
+import { HISTORY_LIMITS, MAX_HISTORY_LIMIT, TOLD_ITEMS } from './names';
+import { isRecord, kept, repairList, repairWhole, type Repair, type Repaired } from './repaired';
+
+/** A saved service URL: an http(s) address (saving checked the rest). */
+const serviceUrl = z
+  .string()
+  .max(2048)
+  .refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u));
+
+/** Whether a text is a URL (URL.canParse is newer than some browsers this runs in). */
+function parses(u: string): boolean {
+  try {
+    return !!new URL(u);
+  } catch {
+    return false;
+  }
+}
+
+const connectionSchema = z.object({
+  serviceUrl,
+  apiKey: z.string().max(500).regex(/^\S*$/),
+  shortenAuth: z.enum(['bearer', 'x-api-key']).optional().catch(undefined),
+});
+
+/** The connection: a wrong URL loses it (the key is sent only to its own origin); a wrong key keeps the URL. */
+export const repairConnection: Repair<z.output<typeof connectionSchema> | null> = (raw) => {
+  if (raw == null) return kept(null);
+  const r = connectionSchema.safeParse(raw);
+  if (r.success) return kept(r.data);
+  const url = isRecord(raw) ? serviceUrl.safeParse(raw.serviceUrl) : null;
+  return { value: url?.success ? { serviceUrl: url.data, apiKey: '' } : null, lost: true, changed: true };
+};
+
+/** The key-free state the worker writes beside the connection (it writes it again from the connection). */
+export const repairConnectionState = repairWhole(z.object({ connected: z.boolean(), fingerprint: z.string().nullable() }).nullable(), null, true);
+
+/** Whether `v` is a right value for a preference whose default is `fallback` (same kind). */
+export function fitsSetting(k: string, v: unknown, fallback: unknown): boolean {
+  if (typeof fallback === 'boolean') return typeof v === 'boolean';
+  if (k === 'copyFormat') return isCopyFormat(v);
+  if (k === 'historyLimit') return (HISTORY_LIMITS as readonly unknown[]).includes(v);
+  return v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0);
+}
+
+/** The preferences, member by member: a missing one (an earlier version) or a wrong one gets its default. */
+export function repairSettings<T extends object>(defaults: T): Repair<T> {
+  return (raw) => {
+    if (raw == null) return kept({ ...defaults });
+    if (!isRecord(raw)) return { value: { ...defaults }, lost: true, changed: true };
+    const value: Record<string, unknown> = {};
+    let lost = false;
+    let changed = false;
+    for (const [k, fallback] of Object.entries(defaults)) {
+      const v = raw[k];
+      if (v === undefined) changed = true;
+      else if (!fitsSetting(k, v, fallback)) lost = changed = true;
+      value[k] = v === undefined || !fitsSetting(k, v, fallback) ? fallback : v;
+    }
+    return { value: value as T, lost, changed };
+  };
+}
+
+/** Recent links: a wrong entry is dropped, not the list; at most the largest "Keep recent links". */
+export const repairHistory = repairList(historyEntrySchema, MAX_HISTORY_LIMIT);
+/** The job queue: a wrong job is dropped (it could not be run), never the others. */
+export const repairQueue = repairList(jobSchema, Number.MAX_SAFE_INTEGER);
+/** Links not made because the account changed. */
+export const repairUnsent = repairList(unsentSchema, 10_000);
+
+const cacheEntry = <S extends z.ZodType>(value: S) => z.object({ value, fetchedAt: z.number().finite() });
+const cachedList = cacheEntry(z.array(z.record(z.string(), z.unknown())));
+const cachedAccount = cacheEntry(z.record(z.string(), z.unknown()));
+/** The cache of one account: a wrong list or account is dropped (the worker fetches it again); never told. */
+export function repairCache<T>(raw: unknown): Repaired<T | null> {
+  if (raw == null) return kept(null);
+  if (!isRecord(raw) || typeof raw.fingerprint !== 'string') return { value: null, lost: false, changed: true };
+  const lists: Record<string, unknown> = {};
+  let changed = !isRecord(raw.lists);
+  for (const [name, entry] of Object.entries(isRecord(raw.lists) ? raw.lists : {})) {
+    if (cachedList.safeParse(entry).success) lists[name] = entry;
+    else changed = true;
+  }
+  const account = raw.account === undefined || cachedAccount.safeParse(raw.account).success ? raw.account : undefined;
+  if (account !== raw.account) changed = true;
+  const value = { fingerprint: raw.fingerprint, lists, ...(account ? { account } : {}) };
+  return { value: value as T, lost: false, changed };
+}
+
+const budgetState = z.object({
+  limit: z.number().finite(),
+  remaining: z.number().finite(),
+  resetAt: z.number().finite(),
+  windowMs: z.number().finite(),
+  learned: z.boolean(),
+  serverResetAt: z.number().finite().optional(),
+  windowLearned: z.boolean().optional(),
+  windowGuessMs: z.number().finite().optional(),
+  shared: z.boolean().optional(),
+  heard: z.boolean().optional(),
+});
+/** The rate budgets: wrong ones are forgotten (the server's next answer teaches them again); never told. */
+export const repairBudgets = repairWhole(z.object({ fingerprint: z.string(), states: z.record(z.string(), budgetState) }).nullable(), null, true);
+
+const bulkHead = z.object({
+  id: z.string().min(1).max(200),
+  createdAt: z.number().finite(),
+  fingerprint: z.string(),
+  service: z.string(),
+  domainId: z.number().int().nullable(),
+  campaignId: z.number().int().nullable(),
+  channelId: z.number().int().nullable().default(null),
+  items: z.array(z.unknown()),
+});
+const bulkRows = repairList(bulkRowSchema, 1000);
+/** The bulk batch: a wrong row is dropped, a batch without its head is forgotten (its links are in Recent links). */
+export function repairBulk(raw: unknown): Repaired<(Omit<z.output<typeof bulkHead>, 'items'> & { items: z.output<typeof bulkRowSchema>[] }) | null> {
+  if (raw == null) return kept(null);
+  const head = bulkHead.safeParse(raw);
+  if (!head.success) return { value: null, lost: true, changed: true };
+  const rows = bulkRows(head.data.items);
+  return { value: { ...head.data, items: rows.value }, lost: rows.lost, changed: rows.changed };
+}
+
+/** The items whose loss the pages have not told yet. */
+export const repairNotices = repairList(z.enum(TOLD_ITEMS), TOLD_ITEMS.length, false);
+
+const preset = <S extends z.ZodType>(value: S) => z.object({ value, locked: z.boolean() });
+const managedPolicy = z.object({
+  serviceUrl: preset(z.string()).optional(),
+  settings: z.record(z.string(), preset(z.union([z.boolean(), z.number()]))),
+  ignored: z.array(z.object({ key: z.string(), reason: z.string() })),
+});
+/** The organisation's policy as last read: a wrong one is forgotten quietly (the worker reads storage.managed again). */
+export const repairPolicy = repairWhole(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }).nullable(), null, true);
+
+const qrStyle = z.object({
+  foreground: z.string().max(7),
+  background: z.string().max(7),
+  logo: z.object({ dataUrl: z.string(), type: z.enum(LOGO_TYPES as [LogoType, ...LogoType[]]), bytes: z.number(), name: z.string().max(1000) }).nullable(),
+});
+/** The QR style of each account: a style that is no style, or one the QR view would refuse, is dropped (that account's codes are black on white again). */
+export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
+  return repairRecord(raw, (v) => {
+    const r = qrStyle.safeParse(v);
+    return r.success && !checkQrStyle(r.data) && !(r.data.logo && checkLogo(r.data.logo)) ? (r.data as T) : null;
+  });
+}
+
+const trackedQr = z.object({
+  shortUrl: z.string().max(MAX_URL_LENGTH),
+  state: z.enum(['waiting', 'made']),
+  foreground: z.string().max(32),
+  background: z.string().max(32),
+  createdAt: z.number().finite(),
+  sendAt: z.number().finite().optional(),
+  id: z.number().int().optional(),
+  link: z.string().max(MAX_URL_LENGTH).optional(),
+  scans: z.number().optional(),
+  scansAt: z.number().optional(),
+  error: z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string').optional().catch(undefined),
+});
+/** Tracked QR codes by account, then by short link: a wrong one is dropped (the code stays on the service). */
+export function repairTrackedQrs(raw: unknown): Repaired<Record<string, Record<string, z.output<typeof trackedQr>>>> {
+  let lost = false;
+  const out = repairRecord(raw, (byLink) => {
+    if (!isRecord(byLink)) return null;
+    const r = repairRecord(byLink, (v) => {
+      const p = trackedQr.safeParse(v);
+      return p.success ? p.data : null;
+    });
+    lost ||= r.lost;
+    return r.value;
+  });
+  return { value: out.value, lost: out.lost || lost, changed: out.changed || lost };
+}
+
+/** A record read member by member: a member `keep` turns into null is dropped, the others stay; anything but a record is emptied. */
+function repairRecord<T>(raw: unknown, keep: (v: unknown) => T | null): Repaired<Record<string, T>> {
+  if (raw == null) return kept({});
+  if (!isRecord(raw)) return { value: {}, lost: true, changed: true };
+  const value: Record<string, T> = {};
+  let dropped = false;
+  for (const [k, v] of Object.entries(raw)) {
+    const r = keep(v);
+    if (r === null) dropped = true;
+    else value[k] = r;
+  }
+  return { value, lost: dropped, changed: dropped };
+}

@@ -1,0 +1,29 @@
+/** The tracked QR codes of each account (the service's QR codes made for short links), read through their repair. */
+import { storage } from '#imports';
+import type { SerializedApiError } from '../api';
+import { checkedItem } from './checkedItem';
+import { repairTrackedQrs } from './items';
+import { storageNotices } from './notices';
+
+/** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
+export interface TrackedQr {
+  shortUrl: string;
+  state: 'waiting' | 'made';
+  /** The colours sent, rgb(r,g,b). */
+  foreground: string;
+  background: string;
+  createdAt: number;
+  /** When a waiting one may be sent (epoch ms). */
+  sendAt?: number;
+  id?: number;
+  /** The service's QR image (http/https only). */
+  link?: string;
+  scans?: number;
+  /** When the scans were read (epoch ms). */
+  scansAt?: number;
+  /** Why a waiting one failed for good (it is then dropped and the reason kept here once). */
+  error?: SerializedApiError;
+}
+/** Tracked QR codes by account fingerprint, then by short link. */
+const trackedQrsStored = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });
+export const trackedQrsItem = checkedItem(trackedQrsStored, repairTrackedQrs, storageNotices, 'trackedQrs');

@@ -1,0 +1,68 @@
+// Thousands of Recent links: only a batch near the visible part is drawn, search reaches any of them,
+// and what the worker had to reset in storage is said once.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { ask } from '@/lib/messaging';
+import App from '@/entrypoints/popup/App';
+import { RECENT_BATCH } from '@/components/popup/RecentLinkList';
+import { answer, entry } from './harness';
+
+vi.mock('@/lib/messaging', () => ({ ask: vi.fn() }));
+const askMock = vi.mocked(ask);
+
+/** An IntersectionObserver the test drives: `reach()` tells every watcher that the end of the list is in reach. */
+const watchers = new Set<(seen: { isIntersecting: boolean }[]) => void>();
+class FakeObserver {
+  constructor(private readonly cb: (seen: { isIntersecting: boolean }[]) => void) {}
+  observe() {
+    watchers.add(this.cb);
+  }
+  disconnect() {
+    watchers.delete(this.cb);
+  }
+}
+const reach = () => act(() => [...watchers].forEach((cb) => cb([{ isIntersecting: true }])));
+
+beforeEach(() => {
+  askMock.mockReset();
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+});
+afterEach(() => {
+  cleanup();
+  watchers.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const MANY = Array.from({ length: 5000 }, (_, i) =>
+  entry({ id: `e${i}`, longUrl: `https://example.org/page-${i}`, shortUrl: `https://sho.rt/c${i}`, shortCode: `c${i}`, title: i === 4321 ? 'Quarterly Report' : undefined }),
+);
+const items = () => within(screen.getByRole('region', { name: 'Recent links' })).queryAllByRole('listitem');
+
+describe('Recent links with 5,000 links', () => {
+  it('draws one batch, more as the end comes in reach, and search finds the oldest', async () => {
+    const { user } = answer(askMock, { history: MANY });
+    render(<App />);
+    await waitFor(() => expect(items()).toHaveLength(RECENT_BATCH), { timeout: 20_000 });
+    await reach();
+    expect(items()).toHaveLength(2 * RECENT_BATCH);
+    const search = screen.getByRole('searchbox', { name: 'Search recent links' });
+    await user.type(search, 'page-4999');
+    expect(items().map((li) => within(li).getByRole('link').textContent)).toEqual(['https://sho.rt/c4999']);
+    await user.clear(search);
+    await user.type(search, 'quarterly');
+    expect(items().map((li) => within(li).getByRole('link').textContent)).toEqual(['https://sho.rt/c4321']);
+    // A search matching many starts again with one batch.
+    await user.clear(search);
+    await user.type(search, 'page-1');
+    expect(items()).toHaveLength(RECENT_BATCH);
+    expect(screen.getByRole('list', { name: /of 5000/ })).toBeTruthy();
+  }, 30_000); // typing into a page of 5,000 links on a busy machine
+
+  it('says once what stored data had to be reset', async () => {
+    answer(askMock, { storageNotices: ['history', 'settings'] });
+    render(<App />);
+    await waitFor(() => expect(screen.getByText(/Some Recent links could not be read and were removed/)).toBeTruthy(), { timeout: 20_000 });
+    expect(screen.getByText('Some preferences could not be read and were set back to their defaults.')).toBeTruthy();
+  });
+});
