@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePopup } from './PopupContext';
 import { lazyPart } from './lazyPart';
+import { laterParts } from './laterPartsLoad';
 import { ShortenForm } from './ShortenForm';
 import { StatusLine } from './StatusLine';
 import { RecentLinks } from './RecentLinks';
@@ -8,15 +9,15 @@ import { t } from '@/lib/i18n';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
-// result with its QR code, the button "Shorten many…"; Recent links loads its items so).
-// Not connected: the notice and its button come with their own small chunk.
-const NotConnected = lazyPart(() => import('./NotConnected').then((m) => m.NotConnected));
-const ErrorAlert = lazyPart(() => import('./ErrorAlert').then((m) => m.ErrorAlert));
-const DuplicateOffer = lazyPart(() => import('./DuplicateOffer').then((m) => m.DuplicateOffer));
+// result with its QR code, the button "Shorten many…"; Recent links loads its items so). The
+// small parts share one chunk (laterParts.ts), the not-connected notice too.
+const NotConnected = lazyPart(() => laterParts().then((m) => m.NotConnected));
+const ErrorAlert = lazyPart(() => laterParts().then((m) => m.ErrorAlert));
+const DuplicateOffer = lazyPart(() => laterParts().then((m) => m.DuplicateOffer));
 const ResultPanel = lazyPart(() => import('./ResultPanel').then((m) => m.ResultPanel));
-const UnsentLinks = lazyPart(() => import('./UnsentLinks').then((m) => m.UnsentLinks));
-const ShortenManyButton = lazyPart(() => import('./ShortenManyButton').then((m) => m.ShortenManyButton));
-const StoredNotice = lazyPart(() => import('./StoredNotice').then((m) => m.StoredNotice));
+const UnsentLinks = lazyPart(() => laterParts().then((m) => m.UnsentLinks));
+const ShortenManyButton = lazyPart(() => laterParts().then((m) => m.ShortenManyButton));
+const StoredNotice = lazyPart(() => laterParts().then((m) => m.StoredNotice));
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {

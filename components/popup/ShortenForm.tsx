@@ -3,6 +3,7 @@ import { checkField, checkUrl } from '@/lib/links/address';
 import { fieldOf } from '@/lib/ui/popup/data';
 import { usePopup } from './PopupContext';
 import { lazyPart } from './lazyPart';
+import { laterParts } from './laterPartsLoad';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
 import { UtmDisclosure } from './UtmDisclosure';
@@ -11,11 +12,11 @@ import { CLEANED_ID, ERROR_ID, PAGE_ALERT_ID } from './ids';
 import { t } from '@/lib/i18n';
 
 // Shown only on a page that cannot be shortened (a browser or store page): its own small chunk.
-const PageAlert = lazyPart(() => import('./PageAlert').then((m) => m.PageAlert));
+const PageAlert = lazyPart(() => laterParts().then((m) => m.PageAlert));
 // Shown only once the tab's address was cleaned, which happens after the first render anyway.
-const CleanedNote = lazyPart(() => import('./CleanedNote').then((m) => m.CleanedNote));
+const CleanedNote = lazyPart(() => laterParts().then((m) => m.CleanedNote));
 // Shown only when a site rule matches the page, which is known after the first render.
-const RuleNote = lazyPart(() => import('./RuleNote').then((m) => m.RuleNote));
+const RuleNote = lazyPart(() => laterParts().then((m) => m.RuleNote));
 
 /** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */
 export function ShortenForm() {

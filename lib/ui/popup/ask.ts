@@ -13,3 +13,7 @@ export const ask = ((...args: Parameters<typeof askWorker>) =>
 export function loadAsk(): Promise<unknown> {
   return import('../../messaging');
 }
+
+// Recent links' slices (init's and tasks' chunks) take the list check from here: it then comes
+// with the first script instead of as a file of its own that both chunks would load.
+export { listOf } from '../listOf';

@@ -4,9 +4,8 @@
  * search field's change is in popupForm (a field's change is applied at once). Deleting is in
  * popupRecentTasks.
  */
-import { ask } from './ask';
+import { ask, listOf } from './ask';
 import type { HistoryEntry } from '../../storage';
-import { listOf } from '../listOf';
 import type { RecentActions, SliceKit } from './store';
 
 /** The Recent links slice (deferred in store.ts). */

@@ -1,9 +1,8 @@
 /** Recent links in the popup, deleting one (on the service, or from the list only). */
-import { ask } from './ask';
+import { ask, listOf } from './ask';
 import type { HistoryEntry } from '../../storage';
 import { t } from '../../i18n';
 import { toApiError } from '../../api/errors';
-import { listOf } from '../listOf';
 import type { SliceKit, TaskActions } from './store';
 
 /** The Recent links tasks. */

@@ -1,0 +1,17 @@
+/**
+ * The small parts of the popup loaded after its first paint, in one chunk (one request, one
+ * import() in the first script): those PopupScreen mounts after every first paint (each draws
+ * nothing until it has something to say) and the notes and buttons that show only in some
+ * states (not connected, a page that cannot be shortened, removed parameters, a site rule, a
+ * link that waits).
+ */
+export { ErrorAlert } from './ErrorAlert';
+export { DuplicateOffer } from './DuplicateOffer';
+export { UnsentLinks } from './UnsentLinks';
+export { ShortenManyButton } from './ShortenManyButton';
+export { StoredNotice } from './StoredNotice';
+export { NotConnected } from './NotConnected';
+export { PageAlert } from './PageAlert';
+export { CleanedNote } from './CleanedNote';
+export { RuleNote } from './RuleNote';
+export { CancelWaiting } from './CancelWaiting';
