@@ -9,12 +9,12 @@ import { t } from '@/lib/i18n';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
-// result with its QR code, the button "Shorten many…"; Recent links loads its items so). The
-// small parts share one chunk (laterParts.ts), the not-connected notice too.
+// result with its QR code, the button "Shorten many…"; Recent links loads its items so), all
+// from one chunk (laterParts.ts), the not-connected notice too.
 const NotConnected = lazyPart(() => laterParts().then((m) => m.NotConnected));
 const ErrorAlert = lazyPart(() => laterParts().then((m) => m.ErrorAlert));
 const DuplicateOffer = lazyPart(() => laterParts().then((m) => m.DuplicateOffer));
-const ResultPanel = lazyPart(() => import('./ResultPanel').then((m) => m.ResultPanel));
+const ResultPanel = lazyPart(() => laterParts().then((m) => m.ResultPanel));
 const UnsentLinks = lazyPart(() => laterParts().then((m) => m.UnsentLinks));
 const ShortenManyButton = lazyPart(() => laterParts().then((m) => m.ShortenManyButton));
 const StoredNotice = lazyPart(() => laterParts().then((m) => m.StoredNotice));

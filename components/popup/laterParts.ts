@@ -1,11 +1,13 @@
 /**
- * The small parts of the popup loaded after its first paint, in one chunk (one request, one
- * import() in the first script): those PopupScreen mounts after every first paint (each draws
- * nothing until it has something to say) and the notes and buttons that show only in some
- * states (not connected, a page that cannot be shortened, removed parameters, a site rule, a
- * link that waits).
+ * The parts of the popup loaded after its first paint, in one chunk (one request, one import()
+ * in the first script): those PopupScreen mounts after every first paint (each draws nothing
+ * until it has something to say: failures, the result with its QR code, …) and the small notes
+ * and buttons that show only in some states (not connected, a page that cannot be shortened,
+ * removed parameters, a site rule, a link that waits). Recent links' items and the UTM fields
+ * keep chunks of their own.
  */
 export { ErrorAlert } from './ErrorAlert';
+export { ResultPanel } from './ResultPanel';
 export { DuplicateOffer } from './DuplicateOffer';
 export { UnsentLinks } from './UnsentLinks';
 export { ShortenManyButton } from './ShortenManyButton';
