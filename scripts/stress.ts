@@ -20,6 +20,7 @@ const burners: ChildProcess[] = Array.from({ length: availableParallelism() }, (
 const stopBurners = () => burners.forEach((b) => b.kill('SIGKILL'));
 process.on('exit', stopBurners);
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143)); // 'exit' runs, so no spinner outlives the command
 
 let failed = 0;
 for (let run = 1; run <= runs; run++) {
