@@ -1,0 +1,52 @@
+import { Fragment } from 'react';
+import { useOptions } from './OptionsContext';
+import { Section } from './Section';
+import { shownSections } from './optionsSections';
+import type { RequestPermission } from './ConnectionSection';
+import { AskedStorageNotice } from '@/components/common/StorageNotice';
+import { askStorageNotices } from '@/lib/ui/storageNotices';
+import { errorSentence } from '@/lib/errorText';
+import { t } from '@/lib/i18n';
+
+/** Connection first, then the account's resources (when connected) and the preferences; a navigation to each. */
+export function OptionsScreen({ requestPermission }: { requestPermission: RequestPermission }) {
+  const ready = useOptions((s) => s.ready);
+  const startError = useOptions((s) => s.startError);
+  const connected = useOptions((s) => !!s.connection?.connected);
+  // Another connection starts a clean page: every section but the connection's is made anew.
+  const epoch = useOptions((s) => s.epoch);
+  const sections = shownSections(connected);
+
+  return (
+    <div className="options-layout">
+      <nav className="options-nav" aria-label={t('optionsNavLabel')}>
+        <ul>
+          {sections.map(({ id, title }) => (
+            <li key={id}>
+              <a href={`#${id}`}>{t(title)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="options-main">
+        <h1>{t('optionsPageTitle')}</h1>
+        {!ready ? (
+          <p className="muted">{t('commonLoading')}</p>
+        ) : (
+          <>
+            {startError && <p role="alert">{errorSentence(startError, 'options')}</p>}
+            <AskedStorageNotice load={askStorageNotices} />
+            {sections.map(({ id, title, Body }) => (
+              <Fragment key={id === 'connection' ? id : `${id}-${epoch}`}>
+                <Section id={id} title={t(title)}>
+                  <Body requestPermission={requestPermission} />
+                </Section>
+                {id === 'connection' && !connected && <p className="hint">{t('optionsNotConnectedHint')}</p>}
+              </Fragment>
+            ))}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
