@@ -18,10 +18,15 @@ const links = (sb: Sandbox) => sb.state.forKey(sb.key).links.filter((l) => !l.de
 
 /** Stores the account's presets and rules as the options page does (keyed by the connection's fingerprint). */
 async function storeRules(h: ExtensionHarness, data: Partial<AccountLinkRules>): Promise<void> {
-  const state = await until(async () => {
+  // The worker publishes the key-free connection state when a page asks for the connection (the
+  // test wrote the connection straight into storage): open the options page, as a user would.
+  const published = async () => {
     const s = await readStorage<{ fingerprint: string | null }>(h, 'connectionState');
     return s?.fingerprint ? s : undefined;
-  }, 'the connection state');
+  };
+  const options = (await published()) ? null : await openOptions(h);
+  const state = await until(published, 'the connection state');
+  await options?.close();
   await evalInWorker(
     h,
     async ({ fp, d }) => {
