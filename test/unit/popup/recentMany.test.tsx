@@ -45,7 +45,7 @@ describe('Recent links with 5,000 links', () => {
     render(<App />);
     await waitFor(() => expect(items()).toHaveLength(RECENT_BATCH), { timeout: 20_000 });
     await reach();
-    expect(items()).toHaveLength(2 * RECENT_BATCH);
+    await waitFor(() => expect(items()).toHaveLength(2 * RECENT_BATCH));
     const search = screen.getByRole('searchbox', { name: 'Search recent links' });
     await user.type(search, 'page-4999');
     expect(items().map((li) => within(li).getByRole('link').textContent)).toEqual(['https://sho.rt/c4999']);
