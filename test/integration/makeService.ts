@@ -1,9 +1,9 @@
 // The worker's service for integration tests: real HTTP, the fake browser's storage, and the
 // notifications and clipboard writes it makes recorded.
-import { createService } from '@/lib/background/service';
+import { createService, type ServiceDeps } from '@/lib/background/service';
 
-/** A service whose notifications and copies the test reads. */
-export function makeService() {
+/** A service whose notifications and copies the test reads; `overrides` replace its other deps (timeouts, wait policy). */
+export function makeService(overrides: Partial<ServiceDeps> = {}) {
   const notes: { title: string; message: string }[] = [];
   const copies: string[] = [];
   const service = createService({
@@ -12,6 +12,7 @@ export function makeService() {
     notify: async (title, message) => void notes.push({ title, message }),
     wakeAt: () => {},
     hasHostPermission: async () => false,
+    ...overrides,
   });
   return { service, notes, copies };
 }

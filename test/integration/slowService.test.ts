@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { createService } from '@/lib/background/service';
 import { errorSentence } from '@/lib/errorText';
+import { makeService } from './makeService';
 import type { WaitPolicy } from '@/lib/background/waitPolicy';
 
 let sb: Sandbox;
@@ -21,13 +21,7 @@ afterEach(() => sb.close());
 const SHORT: WaitPolicy = { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 };
 
 async function connected(opts: { changeTimeoutMs?: number; waitPolicy?: WaitPolicy; shortenWaitMs?: number } = {}) {
-  const notes: { title: string; message: string }[] = [];
-  const copies: string[] = [];
-  const service = createService({
-    fetch: (i, init) => fetch(i, init),
-    copy: async (t) => (copies.push(t), true),
-    notify: async (title, message) => void notes.push({ title, message }),
-    wakeAt: () => {},
+  const { service, notes, copies } = makeService({
     hasHostPermission: async () => true,
     timeoutMs: 300,
     changeTimeoutMs: opts.changeTimeoutMs ?? 2500,
