@@ -74,6 +74,12 @@ export class RateLimiter {
     };
   }
 
+  /** Spends `key`'s budget in `group` for `ms` from now, whatever the window placement (tests need a known end). */
+  spend(key: string, group: RateGroup, ms: number): void {
+    const now = this.now();
+    this.windows.set(`${group}\u0000${key}`, { start: now, end: now + ms, count: Number.MAX_SAFE_INTEGER });
+  }
+
   /** Forgets every window (all budgets full again). */
   reset(): void {
     this.windows.clear();

@@ -230,6 +230,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     log,
     faults,
     resetRateLimits: () => limiter.reset(),
+    spendBudget: (group, ms, forKey = key) => limiter.spend(forKey, group, ms),
     get down() {
       return down;
     },

@@ -80,6 +80,8 @@ export interface Sandbox {
   faults: Fault[]; // push to inject; consumed as they fire
   /** Refills every rate-limit budget (sandbox extra). */
   resetRateLimits(): void;
+  /** Spends a budget for `ms` from now (sandbox extra): a test knows when it refills, whatever the window placement. */
+  spendBudget(group: 'main' | 'shorten', ms: number, key?: string): void;
   /** The service down: stops listening (connections refused) and drops requests under way; state and port are kept. */
   stop(): Promise<void>;
   /** The service back, on the same port with the same state. */
