@@ -55,6 +55,21 @@ export interface ConnectionInfo {
   keyHint: string | null;
   /** What the organisation's policy sets (the options page marks it, and disables what it locks). */
   managed?: ManagedPolicy;
+  /** The current connection's name ("Connection name"; absent: none given). */
+  name?: string;
+}
+
+/** A saved connection as the pages may know it (options' "Connections"): its name and service, never the key. */
+export interface ConnectionSummary {
+  fingerprint: string;
+  /** The user's name for it, or the service's host when none was given. */
+  name: string;
+  serviceUrl: string;
+  /** The last 4 characters of the key. */
+  keyHint: string;
+  current: boolean;
+  /** Links (popup, menu, shortcut, bulk rows) still waiting to be made with this connection. */
+  waiting: number;
 }
 
 /** The client methods a page may ask the worker to run as a mutation. */
@@ -137,9 +152,19 @@ export interface ProtocolMap {
   /** Connection state without the key. */
   getConnection(): Result<ConnectionInfo>;
   /** Saves service URL and key (key omitted = keep the saved one), then verifies with GET /api/account. */
-  saveConnection(data: { serviceUrl: string; apiKey?: string }): Result<{ connection: ConnectionInfo; account: Account }>;
+  saveConnection(data: { serviceUrl: string; apiKey?: string; name?: string }): Result<{ connection: ConnectionInfo; account: Account }>;
   /** Forgets the key (and the cache of that account). */
   forgetKey(): Result<ConnectionInfo>;
+  /** Every saved connection (the current one first), key-free. */
+  listConnections(): Result<ConnectionSummary[]>;
+  /** Verifies (GET /api/account) and adds a connection, which becomes the current one; the previous one stays saved. */
+  addConnection(data: { name: string; serviceUrl: string; apiKey: string }): Result<{ connections: ConnectionSummary[]; account: Account }>;
+  /** Makes a saved connection the current one (its own cache, choices and Recent links; no request when its cache is fresh). */
+  switchConnection(data: { fingerprint: string }): Result<ConnectionInfo>;
+  /** Names a saved connection (an empty name: its service's host is shown). */
+  renameConnection(data: { fingerprint: string; name: string }): Result<ConnectionSummary[]>;
+  /** Forgets a saved connection: its key, cache and choices; links still waiting for it end, told in one notification. */
+  forgetConnection(data: { fingerprint: string }): Result<{ connections: ConnectionSummary[]; ended: number }>;
 
   /** The account, from the cache first. */
   getAccount(data: { refresh?: boolean }): Result<Cached<Account>>;

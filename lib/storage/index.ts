@@ -22,6 +22,8 @@ export interface Connection {
   apiKey: string;
   /** Header form that worked for the shortening group (docs/ARCHITECTURE.md, "Header forms"). */
   shortenAuth?: 'bearer' | 'x-api-key';
+  /** The user's name for it ("Connection name"); none: its service's host is shown. */
+  name?: string;
 }
 const connectionStored = storage.defineItem<Connection | null>('local:connection', { fallback: null, version: 1 });
 export const connectionItem = checkedItem(connectionStored, repair.repairConnection, storageNotices, 'connection');
@@ -34,6 +36,13 @@ export const connectionItem = checkedItem(connectionStored, repair.repairConnect
 export interface ConnectionState {
   connected: boolean;
   fingerprint: string | null;
+  /** Every saved connection with a key, the current one included (the Account select shows when there are two or more). */
+  accounts?: AccountName[];
+}
+/** A saved connection as a page may name it: never the key. */
+export interface AccountName {
+  fingerprint: string;
+  name: string;
 }
 const connectionStateStored = storage.defineItem<ConnectionState | null>('local:connectionState', { fallback: null, version: 1 });
 export const connectionStateItem = checkedItem(connectionStateStored, repair.repairConnectionState, null, null);

@@ -26,10 +26,12 @@ function parses(u: string): boolean {
   }
 }
 
-const connectionSchema = z.object({
+/** A connection as stored: service URL, key, the header form that worked, and its name. */
+export const connectionSchema = z.object({
   serviceUrl,
   apiKey: z.string().max(500).regex(/^\S*$/),
   shortenAuth: z.enum(['bearer', 'x-api-key']).optional().catch(undefined),
+  name: z.string().max(100).optional().catch(undefined),
 });
 
 /** The connection: a wrong URL loses it (the key is sent only to its own origin); a wrong key keeps the URL. */
@@ -42,7 +44,11 @@ export const repairConnection: Repair<z.output<typeof connectionSchema> | null> 
 };
 
 /** The key-free state the worker writes beside the connection (it writes it again from the connection). */
-export const repairConnectionState = repairWhole(z.object({ connected: z.boolean(), fingerprint: z.string().nullable() }).nullable(), null, true);
+export const repairConnectionState = repairWhole(
+  z.object({ connected: z.boolean(), fingerprint: z.string().nullable(), accounts: z.array(z.object({ fingerprint: z.string(), name: z.string() })).optional().catch(undefined) }).nullable(),
+  null,
+  true,
+);
 
 /** Whether `v` is a right value for a preference whose default is `fallback` (same kind). */
 export function fitsSetting(k: string, v: unknown, fallback: unknown): boolean {
