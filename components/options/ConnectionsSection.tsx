@@ -9,7 +9,7 @@ import { useSectionTitle } from './Section';
 
 /**
  * Connections: every saved connection (the current one first) with Use, Rename and Forget, a
- * live note saying what the last press did, and "Add connection" (docs/ARCHITECTURE.md, "Several connections").
+ * live note saying what the last press did, and "Add connection" (docs/ARCHITECTURE.md, "Several connections on the options page").
  */
 export function ConnectionsSection({ requestPermission }: { requestPermission: RequestPermission }) {
   const connections = useOptions((s) => s.connections);

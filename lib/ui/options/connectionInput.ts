@@ -1,7 +1,7 @@
 /**
  * What the options page's two connection forms share ("Connection" and "Add connection"): the
  * checks of the name, service URL and key before anything is sent, the host permission asked
- * inside the click, and the sentence of a failure (docs/ARCHITECTURE.md, "Several connections").
+ * inside the click, and the sentence of a failure (docs/ARCHITECTURE.md, "Several connections on the options page").
  */
 import type { MessageKey } from '@/lib/i18n';
 import { t } from '@/lib/i18n';

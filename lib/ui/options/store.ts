@@ -126,7 +126,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
       void get().loadLinkRules();
     };
 
-    /** Another account is current (or none): a clean page, then its account, lists and choices (docs/ARCHITECTURE.md, "Several connections"). */
+    /** Another account is current (or none): a clean page, then its account, lists and choices (docs/ARCHITECTURE.md, "Several connections on the options page"). */
     const enter = (connection: ConnectionInfo, account?: Account) => {
       dropAccountData();
       set({ connection, startError: null, ...(account && { account: { state: 'ready' as const, value: account, error: null } }) });
