@@ -215,3 +215,14 @@ describe('Connection name', () => {
     await waitFor(() => expect(field.value).toBe('Agency'));
   });
 });
+
+describe('Connections that cannot be listed', () => {
+  it('says so in the section instead of hiding it', async () => {
+    worker.override.listConnections = () => {
+      throw { kind: 'unreadable', reason: 'no-answer', message: 'The extension worker did not answer.' };
+    };
+    openOptions();
+    const region = await section('Connections');
+    expect((await within(region).findByRole('alert')).textContent).toBe('The saved connections could not be listed: The extension worker did not answer.');
+  });
+});
