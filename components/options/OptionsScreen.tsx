@@ -15,8 +15,8 @@ export function OptionsScreen({ requestPermission }: { requestPermission: Reques
   const connected = useOptions((s) => !!s.connection?.connected);
   // Another connection starts a clean page: every section but Connection and Connections is made anew.
   const epoch = useOptions((s) => s.epoch);
-  // Connections shows once one is saved, or to say that they could not be listed.
-  const saved = useOptions((s) => (s.connections.value?.length ?? 0) > 0 || s.connections.error !== null);
+  // Connections shows once one is saved, to say that they could not be listed, or what became of the last one forgotten.
+  const saved = useOptions(({ connections: c }) => (c.value?.length ?? 0) > 0 || c.error !== null || !!c.forgotten);
   const sections = shownSections(connected, saved);
 
   return (

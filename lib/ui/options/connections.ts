@@ -14,6 +14,8 @@ export interface ConnectionsState {
   state: LoadState;
   value: ConnectionSummary[] | null;
   error: SerializedApiError | null;
+  /** A connection was forgotten on this page: the section stays to say so, even with none left. */
+  forgotten?: boolean;
 }
 
 export interface ConnectionsActions {
@@ -45,9 +47,9 @@ export function connectionsSlice(host: ConnectionsHost): ConnectionsActions {
   const { ask } = host;
   // An answer older than the last change is not shown.
   let seq = 0;
-  const ready = (value: ConnectionSummary[]) => {
+  const ready = (value: ConnectionSummary[], forgotten = host.get().connections.forgotten) => {
     seq++;
-    host.set({ connections: { state: 'ready', value, error: null } });
+    host.set({ connections: { state: 'ready', value, error: null, forgotten } });
   };
   const isCurrent = (fingerprint: string) => !!host.get().connections.value?.some((c) => c.fingerprint === fingerprint && c.current);
 
@@ -90,7 +92,7 @@ export function connectionsSlice(host: ConnectionsHost): ConnectionsActions {
     async forgetConnection(fingerprint) {
       const wasCurrent = isCurrent(fingerprint);
       const res = await ask('forgetConnection', { fingerprint });
-      ready(res.connections);
+      ready(res.connections, true);
       if (wasCurrent) host.enter(await ask('getConnection'));
       return res.ended;
     },

@@ -129,6 +129,24 @@ describe('Connections', () => {
     expect(within(await section('Channels')).getByText('Work channel')).toBeTruthy();
   });
 
+  it('Forget of the last one, the current: the page has no account any more, and the section says what happened', async () => {
+    worker.connections = [WORK];
+    const { user } = openOptions();
+    const region = await section('Connections');
+    await within(await section('Channels')).findByText('Work channel');
+    await user.click(within(await waitFor(() => item(region, 'Work'))).getByRole('button', { name: 'Forget' }));
+    const question = within(region).getByRole('group', { name: /Forget connection “Work”/ });
+    expect(within(question).getByText('Forget connection “Work”? Its API key, lists and choices leave this browser.')).toBeTruthy();
+    expect(question.textContent).not.toContain('waiting');
+    await user.click(within(question).getByRole('button', { name: 'Yes, forget' }));
+
+    await within(region).findByText('Connection “Work” forgotten.');
+    await waitFor(() => expect(sectionHeadings()).toEqual(['Connection', 'Connections', 'Preferences']));
+    expect(within(region).queryByRole('list')).toBeNull();
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Add connection' }));
+    expect(screen.getByRole('status').textContent).toContain('Not set up yet');
+  });
+
   it('Add connection refuses a bad service URL before anything is sent or asked', async () => {
     const { user } = openOptions();
     const region = await section('Connections');
