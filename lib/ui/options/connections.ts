@@ -49,7 +49,8 @@ export function connectionsSlice(host: ConnectionsHost): ConnectionsActions {
   let seq = 0;
   const ready = (value: ConnectionSummary[], forgotten = host.get().connections.forgotten) => {
     seq++;
-    host.set({ connections: { state: 'ready', value, error: null, forgotten } });
+    // The current one first, whichever answer it came in.
+    host.set({ connections: { state: 'ready', value: [...value].sort((a, b) => Number(b.current) - Number(a.current)), error: null, forgotten } });
   };
   const isCurrent = (fingerprint: string) => !!host.get().connections.value?.some((c) => c.fingerprint === fingerprint && c.current);
 
