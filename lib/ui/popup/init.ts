@@ -10,6 +10,7 @@ import type { Account } from '../../api';
 import { readSnapshotItems, snapshotOf, type CachedKey, type PopupSnapshot } from './snapshot';
 import type { PopupData, SliceKit } from './store';
 import { cachedLoader } from '../cachedLoader';
+import { headLinks, readHead } from './recentHead';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';
@@ -37,6 +38,13 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
     shown: (key) => get()[key].value,
     after: (key) => (key === 'account' ? undefined : void get().applyRemembered()),
   });
+  // Recent links from the stored head (one small read; no worker, no reading of the whole list); the worker's answer replaces them.
+  const head = readHead()
+    .then((raw) => {
+      const shown = get().recent.state === 'loading' ? headLinks(raw, snap.state?.fingerprint) : null;
+      if (shown) set({ recent: { ...get().recent, state: 'ready', items: shown.items, partial: !shown.complete } });
+    })
+    .catch(() => undefined);
   // The site rule and its UTM preset come after the cleaning (so the cleaning never removes them).
   const cleaning = get()
     .applyCleaning()
@@ -83,5 +91,5 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
       get().applyRemembered();
     })
     .catch(() => undefined);
-  await Promise.all([get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
+  await Promise.all([head, get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
 }
