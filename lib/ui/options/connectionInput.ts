@@ -9,12 +9,11 @@ import { errorSentence } from '@/lib/errorText';
 import { isGrantedInManifest } from '@/lib/serviceUrl';
 import type { Checked } from './forms';
 import { checkServiceUrlInput, permissionRefusedText } from './text';
+import { MAX_CONNECTION_NAME } from '../../storage/names';
 
 /** Asks the browser for host access to an origin; called inside the click (user gesture). */
 export type RequestPermission = (origin: string) => Promise<boolean>;
 
-/** The longest connection name kept (as the worker stores it). */
-export const CONNECTION_NAME_MAX = 100;
 
 /** The fields as typed. */
 export interface ConnectionFields {
@@ -34,7 +33,7 @@ export interface ConnectionInput {
 /** Checks a connection name: optional, at most 100 characters. */
 export function checkConnectionName(typed: string): Checked<string> {
   const name = typed.trim();
-  if (name.length > CONNECTION_NAME_MAX) return { ok: false, field: 'name', message: t('optionsConnectionNameTooLong', CONNECTION_NAME_MAX, name.length) };
+  if (name.length > MAX_CONNECTION_NAME) return { ok: false, field: 'name', message: t('optionsConnectionNameTooLong', MAX_CONNECTION_NAME, name.length) };
   return { ok: true, data: name };
 }
 
