@@ -14,7 +14,6 @@ import { MAX_CONNECTION_NAME } from '../../storage/names';
 /** Asks the browser for host access to an origin; called inside the click (user gesture). */
 export type RequestPermission = (origin: string) => Promise<boolean>;
 
-
 /** The fields as typed. */
 export interface ConnectionFields {
   name: string;
