@@ -8,7 +8,7 @@
 import { beforeEach, vi } from 'vitest';
 import { ask } from '@/lib/messaging';
 import type { Account, Campaign, Channel, ChannelItem, Domain, ListName, Overlay, Pixel, Qr, QrDetail, SerializedApiError, Splash } from '@/lib/api';
-import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
+import type { ConnectionInfo, ConnectionSummary, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
 import type { AccountLinkRules } from '@/lib/links/linkRules';
@@ -116,6 +116,10 @@ export class FakeWorker {
   trackedQrMade!: Answer<TrackedQr> | undefined;
   /** The account's UTM presets and site rules (the options page's; not answered when unset). */
   linkRules!: AccountLinkRules | undefined;
+  /** Saved connections (several accounts; not answered when unset): listConnections lists them, switchConnection makes one current. */
+  connections!: ConnectionSummary[] | undefined;
+  /** Runs when switchConnection made `fingerprint` current, before it answers (a test stores that account's state, as the worker does). */
+  onSwitch!: (fingerprint: string) => void | Promise<void>;
   /** What a message the worker does not know is answered with (thrown). */
   unknownMessage!: (type: string) => SerializedApiError;
   calls!: Call[];
@@ -151,6 +155,8 @@ export class FakeWorker {
     this.trackedFresh = undefined;
     this.trackedQrMade = undefined;
     this.linkRules = { presets: [], rules: [], campaignPresets: {} };
+    this.connections = undefined;
+    this.onSwitch = () => undefined;
     this.unknownMessage = (type) => fail('invalid-input', `unknown message ${type}`);
     this.calls = [];
     this.override = {};
@@ -260,6 +266,17 @@ export class FakeWorker {
         if (!this.linkRules) break;
         this.linkRules = { ...this.linkRules, ...(data as Partial<AccountLinkRules>) };
         return this.linkRules;
+      case 'listConnections':
+        if (!this.connections) break;
+        return this.connections;
+      case 'switchConnection': {
+        if (!this.connections) break;
+        const fingerprint = (d as { fingerprint: string }).fingerprint;
+        if (!this.connections.some((c) => c.fingerprint === fingerprint)) throw fail('not-found', 'No such connection.');
+        this.connections = this.connections.map((c) => ({ ...c, current: c.fingerprint === fingerprint }));
+        await this.onSwitch(fingerprint);
+        return this.connection;
+      }
       case 'clearHistory':
         return [];
       case 'clearCache':
