@@ -101,7 +101,8 @@ export function laterSlice(kit: SliceKit): LaterActions {
       }
       // The worker has swapped the cache and the remembered choices and written the state: what
       // the popup does after its snapshot, with the snapshot read again (unread: all asked).
-      set({ shown: null, duplicate: null, error: null });
+      // The other account's link, its offer and its words go (a followed waiting link stays, named).
+      set({ shown: null, duplicate: null, error: null, ...(get().queued ? {} : { status: '' }) });
       const now = await reread().catch(() => unread({ connected: true, fingerprint, accounts: s.accounts!.list }));
       await Promise.all([showAccount(kit, now, cachedValues(kit)), get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
       done(null);

@@ -7,6 +7,7 @@ import App from '@/entrypoints/popup/App';
 import type { Campaign } from '@/lib/api';
 import { cacheItem, connectionStateItem, settingsItem, type AccountName, type Job } from '@/lib/storage';
 import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
+import { linkRulesItem } from '@/lib/storage/linkRules';
 import { answer, CAMPAIGNS, DOMAINS, entry, FREE, SETTINGS, type World } from './harness';
 import { fail } from '../support/fakeWorker';
 
@@ -122,6 +123,28 @@ describe('the popup’s select "Account"', () => {
     expect(select).toHaveProperty('value', A.fingerprint);
     expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveProperty('value', '4');
     expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('site rules per account', () => {
+  it('a rule of the first account stops choosing the campaign and the UTM values once the user switched to the second, and comes back with the first', async () => {
+    const preset = { id: 'p1', name: 'Newsletter', source: 'news', medium: 'email', campaign: '', term: '', content: '' };
+    const rule = { id: 'r1', site: 'example.com', domainId: null, campaignId: 3, channelId: null, presetId: 'p1' };
+    await linkRulesItem.setValue({ [A.fingerprint]: { presets: [preset], rules: [rule], campaignPresets: {} } });
+    const { user, select } = await twoAccounts({ tabUrl: 'https://example.com/post' });
+    const longUrl = screen.getByRole('textbox', { name: 'Long URL' });
+    const campaign = screen.getByRole('combobox', { name: 'Campaign' });
+    await screen.findByText('Rule: example.com');
+    await waitFor(() => expect(longUrl).toHaveProperty('value', 'https://example.com/post?utm_source=news&utm_medium=email'));
+    expect(campaign).toHaveProperty('value', '3');
+    await user.selectOptions(select, 'Client B');
+    await waitFor(() => expect(longUrl).toHaveProperty('value', 'https://example.com/post'));
+    expect(screen.queryByText('Rule: example.com')).toBeNull();
+    await waitFor(() => expect(campaign).toHaveProperty('value', '21'));
+    await user.selectOptions(select, 'Client A');
+    await screen.findByText('Rule: example.com');
+    await waitFor(() => expect(longUrl).toHaveProperty('value', 'https://example.com/post?utm_source=news&utm_medium=email'));
+    expect(campaign).toHaveProperty('value', '3');
   });
 });
 
