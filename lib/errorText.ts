@@ -72,6 +72,10 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'alias-after-lost-answer': 'errAliasAfterLostAnswer',
   'gave-up-waiting': 'errGaveUpWaiting',
   cancelled: 'errCancelled',
+  'name-too-long': 'errNameTooLong',
+  'connection-exists': 'errConnectionExists',
+  'no-such-connection': 'errNoSuchConnection',
+  'connection-forgotten': 'errConnectionForgotten',
   'storage-full': 'errStorageFull',
 };
 

@@ -33,6 +33,10 @@ export type ErrorReason =
   | 'alias-after-lost-answer' // after a lost answer, the repeat with alias `detail` was refused: most likely made
   | 'gave-up-waiting' // the service could not be reached for a day: the link was not made
   | 'cancelled' // the user cancelled a link that waited
+  | 'name-too-long' // a connection name longer than `detail` characters
+  | 'connection-exists' // that service URL and key are saved already, as `detail` (its name)
+  | 'no-such-connection' // the connection asked for is not saved (any more)
+  | 'connection-forgotten' // the connection a link waited for was forgotten: the link was not made
   | 'storage-full'; // the browser refused a write: the extension's storage is full
 
 export interface ApiErrorInit {

@@ -159,7 +159,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   /** The batch with the expected send time of each waiting row (budget and queue ahead of it). */
   async function view(batch: BulkBatch | null): Promise<BulkView | null> {
     if (!batch) return null;
-    const s = await sessions.get();
+    const s = await sessions.forAccount(batch.fingerprint);
     const pending = await jobs.unsettled();
     const unsettled = pending.map((j) => j.id);
     const expectedAt = batch.items.map((it) => {

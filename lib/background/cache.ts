@@ -23,13 +23,26 @@ export class ResourceCache {
     private readonly fingerprint: string,
     private readonly now: () => number = Date.now,
     private readonly ttlMs: number = CACHE_TTL_MS,
+    /** Whether it is the current account's (kept in storage); another account's lives in memory only. */
+    private persist = true,
   ) {}
 
   private state(): Promise<CacheState> {
-    this.memory ??= cacheItem
-      .getValue()
-      .then((s) => (s && s.fingerprint === this.fingerprint ? s : { fingerprint: this.fingerprint, lists: {} }));
+    const empty: CacheState = { fingerprint: this.fingerprint, lists: {} };
+    this.memory ??= this.persist ? cacheItem.getValue().then((s) => (s && s.fingerprint === this.fingerprint ? s : empty)) : Promise.resolve(empty);
     return this.memory;
+  }
+
+  /** Its account is no longer the current one: storage will hold another's cache. Resolves once the writes under way are done. */
+  detach(): Promise<void> {
+    this.persist = false;
+    return this.write(async () => undefined);
+  }
+
+  /** Its account is the current one again: the cache the switch put back in storage is read afresh. */
+  attach(): void {
+    this.persist = true;
+    this.memory = null;
   }
 
   /** The stored entry of a key, if any. */
@@ -98,7 +111,7 @@ export class ResourceCache {
       if (key === 'account') next.account = entry as { value: Account; fetchedAt: number };
       else next.lists[key] = entry as { value: unknown[]; fetchedAt: number };
       this.memory = Promise.resolve(next);
-      await cacheItem.setValue(next);
+      if (this.persist) await cacheItem.setValue(next);
     });
   }
 
@@ -106,7 +119,7 @@ export class ResourceCache {
   clear(): Promise<void> {
     return this.write(async () => {
       this.memory = Promise.resolve({ fingerprint: this.fingerprint, lists: {} });
-      await cacheItem.setValue(null);
+      if (this.persist) await cacheItem.setValue(null);
     });
   }
 }

@@ -24,8 +24,39 @@ export const connectionInfo = (c: Connection | null, policy?: ManagedPolicy): Co
   connected: !!c && !!c.apiKey,
   serviceUrl: c?.serviceUrl ?? policy?.serviceUrl?.value ?? null,
   keyHint: c?.apiKey ? keyHint(c.apiKey) : null,
+  ...(c?.name ? { name: c.name } : {}),
   ...(policy && presetNames(policy).length > 0 ? { managed: policy } : {}),
 });
+
+/** A service URL as saving takes it: checked, and the one the organisation's policy locks, if any. */
+export function checkServiceUrlFor(serviceUrl: string, policy: ManagedPolicy) {
+  const checked = checkServiceUrl(serviceUrl);
+  if (!checked.ok) throw new ApiError({ kind: 'invalid-input', field: 'serviceUrl', reason: 'service-url', detail: checked.problem, message: 'The service URL is refused.' });
+  if (isLocked(policy, 'serviceUrl') && checked.url !== policy.serviceUrl?.value)
+    throw new ApiError({ kind: 'forbidden', field: 'serviceUrl', reason: 'managed-locked', message: 'The policy sets the service URL.' });
+  return checked;
+}
+
+/** A key as saving takes it: one word, not absurdly long. */
+export function checkKey(apiKey: string): void {
+  if (/\s/.test(apiKey) || apiKey.length > 500) throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-spaces', message: 'The key has spaces.' });
+}
+
+/** The longest connection name kept. */
+export const MAX_CONNECTION_NAME = 100;
+
+/** A connection name as saved: trimmed, empty as none, refused when too long. */
+export function checkConnectionName(name: string | undefined): string | undefined {
+  const trimmed = name?.trim() ?? '';
+  if (trimmed.length > MAX_CONNECTION_NAME) throw new ApiError({ kind: 'invalid-input', field: 'name', reason: 'name-too-long', detail: String(MAX_CONNECTION_NAME), message: 'The connection name is too long.' });
+  return trimmed || undefined;
+}
+
+/** Refuses an origin the extension may not reach (neither in the manifest nor granted). */
+export async function checkReachable(origin: string, hasHostPermission: (origin: string) => Promise<boolean>): Promise<void> {
+  if (!isGrantedInManifest(origin) && !(await hasHostPermission(origin)))
+    throw new ApiError({ kind: 'forbidden', reason: 'no-permission', detail: origin, message: 'No host permission.' });
+}
 
 /** The connection's messages: read, save (verified), forget the key. */
 export function createConnection({ sessions, hasHostPermission }: ConnectionDeps) {
@@ -38,12 +69,9 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     },
 
     /** Checks, verifies (GET /api/account) and saves a connection. */
-    async saveConnection(data: { serviceUrl: string; apiKey?: string }) {
-      const checked = checkServiceUrl(data.serviceUrl);
-      if (!checked.ok) throw new ApiError({ kind: 'invalid-input', field: 'serviceUrl', reason: 'service-url', detail: checked.problem, message: 'The service URL is refused.' });
+    async saveConnection(data: { serviceUrl: string; apiKey?: string; name?: string }) {
       const policy = await currentPolicy();
-      if (isLocked(policy, 'serviceUrl') && checked.url !== policy.serviceUrl?.value)
-        throw new ApiError({ kind: 'forbidden', field: 'serviceUrl', reason: 'managed-locked', message: 'The policy sets the service URL.' });
+      const checked = checkServiceUrlFor(data.serviceUrl, policy);
       const saved = await connectionItem.getValue();
       let apiKey = data.apiKey?.trim() ?? '';
       if (!apiKey) {
@@ -52,12 +80,11 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
           throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-required', message: 'A new service URL needs its key.' });
         apiKey = saved.apiKey;
       }
-      if (/\s/.test(apiKey) || apiKey.length > 500)
-        throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-spaces', message: 'The key has spaces.' });
-      if (!isGrantedInManifest(checked.origin) && !(await hasHostPermission(checked.origin)))
-        throw new ApiError({ kind: 'forbidden', reason: 'no-permission', detail: checked.origin, message: 'No host permission.' });
+      checkKey(apiKey);
+      await checkReachable(checked.origin, hasHostPermission);
+      const name = checkConnectionName(data.name ?? saved?.name);
       const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
-      const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}) };
+      const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}), ...(name ? { name } : {}) };
       // Verify through the live session when nothing changed (its budget counts the request);
       // else through a session of the new connection, closed once it has answered.
       const current = same ? await sessions.get() : null;

@@ -1,12 +1,36 @@
-/** The key-free account of the connection that pages may read (see ConnectionState in lib/storage.ts). */
-import { connectionStateItem, type Connection, type ConnectionState } from '../storage';
+/** The key-free account of the connection that pages may read (see ConnectionState in lib/storage). */
+import { connectionStateItem, type AccountName, type Connection, type ConnectionState } from '../storage';
+import { connectionsItem, type SavedConnection } from '../storage/connections';
 import { fingerprintOf } from './fingerprint';
 
+/** How a connection is named to the user: its own name, else its service's host. */
+export function connectionName(c: Connection): string {
+  const own = c.name?.trim();
+  if (own) return own;
+  try {
+    return new URL(c.serviceUrl).host;
+  } catch {
+    return c.serviceUrl;
+  }
+}
+
+/** The saved connections with a key as pages may name them, sorted by name (a stable order for the Account select). */
+export async function accountNames(conn: Connection | null, others: readonly SavedConnection[]): Promise<AccountName[]> {
+  const all = [...(conn?.apiKey ? [conn] : []), ...others.filter((c) => c.apiKey)];
+  const named = await Promise.all(all.map(async (c) => ({ fingerprint: await fingerprintOf(c.serviceUrl, c.apiKey), name: connectionName(c) })));
+  return named.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The key-free state of `conn` with every saved account's name. */
+export async function connectionStateOf(conn: Connection | null, others: readonly SavedConnection[]): Promise<ConnectionState> {
+  if (!conn?.apiKey) return { connected: false, fingerprint: null, ...(others.length ? { accounts: await accountNames(null, others) } : {}) };
+  const accounts = await accountNames(conn, others);
+  return { connected: true, fingerprint: await fingerprintOf(conn.serviceUrl, conn.apiKey), ...(accounts.length > 1 ? { accounts } : {}) };
+}
+
 /** Writes the key-free state of `conn` when it differs from the stored one, so the popup can trust the cache. */
-export async function publishConnectionState(conn: Connection | null): Promise<void> {
-  const next: ConnectionState = conn?.apiKey
-    ? { connected: true, fingerprint: await fingerprintOf(conn.serviceUrl, conn.apiKey) }
-    : { connected: false, fingerprint: null };
+export async function publishConnectionState(conn: Connection | null, others?: readonly SavedConnection[]): Promise<void> {
+  const next = await connectionStateOf(conn, others ?? (await connectionsItem.getValue()));
   const stored = await connectionStateItem.getValue();
-  if (stored?.connected !== next.connected || stored.fingerprint !== next.fingerprint) await connectionStateItem.setValue(next);
+  if (JSON.stringify(stored) !== JSON.stringify(next)) await connectionStateItem.setValue(next);
 }

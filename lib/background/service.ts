@@ -4,6 +4,7 @@
  * recent links and the preferences. Every request goes through the session's gate (rate
  * budgets); shortens go through the persisted job queue.
  */
+import { createAccounts } from './accounts';
 import { createBulk } from './bulk';
 import { createConnection } from './connection';
 import { createLinkRules } from './linkRules';
@@ -50,9 +51,11 @@ export function createService(deps: ServiceDeps) {
   const shortening = createShortening({ ...deps, sessions, now });
   const trackedQrs = createTrackedQrs({ sessions, now, wakeAt: deps.wakeAt, fetch: deps.fetch });
   const lists = createLists(sessions);
+  const connection = createConnection({ sessions, hasHostPermission: deps.hasHostPermission });
   return {
     sessions,
-    ...createConnection({ sessions, hasHostPermission: deps.hasHostPermission }),
+    ...connection,
+    ...createAccounts({ sessions, jobs: shortening.jobs, hasHostPermission: deps.hasHostPermission, notify: deps.notify, forgetKey: connection.forgetKey }),
     ...lists,
     ...shortening,
     /** A popup opened (its port, as its script starts): it follows jobs over it, and what its form needs starts loading now. */

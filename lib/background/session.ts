@@ -1,10 +1,13 @@
 /**
- * The session of the current connection: the API clients (one per priority), the rate
- * budgets and the cache, all for one account (service URL + key). Rebuilt when the
- * connection changes, so nothing of one account is used for another.
+ * The session of a connection: the API clients (one per priority), the rate budgets and the
+ * cache, all for one account (service URL + key). The current connection's serves the pages; a
+ * saved connection that is not current keeps its own session while its jobs run (its budgets,
+ * its requests), so nothing of one account is used for another.
  */
 import { ApiError, createApiClient, type ApiClient } from '../api';
-import { budgetsItem, cacheItem, connectionItem, type Connection } from '../storage';
+import { budgetsItem, cacheItem, connectionItem, type BudgetState, type Connection } from '../storage';
+import { connectionsItem } from '../storage/connections';
+import { serializer } from './serialize';
 import { RateBudgets } from './budget';
 import { ResourceCache } from './cache';
 import { fingerprintOf } from './fingerprint';
@@ -33,10 +36,21 @@ export interface SessionDeps {
   changeTimeoutMs?: number;
 }
 
-/** Keeps one Session for the stored connection, rebuilding it when the connection changes. */
+/** The key of a connection's session: its service URL and key. */
+const keyOf = (c: Connection | null) => (c ? `${c.serviceUrl}\n${c.apiKey}` : '');
+
+// The budgets of every account share one stored item: its writes go one after another.
+const budgetWrites = serializer();
+/** Stores one account's budgets beside the others'. */
+const saveBudgets = (fingerprint: string, states: Record<string, BudgetState>) =>
+  budgetWrites(async () => budgetsItem.setValue({ ...(await budgetsItem.getValue()), [fingerprint]: states }));
+
+/** Keeps the Session of the stored connection, and those of saved connections whose jobs still run. */
 export class SessionHolder {
   private current: Promise<Session | null> | null = null;
   private currentKey = '';
+  /** Sessions of saved connections that are not the current one, by keyOf. */
+  private readonly others = new Map<string, Promise<Session>>();
   private read: { value: Promise<Connection | null>; doneAt: number } | null = null;
   // The connection is read from storage (a read at most CONNECTION_REUSE_MS old), not watched:
   // a storage.onChanged listener would wake a stopped worker at every write of any item.
@@ -59,14 +73,68 @@ export class SessionHolder {
       this.read = entry;
     }
     const conn = await this.read!.value;
-    const key = conn ? `${conn.serviceUrl}\n${conn.apiKey}` : '';
+    const key = keyOf(conn);
     if (!this.current || key !== this.currentKey) {
-      // Another account (or none): the old session must not send or store anything more.
-      void this.current?.then((old) => old?.close());
+      const old = this.current;
+      const oldKey = this.currentKey;
       this.currentKey = key;
-      this.current = conn ? this.build(conn) : Promise.resolve(null);
+      const parked = this.others.get(key);
+      this.others.delete(key);
+      // A saved connection made current again takes its session back (its budgets, its jobs at the gate).
+      this.current = parked ? parked.then((s) => (s.cache.attach(), s)) : conn ? this.build(conn) : Promise.resolve(null);
+      if (old) void this.retire(old, oldKey);
     }
     return this.current;
+  }
+
+  /**
+   * The session that was current: kept (its cache in memory only) when its connection is still
+   * saved, so its jobs go on; else ended, so that nothing more is sent or stored for it.
+   */
+  private async retire(old: Promise<Session | null>, oldKey: string): Promise<void> {
+    const s = await old.catch(() => null);
+    if (!s) return;
+    const saved = (await connectionsItem.getValue()).some((c) => keyOf(c) === oldKey);
+    if (saved && !this.others.has(oldKey) && oldKey !== this.currentKey) {
+      await s.cache.detach();
+      this.others.set(oldKey, Promise.resolve(s));
+    } else if (oldKey !== this.currentKey) s.close();
+  }
+
+  /**
+   * The session of the account `fingerprint` if it is still saved (current or not), else null:
+   * a job runs only for its own account, with that account's budgets.
+   */
+  async forAccount(fingerprint: string): Promise<Session | null> {
+    const current = await this.get();
+    if (current?.fingerprint === fingerprint) return current;
+    for (const c of await connectionsItem.getValue()) {
+      if (!c.apiKey || (await fingerprintOf(c.serviceUrl, c.apiKey)) !== fingerprint) continue;
+      const key = keyOf(c);
+      if (key === this.currentKey) return this.current;
+      let s = this.others.get(key);
+      if (!s) {
+        s = this.build(c, false);
+        this.others.set(key, s);
+      }
+      return s;
+    }
+    return null;
+  }
+
+  /** Accounts forgotten while this worker lives: their jobs end saying so, not as "the key changed". */
+  private readonly forgotten = new Set<string>();
+
+  /** Whether the account `fingerprint` was forgotten (its waiting links end with that reason). */
+  wasForgotten = (fingerprint: string): boolean => this.forgotten.has(fingerprint);
+
+  /** Ends the session of a connection that was forgotten: its waiting requests fail, nothing more is sent for it. */
+  async drop(conn: Connection, fingerprint: string): Promise<void> {
+    this.forgotten.add(fingerprint);
+    const key = keyOf(conn);
+    const s = this.others.get(key);
+    this.others.delete(key);
+    (await s?.catch(() => null))?.close();
   }
 
   /**
@@ -85,17 +153,20 @@ export class SessionHolder {
     return s;
   }
 
-  /** Builds a session for a connection (also used to verify a connection before saving it). */
-  async build(conn: Connection): Promise<Session> {
+  /**
+   * Builds a session for a connection (also used to verify a connection before saving it);
+   * `current`: its cache is the one in storage (else it lives in memory).
+   */
+  async build(conn: Connection, current = true): Promise<Session> {
     const { now } = this.deps;
     const fingerprint = await fingerprintOf(conn.serviceUrl, conn.apiKey);
     const stored = await budgetsItem.getValue();
     let closed = false;
-    const budgets = new RateBudgets(now, stored?.fingerprint === fingerprint ? stored.states : {}, (states) => {
+    const budgets = new RateBudgets(now, stored[fingerprint] ?? {}, (states) => {
       // A cache of what the server said: a write refused (storage full) costs nothing but a slower start.
-      if (!closed) void budgetsItem.setValue({ fingerprint, states }).catch(() => undefined);
+      if (!closed) void saveBudgets(fingerprint, states).catch(() => undefined);
     });
-    const cached = await cacheItem.getValue();
+    const cached = current ? await cacheItem.getValue() : null;
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
     const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000, this.deps.changeTimeoutMs);
     const make = (priority: Priority, onSend?: () => Promise<void>) =>
@@ -112,7 +183,7 @@ export class SessionHolder {
           });
         },
       });
-    const cache = new ResourceCache(fingerprint, now);
+    const cache = new ResourceCache(fingerprint, now, undefined, current);
     return {
       connection: conn,
       fingerprint,

@@ -37,15 +37,16 @@ const otherAccount = () => new ApiError({ kind: 'bad-key', reason: 'account-chan
 /** The queue's `run` for shorten jobs. */
 export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
   const { sessions, now } = deps;
-  /** Whether the connection is no longer the job's account (changed, or the key forgotten). */
+  /** Whether the job's account is no longer saved (replaced, forgotten, or its key forgotten). */
   const changed = async (job: Job) => {
-    const s = await sessions.get();
-    return !s || !s.connection.apiKey || s.fingerprint !== job.fingerprint;
+    const s = await sessions.forAccount(job.fingerprint);
+    return !s || !s.connection.apiKey;
   };
   /** One try for the job's account; `made` records the short link as soon as it is known. */
   const run = async (job: Job, markSending: () => Promise<void>, checkpoint: (p: Partial<Job>) => Promise<void>, made: Made) => {
-    const s = await sessions.get();
-    if (!s || s.fingerprint !== job.fingerprint) throw otherAccount();
+    // Its own account's session, current or not: a switch to another account does not stop it.
+    const s = await sessions.forAccount(job.fingerprint);
+    if (!s || !s.connection.apiKey) throw otherAccount();
     const client = s.clientWithHook(job.priority, markSending);
     const policy = deps.policy;
     let shortened = job.shortened;
@@ -117,6 +118,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     } catch (e) {
       // Closing the old session fails its waiting requests: the account changed, not the key.
       if (!(await changed(job))) throw e;
+      // Forgotten by the user, who was told what waited for it (accounts.ts): ended, not kept to make again.
+      if (!made.shortened && sessions.wasForgotten(job.fingerprint)) throw new ApiError({ kind: 'bad-key', reason: 'connection-forgotten', message: 'Its connection was forgotten.' });
       // The bulk page shows its own rows' failures (and retries them); the others are kept to be named.
       // A private window's link is not kept either: its address must not outlive the job.
       if (!made.shortened && job.source !== 'bulk' && !job.args.private) await deps.keepUnsent(job);
@@ -177,7 +180,8 @@ export function settledNotice(deps: NoticeDeps): JobDeps['onSettled'] {
   return async (job) => {
     // Links not sent because the account changed are named together (unsent.ts), not one by one;
     // a private window's link is not kept there, so it is told on its own.
-    if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private)) return;
+    // Links of a forgotten connection are told together too (accounts.ts).
+    if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private) || job.error?.reason === 'connection-forgotten') return;
     if (job.state === 'done' && job.result) {
       const entry = job.result;
       if (!job.told) await made(job, entry);

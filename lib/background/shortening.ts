@@ -103,7 +103,7 @@ export function createShortening(deps: ShorteningDeps) {
     // (the client checks again when the job runs).
     checkInput(ShortenInput, { url: req.url, custom_code: req.customCode || undefined, domain_id: req.domainId ?? undefined });
     // Jobs whose link is not made yet are ahead of this one (those waiting at the gate among them).
-    const ahead = (await jobs.unsettled()).filter((j) => !j.shortened).length;
+    const ahead = (await jobs.unsettled()).filter((j) => !j.shortened && j.fingerprint === s.fingerprint).length;
     const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead);
     const job = await jobs.add({
       kind: 'shorten',
@@ -258,10 +258,9 @@ export function createShortening(deps: ShorteningDeps) {
     /** The service may answer again (online, a page opened): jobs waiting for it are tried now. */
     retryWaiting: (force = true) => jobs.retryWaiting(force),
 
-    /** What a popup that opens follows: its links still being made for this account, and the unsent ones. */
+    /** What a popup that opens follows: its links still being made (for any saved account: the popup names another's), and the unsent ones. */
     async getWaitingLinks(): Promise<WaitingLinks> {
-      const s = await sessions.get();
-      const pending = (await jobs.unsettled()).filter((j) => j.source === 'popup' && j.fingerprint === s?.fingerprint);
+      const pending = (await jobs.unsettled()).filter((j) => j.source === 'popup');
       return { pending, unsent: await unsent.list() };
     },
 

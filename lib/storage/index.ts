@@ -245,12 +245,9 @@ export interface BudgetState {
   /** True once the server has answered a request of the current window. */
   heard?: boolean;
 }
-/** The budgets of one account (keyed by the same fingerprint as the cache). */
-export interface BudgetsState {
-  fingerprint: string;
-  states: Record<string, BudgetState>;
-}
-export const budgetsItem = checkedItem(storage.defineItem<BudgetsState | null>('local:budgets', { fallback: null, version: 1 }), repair.repairBudgets, null, null);
+/** The budgets of each account, by fingerprint (as the cache): each connection spends its own. */
+export type BudgetsByAccount = Record<string, Record<string, BudgetState>>;
+export const budgetsItem = checkedItem(storage.defineItem<BudgetsByAccount>('local:budgets', { fallback: {}, version: 1 }), repair.repairBudgets, null, null);
 
 /** One address of a bulk batch and what became of it. */
 export interface BulkItem {

@@ -114,8 +114,24 @@ const budgetState = z.object({
   shared: z.boolean().optional(),
   heard: z.boolean().optional(),
 });
-/** The rate budgets: wrong ones are forgotten (the server's next answer teaches them again); never told. */
-export const repairBudgets = repairWhole(z.object({ fingerprint: z.string(), states: z.record(z.string(), budgetState) }).nullable(), null, true);
+const budgetStates = z.record(z.string(), budgetState);
+const oneAccountBudgets = z.object({ fingerprint: z.string(), states: budgetStates });
+/**
+ * The rate budgets of each account, by fingerprint: wrong ones are forgotten (the server's next
+ * answer teaches them again); never told. The one account's budgets of earlier versions are kept.
+ */
+export const repairBudgets: Repair<Record<string, Record<string, z.output<typeof budgetState>>>> = (raw) => {
+  if (raw == null) return kept({});
+  const old = oneAccountBudgets.safeParse(raw);
+  if (old.success) return { value: { [old.data.fingerprint]: old.data.states }, lost: false, changed: true };
+  if (!isRecord(raw)) return { value: {}, lost: false, changed: true };
+  const value: Record<string, Record<string, z.output<typeof budgetState>>> = {};
+  for (const [fp, states] of Object.entries(raw)) {
+    const r = budgetStates.safeParse(states);
+    if (r.success) value[fp] = r.data; // an account's wrong budgets go alone
+  }
+  return Object.keys(value).length === Object.keys(raw).length ? kept(value) : { value, lost: false, changed: true };
+};
 
 const bulkHead = z.object({
   id: z.string().min(1).max(200),

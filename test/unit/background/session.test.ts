@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CONNECTION_REUSE_MS, SessionHolder } from '@/lib/background/session';
-import { connectionItem } from '@/lib/storage';
+import { budgetsItem, connectionItem } from '@/lib/storage';
+import { connectionsItem } from '@/lib/storage/connections';
 
 const holder = () => new SessionHolder({ fetch: async () => new Response('{}'), now: Date.now });
 
@@ -38,5 +39,50 @@ describe('the session of the stored connection', () => {
     await connectionItem.setValue(null);
     await new Promise((r) => setTimeout(r, CONNECTION_REUSE_MS + 20));
     await expect(sessions.require()).rejects.toMatchObject({ reason: 'not-connected' });
+  });
+});
+
+describe('each connection spends its own budgets', () => {
+  beforeEach(() => fakeBrowser.reset());
+  const A = { serviceUrl: 'http://127.0.0.1:1', apiKey: 'key-a' };
+  const B = { serviceUrl: 'http://127.0.0.1:2', apiKey: 'key-b' };
+  const waitFor = (cond: () => Promise<boolean>) => vi.waitFor(async () => expect(await cond()).toBe(true));
+
+  it('a saved connection that is not current keeps its own session and budget; a new worker finds both budgets', async () => {
+    await connectionItem.setValue(A);
+    await connectionsItem.setValue([B]);
+    const sessions = holder();
+    const a = await sessions.require();
+    const told = (remaining: number) => ({ limit: 100, remaining, resetAt: Date.now() + 60_000 });
+    a.gate.budgets.take('shorten');
+    a.gate.budgets.observe('shorten', told(40), 200);
+    const b = await sessions.forAccount((await sessions.build(B, false)).fingerprint);
+    expect(b).not.toBeNull();
+    b!.gate.budgets.take('shorten');
+    b!.gate.budgets.observe('shorten', told(90), 200);
+    expect(a.gate.budgets.state('shorten').remaining).toBe(40);
+    expect(b!.gate.budgets.state('shorten').remaining).toBe(90);
+    await waitFor(async () => Object.keys(await budgetsItem.getValue()).length === 2);
+
+    // Switched: A's session goes on for its jobs (same budget), B's is the current one.
+    await connectionsItem.setValue([A]);
+    await connectionItem.setValue(B);
+    await sessions.reset();
+    expect((await sessions.require()).fingerprint).toBe(b!.fingerprint);
+    expect(await sessions.forAccount(a.fingerprint)).toBe(a);
+
+    const restarted = holder();
+    const again = await restarted.forAccount(a.fingerprint);
+    expect(again!.gate.budgets.state('shorten').remaining).toBe(40);
+    expect((await restarted.require()).gate.budgets.state('shorten').remaining).toBe(90);
+  });
+
+  it('a connection no longer saved has no session for its jobs', async () => {
+    await connectionItem.setValue(A);
+    const sessions = holder();
+    const a = await sessions.require();
+    await connectionItem.setValue(B); // replaced, not kept among the saved ones
+    await sessions.reset();
+    expect(await sessions.forAccount(a.fingerprint)).toBeNull();
   });
 });

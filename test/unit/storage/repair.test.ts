@@ -84,7 +84,11 @@ describe('repairs', () => {
       value: { fingerprint: 'fp', lists: { domains: list } }, lost: false, changed: true,
     });
     expect(r.repairCache('garbage')).toEqual({ value: null, lost: false, changed: true });
-    expect(r.repairBudgets({ main: { limit: 1 } })).toEqual({ value: null, lost: false, changed: true });
+    const state = { limit: 10, remaining: 3, resetAt: 5, windowMs: 60_000, learned: true };
+    expect(r.repairBudgets({ main: { limit: 1 } })).toEqual({ value: {}, lost: false, changed: true });
+    expect(r.repairBudgets({ a: { shorten: state }, b: { main: { limit: 1 } } })).toEqual({ value: { a: { shorten: state } }, lost: false, changed: true });
+    // One account's budgets as earlier versions kept them: the same budgets, now under its fingerprint.
+    expect(r.repairBudgets({ fingerprint: 'fp', states: { shorten: state } })).toEqual({ value: { fp: { shorten: state } }, lost: false, changed: true });
     expect(r.repairConnectionState({ connected: 'yes' })).toEqual({ value: null, lost: false, changed: true });
   });
 });
