@@ -5,7 +5,7 @@ import type { AccountChoice } from '@/lib/ui/accountChoice';
 /**
  * The select "Account" of the popup and the bulk page: shown only when there are two or more
  * saved connections, each by its name, the current one selected (the one being switched to while
- * the worker switches). A failed switch says why below it; `note` says why it is disabled.
+ * the worker switches: busy). A failed switch says why below it; `note` says why it is disabled.
  */
 export function AccountSelect(props: {
   id: string;
@@ -24,29 +24,26 @@ export function AccountSelect(props: {
   const described = [note ? `${id}-note` : '', failed ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="field account-select">
-      <label htmlFor={id}>{t('commonAccountLabel')}</label>
-      <select
-        id={id}
-        value={known ? value : ''}
-        disabled={props.disabled}
-        aria-busy={choice.switchingTo ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {!known && <option value="">{t('commonAccountChoose')}</option>}
-        {choice.list.map((a) => (
-          <option key={a.fingerprint} value={a.fingerprint}>
-            {a.name}
-          </option>
-        ))}
-      </select>
-      {choice.switchingTo && (
-        <p className="hint" role="status">
-          {t('commonAccountSwitching')}
-        </p>
-      )}
+      <div className="account-row">
+        <label htmlFor={id}>{t('commonAccountLabel')}</label>
+        <select
+          id={id}
+          value={known ? value : ''}
+          disabled={props.disabled}
+          aria-busy={choice.switchingTo ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(e) => props.onChange(e.target.value)}
+        >
+          {!known && <option value="">{t('commonAccountChoose')}</option>}
+          {choice.list.map((a) => (
+            <option key={a.fingerprint} value={a.fingerprint}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </div>
       {note && (
-        <p id={`${id}-note`} className="hint">
+        <p id={`${id}-note`} className="muted account-note">
           {note}
         </p>
       )}
