@@ -50,7 +50,9 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
     ask('listConnections')
       .then((list) => {
         const current = list.find((c) => c.current)?.fingerprint ?? null;
-        set({ accounts: { ...get().accounts, list: list.map(({ fingerprint, name }) => ({ fingerprint, name })), current } });
+        // By name, as the popup lists them (the worker's connection state is sorted so).
+        const names = list.map(({ fingerprint, name }) => ({ fingerprint, name })).sort((a, b) => a.name.localeCompare(b.name));
+        set({ accounts: { ...get().accounts, list: names, current } });
       })
       .catch(() => undefined);
 
