@@ -32,7 +32,8 @@ export function RecentLinksBody() {
       {recent.state === 'loading' && <p className="muted">{t('commonLoading')}</p>}
       {recent.state === 'error' && <div role="alert">{t('popupRecentFailed')}</div>}
       {recent.state === 'ready' && recent.items.length === 0 && <p className="muted">{t('popupRecentEmpty')}</p>}
-      {recent.items.length > 0 && shown.length === 0 && <p className="muted">{t('popupRecentNoMatch', recent.query)}</p>}
+      {/* Only the newest are known yet: "no match" waits for the whole list. */}
+      {recent.items.length > 0 && shown.length === 0 && <p className="muted">{recent.partial ? t('commonLoading') : t('popupRecentNoMatch', recent.query)}</p>}
       {shown.length > 0 && (
         <RecentLinkList
           entries={shown}

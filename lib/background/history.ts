@@ -5,6 +5,7 @@
  * first (a link or a job is never refused for room).
  */
 import { historyItem, settingsItem, type HistoryEntry, type Settings } from '../storage';
+import { headOf, recentHeadItem } from '../storage/recentHead';
 import { isQuotaError } from '../storage/quota';
 import { serializer } from './serialize';
 
@@ -14,6 +15,29 @@ let pending: { entry: HistoryEntry; private: boolean }[] = [];
 /** Ids of pending entries that only replace an entry still there (not one the user removed). */
 let onlyIfThere = new Set<string>();
 let nextWrite: Promise<void> | null = null;
+
+/**
+ * Stores Recent links and then their head, which the popup draws before the whole list comes (a
+ * head that could not be written is removed: the popup then waits for the whole list).
+ */
+async function setHistory(list: HistoryEntry[]): Promise<void> {
+  await historyItem.setValue(list);
+  await recentHeadItem.setValue(headOf(list)).catch(() => recentHeadItem.removeValue().catch(() => undefined));
+}
+
+/**
+ * After each read, the head is made again when it does not match the stored list (an install
+ * from before it existed, or a list written by something else); the answer does not wait for it.
+ */
+async function checkHead(list: HistoryEntry[]): Promise<void> {
+  const head = await recentHeadItem.getValue().catch(() => null);
+  const want = headOf(list);
+  if (head?.total === want.total && JSON.stringify(head.entries) === JSON.stringify(want.entries)) return;
+  await write(async () => {
+    const now = await historyItem.getValue();
+    await recentHeadItem.setValue(headOf(now)).catch(() => undefined);
+  });
+}
 
 /** The share of Recent links dropped (oldest first) each time storage is full. */
 const ROOM_SHARE = 0.25;
@@ -26,6 +50,7 @@ export function keptInHistory(settings: Pick<Settings, 'keepHistory' | 'keepPriv
 /** The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher limit, is stored cut). */
 async function readHistory(): Promise<HistoryEntry[]> {
   const [list, { historyLimit }] = await Promise.all([historyItem.getValue(), settingsItem.getValue()]);
+  void checkHead(list).catch(() => undefined);
   if (list.length <= historyLimit) return list;
   const cut = list.slice(0, historyLimit);
   void write(async () => {
@@ -39,7 +64,7 @@ async function readHistory(): Promise<HistoryEntry[]> {
 async function storeHistory(list: HistoryEntry[]): Promise<void> {
   for (let kept = list; ; kept = kept.slice(0, Math.floor(kept.length * (1 - ROOM_SHARE)))) {
     try {
-      await historyItem.setValue(kept);
+      await setHistory(kept);
       return;
     } catch (e) {
       if (!isQuotaError(e) || kept.length === 0) throw e;
@@ -55,7 +80,7 @@ export function makeRoom(): Promise<boolean> {
   return write(async () => {
     const list = await historyItem.getValue();
     if (list.length === 0) return false;
-    await historyItem.setValue(list.slice(0, Math.floor(list.length * (1 - ROOM_SHARE))));
+    await setHistory(list.slice(0, Math.floor(list.length * (1 - ROOM_SHARE))));
     return true;
   });
 }
@@ -115,7 +140,7 @@ export async function historyEntry(id: string): Promise<HistoryEntry | undefined
 export function applyHistoryLimit(limit: number): Promise<void> {
   return write(async () => {
     const list = await historyItem.getValue();
-    if (list.length > limit) await historyItem.setValue(list.slice(0, limit));
+    if (list.length > limit) await setHistory(list.slice(0, limit));
   });
 }
 
@@ -124,12 +149,12 @@ export function removeFromHistory(id: string): Promise<HistoryEntry | undefined>
   return write(async () => {
     const list = await historyItem.getValue();
     const found = list.find((e) => e.id === id);
-    await historyItem.setValue(list.filter((e) => e.id !== id));
+    await setHistory(list.filter((e) => e.id !== id));
     return found;
   });
 }
 
 /** Empties the history. */
 export function clearHistory(): Promise<void> {
-  return write(() => historyItem.setValue([]));
+  return write(() => setHistory([]));
 }

@@ -9,6 +9,7 @@ import { ask } from './ask';
 import { CACHED_KEYS, type CachedKey, type PopupSnapshot } from './snapshot';
 import type { SliceKit } from './store';
 import { accountsOf, cachedValues, missingIn, reread, showAccount } from './account';
+import { headLinks, readHead } from './recentHead';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';
@@ -20,6 +21,13 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot): Promise<voi
   // The Account select is drawn now, from the connection state the snapshot read.
   set({ accounts: accountsOf(snap) });
   const load = cachedValues(kit);
+  // Recent links from the stored head (one small read; no worker, no reading of the whole list); the worker's answer replaces them.
+  const head = readHead()
+    .then((raw) => {
+      const shown = get().recent.state === 'loading' ? headLinks(raw, snap.state?.fingerprint) : null;
+      if (shown) set({ recent: { ...get().recent, state: 'ready', items: shown.items, partial: !shown.complete } });
+    })
+    .catch(() => undefined);
   // The site rule and its UTM preset come after the cleaning (so the cleaning never removes them).
   const cleaning = get()
     .applyCleaning()
@@ -62,5 +70,5 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot): Promise<voi
       get().applyRemembered();
     })
     .catch(() => undefined);
-  await Promise.all([get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
+  await Promise.all([head, get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
 }

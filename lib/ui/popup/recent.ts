@@ -15,7 +15,7 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
   return {
     async loadHistory() {
       try {
-        recent({ state: 'ready', items: listOf<HistoryEntry>(await ask('getHistory')) });
+        recent({ state: 'ready', items: listOf<HistoryEntry>(await ask('getHistory')), partial: false });
       } catch {
         if (get().recent.state === 'loading') recent({ state: 'error' });
       }

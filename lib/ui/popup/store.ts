@@ -20,7 +20,6 @@ import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
 import { loadersSlice } from './loaders';
 import { formSlice } from './form';
-
 export type { LoadState, Loaded } from '../store';
 
 /** The link shown in the result panel and where it came from. */
@@ -46,6 +45,7 @@ export interface PopupForm {
 export interface RecentLinks {
   state: LoadState;
   items: HistoryEntry[];
+  partial?: boolean; // only the newest links, from the stored head (recentHead.ts): the whole list is to come
   query: string;
   /** The entry whose inline "Delete this link on the service?" is open. */
   confirmingId: string | null;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addToHistory, clearHistory } from '@/lib/background/history';
+import { addToHistory, clearHistory, historyOf, removeFromHistory } from '@/lib/background/history';
+import { RECENT_HEAD, recentHeadItem } from '@/lib/storage/recentHead';
 import { historyItem, settingsItem, type HistoryEntry } from '@/lib/storage';
 
 const entry = (id: string, shortCode = id): HistoryEntry => ({
@@ -27,5 +28,21 @@ describe('the history of made links', () => {
     await settingsItem.setValue({ ...(await settingsItem.getValue()), keepHistory: false });
     await Promise.all([addToHistory(entry('b')), addToHistory(entry('c'))]);
     expect(await historyItem.getValue()).toEqual([]);
+  });
+
+  it('keeps the head the popup draws first in step with the list: each change, and a list written by something else once read', async () => {
+    await Promise.all(Array.from({ length: 40 }, (_, i) => addToHistory(entry(`e${i}`))));
+    let head = await recentHeadItem.getValue();
+    expect(head?.total).toBe(40);
+    expect(head?.entries.map((e) => e.id)).toEqual((await historyItem.getValue()).slice(0, RECENT_HEAD).map((e) => e.id));
+    await removeFromHistory('e39');
+    expect((await recentHeadItem.getValue())?.entries[0]?.id).toBe('e38');
+    await clearHistory();
+    expect(await recentHeadItem.getValue()).toEqual({ entries: [], total: 0 });
+    // Seeded without the worker (an install from before the head): the next read mends it.
+    await historyItem.setValue([entry('s1'), entry('s2')]);
+    await historyOf('http://127.0.0.1', 'fp');
+    await expect.poll(async () => (head = await recentHeadItem.getValue())?.total).toBe(2);
+    expect(head?.entries.map((e) => e.id)).toEqual(['s1', 's2']);
   });
 });

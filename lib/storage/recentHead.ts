@@ -1,0 +1,21 @@
+/**
+ * The newest Recent links of every account, written by the worker beside `history` after each
+ * change of it: the popup reads them in its first storage read (a few kilobytes, never the whole
+ * list) and draws them before the worker has read and answered the whole history.
+ */
+import { storage } from '#imports';
+import type { HistoryEntry } from './index';
+
+/** How many of the newest links the head holds (the popup draws its list in batches of as many). */
+export const RECENT_HEAD = 30;
+
+/** The head: the newest entries of the stored list and how long that list is. */
+export interface RecentHead {
+  entries: HistoryEntry[];
+  total: number;
+}
+// Not read through a repair: only the popup reads it, and it checks each entry (lib/ui/popup/recentHead.ts).
+export const recentHeadItem = storage.defineItem<RecentHead | null>('local:recentHead', { fallback: null, version: 1 });
+
+/** The head of a stored list. */
+export const headOf = (list: readonly HistoryEntry[]): RecentHead => ({ entries: list.slice(0, RECENT_HEAD), total: list.length });

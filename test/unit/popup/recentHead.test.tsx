@@ -1,0 +1,52 @@
+// Recent links drawn from the stored head before the worker answers with the whole list.
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ask } from '@/lib/messaging';
+import App from '@/entrypoints/popup/App';
+import { answer, entry } from './harness';
+
+const askMock = vi.mocked(ask);
+const mine = (id: string) => entry({ id, shortUrl: `https://sho.rt/${id}`, shortCode: id, account: 'fp-mine' });
+const theirs = (id: string) => entry({ id, shortUrl: `https://sho.rt/${id}`, shortCode: id, account: 'fp-other' });
+const recent = () => screen.getByRole('region', { name: 'Recent links' });
+
+/** A popup whose worker has not answered getHistory yet (`release` answers it with `whole`). */
+async function openWithHead(head: unknown, whole = [mine('a'), mine('b')]) {
+  await fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-mine' }, recentHead: head });
+  let release = () => {};
+  const { user, worker } = answer(askMock, { history: whole });
+  worker.override.getHistory = () => new Promise((r) => (release = () => r(whole)));
+  render(<App />);
+  return { user, release: () => release() };
+}
+
+describe('Recent links from the stored head', () => {
+  it('shows this account’s newest links before the worker answers, then the whole list', async () => {
+    const { release } = await openWithHead({ entries: [theirs('x'), mine('a')], total: 40 }, [mine('a'), mine('b')]);
+    await waitFor(() => expect(within(recent()).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/a']));
+    release();
+    await waitFor(() => expect(within(recent()).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/a', 'https://sho.rt/b']));
+  });
+
+  it('says "No links yet" from a complete head with none of this account’s', async () => {
+    await openWithHead({ entries: [theirs('x')], total: 1 }, []);
+    await waitFor(() => expect(within(recent()).getByText(/No links yet/)).toBeTruthy());
+  });
+
+  it('waits for the worker when the head cannot tell (none of this account’s among the newest of a longer list), and a search finds nothing only in the whole list', async () => {
+    const { release } = await openWithHead({ entries: [theirs('x')], total: 500 });
+    await waitFor(() => expect(within(recent()).getByText('Loading…')).toBeTruthy());
+    expect(within(recent()).queryByText(/No links yet/)).toBeNull();
+    release();
+    await waitFor(() => expect(within(recent()).getAllByRole('link')).toHaveLength(2));
+  });
+
+  it('while only the head is known, a search without a match says Loading, not "no match"', async () => {
+    const { user } = await openWithHead({ entries: [mine('a')], total: 40 });
+    await waitFor(() => expect(within(recent()).getAllByRole('link')).toHaveLength(1));
+    await user.type(within(recent()).getByRole('searchbox'), 'zzz');
+    await waitFor(() => expect(within(recent()).getByText('Loading…')).toBeTruthy());
+    expect(within(recent()).queryByText(/No recent link matches/)).toBeNull();
+  });
+});
