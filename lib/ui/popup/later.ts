@@ -12,6 +12,7 @@ import { withRemembered } from '../choices';
 import { ruledChoices } from './ruledChoices';
 import { ask } from './ask';
 import { cachedValues, reread, showAccount, unread } from './account';
+import { headLinks, readHead } from './recentHead';
 import type { LaterActions, SliceKit } from './store';
 
 /** The later slice (deferred in store.ts: each action loads it on its first call). */
@@ -101,8 +102,11 @@ export function laterSlice(kit: SliceKit): LaterActions {
       }
       // The worker has swapped the cache and the remembered choices and written the state: what
       // the popup does after its snapshot, with the snapshot read again (unread: all asked).
-      // The other account's link, its offer and its words go (a followed waiting link stays, named).
-      set({ shown: null, duplicate: null, error: null, ...(get().queued ? {} : { status: '' }) });
+      // The other account's link, its offer and its words go (a followed waiting link stays, named);
+      // Recent links are this account's newest from the stored head until the worker answers.
+      const head = headLinks(await readHead().catch(() => null), fingerprint);
+      const recent = head ? { state: 'ready' as const, items: head.items, partial: !head.complete } : { state: 'loading' as const, items: [], partial: false };
+      set({ shown: null, duplicate: null, error: null, recent: { ...get().recent, ...recent, confirmingId: null, failure: null }, ...(get().queued ? {} : { status: '' }) });
       const now = await reread().catch(() => unread({ connected: true, fingerprint, accounts: s.accounts!.list }));
       await Promise.all([showAccount(kit, now, cachedValues(kit)), get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
       done(null);

@@ -105,6 +105,19 @@ describe('the popup’s select "Account"', () => {
     expect(after.filter((a) => a.startsWith('getList') || a === 'getAccount')).toEqual([]);
   });
 
+  it('Recent links are the other account’s at once after a switch (its newest from the stored head), never the first one’s', async () => {
+    const fromA = entry({ id: 'a1', shortUrl: 'https://sho.rt/from-a', account: A.fingerprint });
+    const fromB = entry({ id: 'b1', shortUrl: 'https://sho.rt/from-b', account: B.fingerprint });
+    await fakeBrowser.storage.local.set({ recentHead: { entries: [fromB, fromA], total: 2 } });
+    const { user, select, worker } = await twoAccounts({ history: [fromA] });
+    const recent = screen.getByRole('region', { name: 'Recent links' });
+    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-a']));
+    // The worker does not answer the history of the second account (yet).
+    worker.override.getHistory = () => new Promise(() => undefined);
+    await user.selectOptions(select, 'Client B');
+    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-b']));
+  });
+
   it('asks the worker for the other account’s lists when its cache is stale', async () => {
     const { user, select } = await twoAccounts({}, Date.now() - CACHE_TTL_MS - 1000);
     const before = askMock.mock.calls.length;
