@@ -1,8 +1,9 @@
 /**
- * The popup's port to the worker, opened as the popup's script starts (part of its first
- * script): it wakes a stopped worker while the popup draws itself, and the worker, told a popup
- * opened, starts loading at once what the popup's form needs and its cache lacks; the messages
- * asked after the first paint then share those loads. waiting.ts takes the port over to follow
+ * The popup's port to the worker, opened before the first render when the cache lacks what the
+ * form shows (loaders.ts; part of the first script): it wakes a stopped worker while the popup
+ * draws itself, and the worker, told a popup opened, starts loading at once what the form needs;
+ * the messages asked after the first paint then share those loads. With a warm cache it is not
+ * opened early (a worker starting beside the popup slows its open). waiting.ts takes the port over to follow
  * jobs on it (docs/ARCHITECTURE.md, "The popup's first script").
  */
 import { browser } from '@wxt-dev/browser';

@@ -9,6 +9,7 @@ import { withRemembered } from '../choices';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import type { LoaderActions, PopupData, SliceKit } from './store';
+import { openEarlyPort } from './earlyPort';
 
 /** The loaders slice: prime, init, dispose. */
 export function loadersSlice(kit: SliceKit): LoaderActions {
@@ -39,6 +40,9 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       items.then((raw) => snapshotOf(raw, Date.now())).catch(() => EMPTY_SNAPSHOT),
       page.catch((): PopupPage => ({ url: null, title: null, incognito: false })),
     ]).then(([snap, tab]) => {
+      // A cache that lacks what the form shows: the worker is woken now, to load it while the popup
+      // draws itself. A warm one waits for the first paint (starting a worker would slow the open).
+      if (snap.state?.connected !== false && CACHED_KEYS.some((k) => !snap[k] || snap[k].stale)) openEarlyPort();
       apply(snap, tab);
       return snap;
     }));
