@@ -6,6 +6,6 @@ export function AccountChoice() {
   const accounts = usePopup((s) => s.accounts);
   const busy = usePopup((s) => s.busy);
   const switchAccount = usePopup((s) => s.switchAccount);
-  if (!accounts) return null;
+  if (!accounts || !switchAccount) return null;
   return <AccountSelect id="popup-account" choice={accounts} context="popup" disabled={busy} onChange={(fp) => void switchAccount(fp)} />;
 }

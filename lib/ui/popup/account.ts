@@ -10,7 +10,7 @@ import type { Account } from '../../api';
 import type { AccountName, ConnectionState } from '../../storage';
 import { cachedLoader } from '../cachedLoader';
 import type { AccountChoice } from '../accountChoice';
-import { CACHED_KEYS, readSnapshotItems, snapshotOf, type CachedKey, type PopupSnapshot } from './snapshot';
+import { readSnapshotItems, snapshotOf, type CachedKey, type PopupSnapshot } from './snapshot';
 import type { PopupData, SliceKit } from './store';
 
 /** The cached values the form uses (snapshot.ts's CACHED_KEYS), each asked of the worker by its own message. */
@@ -20,6 +20,9 @@ const sources = {
   channels: () => ask('getList', { name: 'channels' }),
   account: () => ask('getAccount', {}) as Promise<{ stale: boolean; value: Account | null }>,
 } satisfies Record<CachedKey, () => Promise<{ stale: boolean; value: unknown }>>;
+
+/** The same keys as snapshot.ts's CACHED_KEYS, taken from here (a lazy chunk importing that one would make the first script export it). */
+export const CACHED_KEYS = Object.keys(sources) as CachedKey[];
 
 /** Loads one cached value from the worker into the store (the remembered choices follow each list). */
 export function cachedValues({ set, get, timers }: SliceKit): (key: CachedKey) => Promise<void> {

@@ -6,10 +6,11 @@
  * the site rule matching it (popupUtm).
  */
 import { ask } from './ask';
-import { CACHED_KEYS, type CachedKey, type PopupSnapshot } from './snapshot';
+import type { CachedKey, PopupSnapshot } from './snapshot';
 import type { SliceKit } from './store';
-import { accountsOf, cachedValues, missingIn, reread, showAccount } from './account';
+import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount } from './account';
 import { headLinks, readHead } from './recentHead';
+import { accountSwitcher } from './accountSwitch';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';
@@ -18,8 +19,9 @@ export { recentSlice } from './recent';
 /** Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds stale. */
 export async function askWorker(kit: SliceKit, snap: PopupSnapshot): Promise<void> {
   const { set, get } = kit;
-  // The Account select is drawn now, from the connection state the snapshot read.
-  set({ accounts: accountsOf(snap) });
+  // The Account select is drawn now, from the connection state the snapshot read; its action
+  // comes with it (not deferred in store.ts: the first script carries not even its name).
+  set({ accounts: accountsOf(snap), switchAccount: accountSwitcher(kit) });
   const load = cachedValues(kit);
   // Recent links from the stored head (one small read; no worker, no reading of the whole list); the worker's answer replaces them.
   const head = readHead()

@@ -4,20 +4,16 @@
  * worker's answers and the site rule change them (the first render's come from loaders.ts's
  * prime, before any rule applies), removing tracking parameters and
  * "Keep them", Copy and "Copy as", the status line's messages, the duplicate offer's dismissal,
- * the ways to the options and the bulk page; choosing another account in "Account".
+ * the ways to the options and the bulk page.
  */
 import { browser } from '@wxt-dev/browser';
 import { t } from '../../i18n';
 import { withRemembered } from '../choices';
 import { ruledChoices } from './ruledChoices';
-import { ask } from './ask';
-import { cachedValues, reread, showAccount, unread } from './account';
-import { headLinks, readHead } from './recentHead';
 import type { LaterActions, SliceKit } from './store';
 
 /** The later slice (deferred in store.ts: each action loads it on its first call). */
-export function laterSlice(kit: SliceKit): LaterActions {
-  const { set, get } = kit;
+export function laterSlice({ set, get }: SliceKit): LaterActions {
   return {
     async applyRemembered() {
       const s = get();
@@ -87,29 +83,6 @@ export function laterSlice(kit: SliceKit): LaterActions {
 
     async openBulk() {
       await (await import('./openBulk')).openBulkPage();
-    },
-
-    async switchAccount(fingerprint) {
-      const s = get();
-      if (!s.accounts || s.busy || fingerprint === s.accounts.current) return;
-      // Until the other account is shown, nothing is made with either (the form is not submittable).
-      set({ busy: true, accounts: { ...s.accounts, switchingTo: fingerprint, error: null } });
-      const done = (error: unknown) => set({ busy: false, accounts: { ...get().accounts!, switchingTo: null, error } });
-      try {
-        await ask('switchConnection', { fingerprint });
-      } catch (e) {
-        return done(e); // the select goes back to the account still current, and says why
-      }
-      // The worker has swapped the cache and the remembered choices and written the state: what
-      // the popup does after its snapshot, with the snapshot read again (unread: all asked).
-      // The other account's link, its offer and its words go (a followed waiting link stays, named);
-      // Recent links are this account's newest from the stored head until the worker answers.
-      const head = headLinks(await readHead().catch(() => null), fingerprint);
-      const recent = head ? { state: 'ready' as const, items: head.items, partial: !head.complete } : { state: 'loading' as const, items: [], partial: false };
-      set({ shown: null, duplicate: null, error: null, recent: { ...get().recent, ...recent, confirmingId: null, failure: null }, ...(get().queued ? {} : { status: '' }) });
-      const now = await reread().catch(() => unread({ connected: true, fingerprint, accounts: s.accounts!.list }));
-      await Promise.all([showAccount(kit, now, cachedValues(kit)), get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
-      done(null);
     },
   };
 }

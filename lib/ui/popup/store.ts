@@ -120,8 +120,9 @@ export interface PopupData {
   linkRules: AccountLinkRules | null;
   rule: PopupRule | null;
   utm: PopupUtm;
-  /** The "Account" select (set after the first paint, from the snapshot already read). */
+  /** The "Account" select (set after the first paint, from the snapshot already read) and its action, put here with it by init.ts. */
   accounts?: AccountChoice;
+  switchAccount?: (fingerprint: string) => Promise<void>;
 }
 
 /** Loading what the form needs (popupLoaders). */
@@ -223,11 +224,9 @@ export interface LaterActions {
   openOptions(): Promise<void>;
   /** Opens the bulk page ("Shorten many links") in a tab, for the popup's window. */
   openBulk(): Promise<void>;
-  /** "Account": makes another saved connection the current one and shows its lists, choices and Recent links. */
-  switchAccount(fingerprint: string): Promise<void>;
 }
 
-const LATER_NAMES = ['applyRemembered', 'applyCleaning', 'keepParams', 'setCopyFormat', 'copyLink', 'dismissDuplicate', 'copy', 'announce', 'openOptions', 'openBulk', 'switchAccount'] as const satisfies readonly (keyof LaterActions)[];
+const LATER_NAMES = ['applyRemembered', 'applyCleaning', 'keepParams', 'setCopyFormat', 'copyLink', 'dismissDuplicate', 'copy', 'announce', 'openOptions', 'openBulk'] as const satisfies readonly (keyof LaterActions)[];
 
 export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & LaterActions & TaskActions & WaitingActions & UtmActions;
 export type PopupStore = StoreApi<PopupState>;
