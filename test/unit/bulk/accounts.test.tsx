@@ -1,25 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { ask, type BulkView, type ConnectionSummary } from '@/lib/messaging';
+import { ask, type BulkView } from '@/lib/messaging';
 import App from '@/entrypoints/bulk/App';
 import { createBulkStore } from '@/lib/ui/bulk/store';
 import type { Campaign } from '@/lib/api';
 import { answer, CAMPAIGNS, SETTINGS } from '../popup/harness';
 import { fail } from '../support/fakeWorker';
+import { answerConnections, summary } from '../support/fakeConnections';
 
 const askMock = vi.mocked(ask);
 
 const B_CAMPAIGNS: Campaign[] = [{ id: 21, name: 'B launch', public: false, rotator: null, list: null }];
-const summary = (fingerprint: string, name: string, current: boolean): ConnectionSummary => ({ fingerprint, name, serviceUrl: 'http://127.0.0.1:8787', keyHint: 'abcd', current, waiting: 0 });
 
 /** The bulk page with Client A current and, unless `one`, Client B saved; switching to B gives B's campaigns and remembered choice. */
 function world(opts: { one?: boolean; view?: BulkView | null } = {}) {
   const session = answer(askMock, { settings: { ...SETTINGS, lastCampaignId: 4 } });
   const { worker } = session;
-  worker.connections = opts.one ? [summary('fp-a', 'Client A', true)] : [summary('fp-a', 'Client A', true), summary('fp-b', 'Client B', false)];
-  worker.onSwitch = (fp) => {
-    worker.answers.campaigns = fp === 'fp-b' ? B_CAMPAIGNS : CAMPAIGNS;
-    worker.settings = { ...SETTINGS, lastCampaignId: fp === 'fp-b' ? 21 : 4 };
+  const a = summary({ fingerprint: 'fp-a', name: 'Client A', current: true });
+  worker.connections = opts.one ? [a] : [a, summary({ fingerprint: 'fp-b', name: 'Client B' })];
+  // The worker answers the other account's lists and remembered choices once it switched.
+  worker.override.switchConnection = async (data) => {
+    const toB = (data as { fingerprint: string }).fingerprint === 'fp-b';
+    worker.answers.campaigns = toB ? B_CAMPAIGNS : CAMPAIGNS;
+    worker.settings = { ...SETTINGS, lastCampaignId: toB ? 21 : 4 };
+    return answerConnections(worker, 'switchConnection', data);
   };
   worker.override.getBulk = () => opts.view ?? null;
   render(<App store={createBulkStore('')} />);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
-import { ask, type ConnectionSummary } from '@/lib/messaging';
+import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { Campaign } from '@/lib/api';
 import { cacheItem, connectionStateItem, settingsItem, type AccountName, type Job } from '@/lib/storage';
@@ -10,14 +10,13 @@ import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 import { linkRulesItem } from '@/lib/storage/linkRules';
 import { answer, CAMPAIGNS, DOMAINS, entry, FREE, SETTINGS, type World } from './harness';
 import { fail } from '../support/fakeWorker';
+import { answerConnections, summary } from '../support/fakeConnections';
 
 const askMock = vi.mocked(ask);
 
 const A: AccountName = { fingerprint: 'fp-a', name: 'Client A' };
 const B: AccountName = { fingerprint: 'fp-b', name: 'Client B' };
 const B_CAMPAIGNS: Campaign[] = [{ id: 21, name: 'B launch', public: false, rotator: null, list: null }];
-
-const summary = (a: AccountName, current: boolean): ConnectionSummary => ({ ...a, serviceUrl: 'http://127.0.0.1:8787', keyHint: 'abcd', current, waiting: 0 });
 
 /** Storage as the worker leaves it with `current` connected: its state naming `accounts`, its remembered choices and cache. */
 async function store(current: AccountName, accounts: AccountName[], opts: { campaigns: Campaign[]; lastCampaignId: number | null; fetchedAt?: number }) {
@@ -38,17 +37,24 @@ const asked = () => askMock.mock.calls.map((c) => (c[0] === 'getList' ? `getList
 async function twoAccounts(world: World = {}, bFetchedAt?: number) {
   await store(A, [A, B], { campaigns: CAMPAIGNS, lastCampaignId: 4 });
   const session = answer(askMock, world);
-  session.worker.connections = [summary(A, true), summary(B, false)];
-  session.worker.onSwitch = (fp) => {
-    const toB = fp === B.fingerprint;
-    // The worker answers the other account's lists from then on, and has stored its state and cache.
-    session.worker.answers.campaigns = toB ? B_CAMPAIGNS : CAMPAIGNS;
-    session.worker.settings = { ...SETTINGS, lastCampaignId: toB ? 21 : 4 };
-    return store(toB ? B : A, [A, B], { campaigns: toB ? B_CAMPAIGNS : CAMPAIGNS, lastCampaignId: toB ? 21 : 4, fetchedAt: bFetchedAt });
+  const { worker } = session;
+  worker.connections = [summary({ ...A, current: true }), summary(B)];
+  // What the worker does before it answers a switch: it stores the other account's state and cache, and answers its lists from then on.
+  const hooks = {
+    onSwitch: (fp: string) => {
+      const toB = fp === B.fingerprint;
+      worker.answers.campaigns = toB ? B_CAMPAIGNS : CAMPAIGNS;
+      worker.settings = { ...SETTINGS, lastCampaignId: toB ? 21 : 4 };
+      return store(toB ? B : A, [A, B], { campaigns: toB ? B_CAMPAIGNS : CAMPAIGNS, lastCampaignId: toB ? 21 : 4, fetchedAt: bFetchedAt });
+    },
+  };
+  worker.override.switchConnection = async (data) => {
+    await hooks.onSwitch((data as { fingerprint: string }).fingerprint);
+    return answerConnections(worker, 'switchConnection', data);
   };
   render(<App />);
   const select = await screen.findByRole('combobox', { name: 'Account' });
-  return { ...session, select };
+  return { ...session, select, hooks };
 }
 
 const job = (over: Partial<Job>): Job =>
@@ -81,13 +87,13 @@ describe('the popup’s select "Account"', () => {
 
   it('switching asks the worker, then shows the other account’s campaigns and remembered choice from its cache, with no list asked', async () => {
     let release!: () => void;
-    const { user, select, worker } = await twoAccounts({ history: [entry({ id: 'a1', shortUrl: 'https://sho.rt/from-a' })] });
+    const { user, select, worker, hooks } = await twoAccounts({ history: [entry({ id: 'a1', shortUrl: 'https://sho.rt/from-a' })] });
     const campaign = screen.getByRole('combobox', { name: 'Campaign' });
     await waitFor(() => expect(campaign).toHaveProperty('value', '4'));
     const before = askMock.mock.calls.length;
     // The worker takes its time: meanwhile the form cannot be sent.
-    const stored = worker.onSwitch;
-    worker.onSwitch = (fp) => new Promise<void>((resolve) => (release = () => void Promise.resolve(stored(fp)).then(resolve)));
+    const stored = hooks.onSwitch;
+    hooks.onSwitch = (fp) => new Promise<void>((resolve) => (release = () => void stored(fp).then(resolve)));
     worker.history = [entry({ id: 'b1', shortUrl: 'https://sho.rt/from-b' })];
     await user.selectOptions(select, 'Client B');
     await waitFor(() => expect(worker.sent('switchConnection')).toEqual([{ fingerprint: B.fingerprint }]));

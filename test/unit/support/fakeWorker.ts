@@ -8,10 +8,12 @@
 import { beforeEach, vi } from 'vitest';
 import { ask } from '@/lib/messaging';
 import type { Account, Campaign, Channel, ChannelItem, Domain, ListName, Overlay, Pixel, Qr, QrDetail, SerializedApiError, Splash } from '@/lib/api';
-import type { ConnectionInfo, ConnectionSummary, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
+import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
 import type { AccountLinkRules } from '@/lib/links/linkRules';
+import type { ConnectionSummary } from '@/lib/messaging';
+import { answerConnections, type FakeWorld } from './fakeConnections';
 
 export const SERVICE = 'http://127.0.0.1:8787';
 
@@ -116,10 +118,9 @@ export class FakeWorker {
   trackedQrMade!: Answer<TrackedQr> | undefined;
   /** The account's UTM presets and site rules (the options page's; not answered when unset). */
   linkRules!: AccountLinkRules | undefined;
-  /** Saved connections (several accounts; not answered when unset): listConnections lists them, switchConnection makes one current. */
-  connections!: ConnectionSummary[] | undefined;
-  /** Runs when switchConnection made `fingerprint` current, before it answers (a test stores that account's state, as the worker does). */
-  onSwitch!: (fingerprint: string) => void | Promise<void>;
+  /** The saved connections (the options page's "Connections"; none by default) and, by fingerprint, the accounts not current. */
+  connections!: ConnectionSummary[];
+  worlds!: Record<string, FakeWorld>;
   /** What a message the worker does not know is answered with (thrown). */
   unknownMessage!: (type: string) => SerializedApiError;
   calls!: Call[];
@@ -155,8 +156,8 @@ export class FakeWorker {
     this.trackedFresh = undefined;
     this.trackedQrMade = undefined;
     this.linkRules = { presets: [], rules: [], campaignPresets: {} };
-    this.connections = undefined;
-    this.onSwitch = () => undefined;
+    this.connections = [];
+    this.worlds = {};
     this.unknownMessage = (type) => fail('invalid-input', `unknown message ${type}`);
     this.calls = [];
     this.override = {};
@@ -197,9 +198,9 @@ export class FakeWorker {
       case 'getConnection':
         return this.connection;
       case 'saveConnection': {
-        const { serviceUrl, apiKey } = d as { serviceUrl: string; apiKey?: string };
+        const { serviceUrl, apiKey, name } = d as { serviceUrl: string; apiKey?: string; name?: string };
         if (apiKey === 'bad-key') throw fail('bad-key', 'Invalid API key.', { status: 401 });
-        this.connection = { connected: true, serviceUrl, keyHint: (apiKey ?? 'abcd').slice(-4) };
+        this.connection = { connected: true, serviceUrl, keyHint: (apiKey ?? 'abcd').slice(-4), ...(name ? { name } : {}) };
         return { connection: this.connection, account: this.account };
       }
       case 'forgetKey':
@@ -266,22 +267,13 @@ export class FakeWorker {
         if (!this.linkRules) break;
         this.linkRules = { ...this.linkRules, ...(data as Partial<AccountLinkRules>) };
         return this.linkRules;
-      case 'listConnections':
-        if (!this.connections) break;
-        return this.connections;
-      case 'switchConnection': {
-        if (!this.connections) break;
-        const fingerprint = (d as { fingerprint: string }).fingerprint;
-        if (!this.connections.some((c) => c.fingerprint === fingerprint)) throw fail('not-found', 'No such connection.');
-        this.connections = this.connections.map((c) => ({ ...c, current: c.fingerprint === fingerprint }));
-        await this.onSwitch(fingerprint);
-        return this.connection;
-      }
       case 'clearHistory':
         return [];
       case 'clearCache':
         return true;
     }
+    const connections = await answerConnections(this, type, data);
+    if (connections !== undefined) return connections;
     throw this.unknownMessage(type);
   }
 }
