@@ -9,8 +9,8 @@ import { t } from '@/lib/i18n';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
-// result with its QR code, the button "Shorten many…", above the form the stored-data notice and
-// the select "Account"; Recent links loads its items so), all from one chunk (laterParts.ts), the
+// result with its QR code, the button "Shorten many…", at the top the stored-data notice and the
+// select "Account"; Recent links loads its items so), all from one chunk (laterParts.ts), the
 // not-connected notice too.
 const NotConnected = lazyPart(() => laterParts().then((m) => m.NotConnected));
 const ErrorAlert = lazyPart(() => laterParts().then((m) => m.ErrorAlert));

@@ -1,8 +1,8 @@
 /**
  * The bulk page's state ("Shorten many links"): a zustand store fed only by messages to the
  * worker (`ask`), in the one store pattern of lib/ui/store.ts. Slices, one file each: loading
- * what the choices need and the account (bulkLoaders), the form with the window's tabs (bulkForm), and the run
- * with its results (bulkRun).
+ * what the choices need and switching the account (bulkLoaders), the form with the window's tabs
+ * (bulkForm), and the run with its results (bulkRun).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Campaign, Channel, Domain } from '../../api';
