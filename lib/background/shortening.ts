@@ -9,7 +9,7 @@ import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
 import { clock, t } from '../i18n';
 import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '../messaging';
-import { settingsItem, type HistoryEntry, type Job, type ShortenJobArgs } from '../storage';
+import { settingsItem, type HistoryEntry, type Job } from '../storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { WaitPolicy } from './waitPolicy';
@@ -24,6 +24,7 @@ import { checkChannelId } from './channelId';
 import { cannotShortenNotice } from './cannotShorten';
 import { ruledLink, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
+import { sameLinkAsked as sameLink } from '../links/sameLink';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
@@ -59,6 +60,8 @@ export function createShortening(deps: ShorteningDeps) {
   const unsent = createUnsent(deps.notify);
   /** Pages waiting for a job, told at its first failed try (the service could not be reached, failed, or lost the answer). */
   const retryWatch = new Map<string, (err: ApiError) => void>();
+  /** Pages waiting for a job, told when the service refused it for the rate limit for longer than a page waits. */
+  const limitedWatch = new Map<string, () => void>();
   /** Pages waiting for a job, answered as soon as its short link is made (before its assignments). */
   const madeWatch = new Map<string, (entry: HistoryEntry) => void>();
   const notice = madeNotice(deps);
@@ -91,6 +94,10 @@ export function createShortening(deps: ShorteningDeps) {
       policy: deps.retry ?? DEFAULT_RETRY,
       keepUnsent: (job) => unsent.add(job),
       onMade,
+      // A budget spent by another client shows only in the refusal: the page is told it is queued, and until when.
+      onRetry: (job, err) => {
+        if (err.kind === 'rate-limited' && (err.retryAfterMs ?? 0) > QUEUE_ANSWER_AFTER_MS) limitedWatch.get(job.id)?.();
+      },
     }),
     onSettled: settledNotice(deps),
     onFinished: recordBulkOutcome,
@@ -160,10 +167,18 @@ export function createShortening(deps: ShorteningDeps) {
         resolve(null);
       }),
     );
+    let limited = false;
+    const limitedRetry = new Promise<null>((resolve) =>
+      limitedWatch.set(job.id, () => {
+        limited = true;
+        resolve(null);
+      }),
+    );
     // Answered as soon as the link is made: its campaign and channel follow (the page asks getJob).
     const made = new Promise<{ made: HistoryEntry }>((resolve) => madeWatch.set(job.id, (entry) => resolve({ made: entry })));
-    const first = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry, made]).finally(() => {
+    const first = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry, limitedRetry, made]).finally(() => {
       retryWatch.delete(job.id);
+      limitedWatch.delete(job.id);
       madeWatch.delete(job.id);
     });
     if (first && 'made' in first) return { status: 'done', entry: first.made, jobId: job.id };
@@ -175,7 +190,7 @@ export function createShortening(deps: ShorteningDeps) {
     if (current?.state === 'done' && current.result) return { status: 'done', entry: current.result };
     await jobs.markNotify(job.id);
     const reason = (retrying as ApiError | null)?.toJSON();
-    const why = waitingFor(current, job.id);
+    const why = limited ? 'budget' : waitingFor(current, job.id);
     const expectedAt = Math.max(now(), current?.notBefore ?? 0, s.gate.budgets.estimateSendAt('shorten', 0));
     return { status: 'queued', jobId: job.id, expectedAt, waitingFor: why, ...(reason ? { reason } : {}) };
   }
@@ -281,16 +296,4 @@ export function createShortening(deps: ShorteningDeps) {
       return unsent.list();
     },
   };
-}
-
-/** Whether a waiting job makes the link asked for: the same address with the same choices. */
-function sameLink(a: ShortenJobArgs, b: ShortenRequest): boolean {
-  return (
-    a.url === b.url &&
-    (a.domainId ?? null) === (b.domainId ?? null) &&
-    (a.campaignId ?? null) === (b.campaignId ?? null) &&
-    (a.customCode || '') === (b.customCode || '') &&
-    (a.channelId ?? null) === (b.channelId ?? null) &&
-    !!a.private === !!b.private
-  );
 }

@@ -22,3 +22,25 @@ export function sameUrl(a: string, b: string): boolean {
 export function findDuplicate(history: readonly HistoryEntry[], url: string, domainId: number | null): HistoryEntry | undefined {
   return history.find((e) => e.domainId === domainId && sameUrl(e.longUrl, url));
 }
+
+/** What makes a link asked for: its address and choices (a waiting job's, or a new request). */
+interface LinkAsked {
+  url: string;
+  domainId?: number | null;
+  campaignId?: number | null;
+  customCode?: string | null;
+  channelId?: number | null;
+  private?: boolean;
+}
+
+/** Whether a waiting job makes the link asked for: the same address with the same choices (a second press follows it). */
+export function sameLinkAsked(a: LinkAsked, b: LinkAsked): boolean {
+  return (
+    a.url === b.url &&
+    (a.domainId ?? null) === (b.domainId ?? null) &&
+    (a.campaignId ?? null) === (b.campaignId ?? null) &&
+    (a.customCode || '') === (b.customCode || '') &&
+    (a.channelId ?? null) === (b.channelId ?? null) &&
+    !!a.private === !!b.private
+  );
+}

@@ -23,7 +23,6 @@ const ui = (p: Page) => ({
   longUrl: p.getByLabel('Long URL', { exact: true }),
   shorten: p.getByRole('button', { name: 'Shorten', exact: true }),
   shortLink: p.getByLabel('Short link', { exact: true }),
-  status: p.getByRole('status').first(),
   account: p.getByLabel('Account', { exact: true }),
   recent: p.getByRole('region', { name: 'Recent links' }),
 });
@@ -103,7 +102,8 @@ describe('several accounts: today’s install, and a link queued on one account 
     a.spendBudget('shorten', 20_000);
     await c.longUrl.fill(first);
     await c.shorten.click();
-    await until(async () => /will be created at about|waits/i.test((await c.status.textContent()) ?? ''), 'the link said to wait', 20_000);
+    const statuses = async () => (await popup.getByRole('status').allTextContents()).join(' ');
+    await until(async () => /will be created at about/.test(await statuses()), 'the link said to wait', 20_000);
     expect(urlsOf(a)).not.toContain(first);
 
     await c.account.selectOption({ label: 'Client B' });

@@ -170,3 +170,20 @@ describe('a second press while the link waits', () => {
     expect(sb.state.forKey(sb.key).links.filter((l) => l.url === url && l.domain_id == null)).toHaveLength(1);
   }, 15_000);
 });
+
+describe('a budget spent by another client of the account', () => {
+  it('a press refused for the rate limit is answered "queued" with its time at once, not after the page’s wait, and made once', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    sb.spendBudget('shorten', 8_000);
+    const pressed = Date.now();
+    const out = await service.shorten({ url: 'https://example.org/spent-elsewhere', domainId: null, campaignId: null });
+    expect(out.status).toBe('queued');
+    if (out.status !== 'queued') return;
+    expect(Date.now() - pressed).toBeLessThan(5_000); // the page waits up to 10 s otherwise
+    expect(out.waitingFor).toBe('budget');
+    expect(out.expectedAt).toBeGreaterThan(pressed + 5_000);
+    await vi.waitFor(async () => expect((await service.getJob({ jobId: out.jobId }))?.state).toBe('done'), { timeout: 20_000 });
+    expect(sb.state.forKey(sb.key).links.filter((l) => l.url === 'https://example.org/spent-elsewhere')).toHaveLength(1);
+  }, 40_000);
+});

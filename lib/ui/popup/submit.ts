@@ -67,7 +67,9 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
             outcome.already && (outcome.waitingFor ?? 'budget') === 'budget' && outcome.expectedAt > Date.now()
               ? t('popupAlreadyQueued', clock(outcome.expectedAt))
               : waitingMessage(waiting);
-          set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt }, status });
+          // Made with the account chosen now: after a switch the popup says which one it waits for.
+          const fingerprint = get().accounts?.current ?? undefined;
+          set({ queued: { jobId: outcome.jobId, expectedAt: outcome.expectedAt, ...(fingerprint ? { fingerprint } : {}) }, status });
           jobs.follow(outcome.jobId);
         }
       } catch (e) {
