@@ -3,6 +3,7 @@ import { isRunning } from '@/lib/ui/bulk/run';
 import { useBulk } from './BulkContext';
 import { AddressesField } from './AddressesField';
 import { BulkChoices } from './BulkChoices';
+import { BulkAccount } from './BulkAccount';
 import { BulkProgress } from './BulkProgress';
 import { BulkRows } from './BulkRows';
 import { BulkResults } from './BulkResults';
@@ -18,6 +19,7 @@ export function BulkScreen() {
   const openOptions = useBulk((s) => s.openOptions);
   const running = useBulk((s) => isRunning(s.view?.batch));
   const starting = useBulk((s) => s.starting);
+  const switching = useBulk((s) => s.accounts.switchingTo !== null);
   const hasBatch = useBulk((s) => !!s.view);
   const start = useBulk((s) => s.start);
   const notices = useBulk((s) => s.storageNotices);
@@ -27,6 +29,7 @@ export function BulkScreen() {
       <main className="bulk">
         <h1>{t('bulkHeading')}</h1>
         <StorageNotice names={notices} />
+        <BulkAccount />
         <div role="alert">
           <p>{t('bulkNotConnected')}</p>
           <button type="button" onClick={openOptions}>
@@ -36,11 +39,13 @@ export function BulkScreen() {
       </main>
     );
   }
-  const busy = running || starting;
+  // While another account is being chosen, nothing is sent with either.
+  const busy = running || starting || switching;
   return (
     <main className="bulk">
       <h1>{t('bulkHeading')}</h1>
       <StorageNotice names={notices} />
+      <BulkAccount />
       <form
         aria-label={t('bulkHeading')}
         noValidate

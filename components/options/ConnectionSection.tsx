@@ -1,8 +1,7 @@
-import { isGrantedInManifest } from '@/lib/serviceUrl';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Checked } from '@/lib/ui/options/forms';
 import { errorSentence } from '@/lib/errorText';
-import { checkServiceUrlInput, permissionRefusedText } from '@/lib/ui/options/text';
+import { checkServiceUrlInput } from '@/lib/ui/options/text';
+import { checkConnectionInput, connectionFailureText, permitOrigin, type RequestPermission } from '@/lib/ui/options/connectionInput';
 import { pageWideError } from '@/lib/ui/options/store';
 import { AccountFacts } from './AccountSection';
 import { ConfirmInline } from '../common/ConfirmInline';
@@ -13,20 +12,19 @@ import { t } from '@/lib/i18n';
 import { richText } from '@/components/common/rich';
 import { ManagedNote, useManaged } from './Managed';
 
-/** Asks the browser for host access to an origin; called inside the click (user gesture). */
-export type RequestPermission = (origin: string) => Promise<boolean>;
+export type { RequestPermission };
 
-type ConnectionInput = { url: string; origin: string; apiKey: string };
-
-/** Connection: service URL and API key, checked, permitted, verified, then shown masked. */
+/** Connection: its name, service URL and API key, checked, permitted, verified, then shown masked. */
 export function ConnectionSection({ requestPermission }: { requestPermission: RequestPermission }) {
   const connection = useOptions((s) => s.connection);
   const saveConnection = useOptions((s) => s.saveConnection);
   const forgetKey = useOptions((s) => s.forgetKey);
   const savedUrl = connection?.serviceUrl ?? null;
+  const savedName = connection?.name ?? '';
   const keyHint = connection?.keyHint ?? null;
   // A very short key has an empty hint: a key is saved all the same.
   const hasKey = keyHint !== null;
+  const [name, setName] = useState(savedName);
   const [url, setUrl] = useState(savedUrl ?? '');
   const [key, setKey] = useState('');
   const [replacing, setReplacing] = useState(false);
@@ -37,6 +35,7 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   const keyHelp = useId();
   const urlHelp = useId();
   const urlManaged = useId();
+  const nameHelp = useId();
   // The organisation may lock the service URL (the field is then disabled) or preset it.
   const managedUrl = useManaged('serviceUrl');
 
@@ -44,6 +43,7 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   useEffect(() => {
     if (savedUrl !== null) setUrl(savedUrl);
   }, [savedUrl]);
+  useEffect(() => setName(savedName), [savedName]);
 
   const typed = checkServiceUrlInput(url);
   const sameService = typed.ok && savedUrl !== null && typed.url === savedUrl;
@@ -51,36 +51,23 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   const keyRequired = !hasKey || !sameService || replacing;
 
   const submit = useSubmit({
-    check: (): Checked<ConnectionInput> => {
-      const checked = checkServiceUrlInput(url);
-      if (!checked.ok) return { ok: false, field: 'serviceUrl', message: checked.message };
-      // The API's own address (…/api) would be asked for …/api/api/account: suggest the base.
-      const base = checked.url.replace(/\/api\/?$/i, '');
-      if (base !== checked.url) return { ok: false, field: 'serviceUrl', message: t('optionsUrlEndsWithApi', base) };
-      const apiKey = key.trim();
-      const needKey = !hasKey || checked.url !== savedUrl || replacing;
-      if (!apiKey && needKey) return { ok: false, field: 'apiKey', message: hasKey && checked.url !== savedUrl ? t('optionsKeyAgain') : t('optionsKeyRequired') };
-      if (/\s/.test(apiKey)) return { ok: false, field: 'apiKey', message: t('optionsKeySpaces') };
-      return { ok: true, data: { url: checked.url, origin: checked.origin, apiKey } };
-    },
-    run: async ({ url: serviceUrl, origin, apiKey }) => {
+    check: () =>
+      checkConnectionInput({ name, url, key }, (typedUrl) => {
+        const needKey = !hasKey || typedUrl !== savedUrl || replacing;
+        return !needKey ? null : hasKey && typedUrl !== savedUrl ? 'optionsKeyAgain' : 'optionsKeyRequired';
+      }),
+    run: async ({ name: newName, url: serviceUrl, origin, apiKey }) => {
       sentTo.current = serviceUrl;
       // Asked first and synchronously: the browser grants it only inside the user's gesture.
-      let permission: Promise<boolean>;
-      try {
-        permission = isGrantedInManifest(origin) ? Promise.resolve(true) : requestPermission(origin);
-      } catch (err) {
-        permission = Promise.reject(err);
-      }
-      const granted = await permission.catch(() => false);
-      if (!granted) throw new PermissionRefused(origin);
-      await saveConnection(serviceUrl, apiKey || undefined);
+      await permitOrigin(origin, requestPermission);
+      // A name is sent when there is one, or to take the saved one away.
+      await saveConnection(serviceUrl, apiKey || undefined, newName || savedName ? newName : undefined);
     },
     reset: () => {
       setKey('');
       setReplacing(false);
     },
-    describe: (err) => (err instanceof PermissionRefused ? permissionRefusedText(err.origin) : errorSentence(err, 'connection', { serviceUrl: sentTo.current })),
+    describe: (err) => connectionFailureText(err, sentTo.current),
   });
   const { action } = submit;
 
@@ -103,6 +90,12 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   return (
     <>
       <form ref={submit.form} className="stack" onSubmit={submit.onSubmit} onInput={submit.onInput} noValidate aria-label={t('optionsConnectionFormLabel')}>
+        <label htmlFor="connection-name">{t('optionsConnectionName')}</label>
+        <input id="connection-name" name="name" autoComplete="off" aria-describedby={nameHelp} value={name} onChange={(e) => setName(e.target.value)} />
+        <p id={nameHelp} className="muted">
+          {t('optionsConnectionNameHelp')}
+        </p>
+
         <label htmlFor="service-url">{t('optionsServiceUrl')}</label>
         <input
           id="service-url"
@@ -180,13 +173,6 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
       <ConnectionStatus checking={action.busy} otherTyped={typed.ok && savedUrl !== null && typed.url !== savedUrl} />
     </>
   );
-}
-
-/** The refusal of host access, told apart from the service's failures. */
-class PermissionRefused extends Error {
-  constructor(readonly origin: string) {
-    super('permission refused');
-  }
 }
 
 /** What is saved: the connection and the account's facts (or why they cannot be read), even while another address is typed. */

@@ -13,9 +13,11 @@ export function OptionsScreen({ requestPermission }: { requestPermission: Reques
   const ready = useOptions((s) => s.ready);
   const startError = useOptions((s) => s.startError);
   const connected = useOptions((s) => !!s.connection?.connected);
-  // Another connection starts a clean page: every section but the connection's is made anew.
+  // Another connection starts a clean page: every section but Connection and Connections is made anew.
   const epoch = useOptions((s) => s.epoch);
-  const sections = shownSections(connected);
+  // Connections shows once one is saved, to say that they could not be listed, or what became of the last one forgotten.
+  const saved = useOptions(({ connections: c }) => (c.value?.length ?? 0) > 0 || c.error !== null || !!c.forgotten);
+  const sections = shownSections(connected, saved);
 
   return (
     <div className="options-layout">
@@ -36,8 +38,8 @@ export function OptionsScreen({ requestPermission }: { requestPermission: Reques
           <>
             {startError && <p role="alert">{errorSentence(startError, 'options')}</p>}
             <AskedStorageNotice load={askStorageNotices} />
-            {sections.map(({ id, title, Body }) => (
-              <Fragment key={id === 'connection' ? id : `${id}-${epoch}`}>
+            {sections.map(({ id, title, Body, acrossAccounts }) => (
+              <Fragment key={acrossAccounts ? id : `${id}-${epoch}`}>
                 <Section id={id} title={t(title)}>
                   <Body requestPermission={requestPermission} />
                 </Section>

@@ -4,6 +4,7 @@ import { AccountSection } from './AccountSection';
 import { CampaignsSection } from './CampaignsSection';
 import { ChannelsSection } from './ChannelsSection';
 import { ConnectionSection, type RequestPermission } from './ConnectionSection';
+import { ConnectionsSection } from './ConnectionsSection';
 import { DomainsSection } from './DomainsSection';
 import { OverlaysSection, SplashSection } from './ReadOnlySections';
 import { PixelsSection } from './PixelsSection';
@@ -18,12 +19,17 @@ export interface SectionDef {
   title: MessageKey;
   /** Shown only while an account is connected. */
   needsConnection: boolean;
+  /** Shown only while at least one connection is saved. */
+  needsSaved?: boolean;
+  /** About every connection, not the current account's: kept as it is when another account becomes current. */
+  acrossAccounts?: boolean;
   Body: ComponentType<{ requestPermission: RequestPermission }>;
 }
 
 /** The sections of the options page, in page order: the navigation and the page are both made from this table. */
 export const SECTIONS: readonly SectionDef[] = [
-  { id: 'connection', title: 'optionsConnectionTitle', needsConnection: false, Body: ConnectionSection },
+  { id: 'connection', title: 'optionsConnectionTitle', needsConnection: false, acrossAccounts: true, Body: ConnectionSection },
+  { id: 'connections', title: 'optionsConnectionsTitle', needsConnection: false, needsSaved: true, acrossAccounts: true, Body: ConnectionsSection },
   { id: 'account', title: 'optionsAccountTitle', needsConnection: true, Body: AccountSection },
   { id: 'channels', title: 'optionsChannelsTitle', needsConnection: true, Body: ChannelsSection },
   { id: 'pixels', title: 'optionsPixelsTitle', needsConnection: true, Body: PixelsSection },
@@ -37,7 +43,7 @@ export const SECTIONS: readonly SectionDef[] = [
   { id: 'preferences', title: 'optionsPreferencesTitle', needsConnection: false, Body: PreferencesSection },
 ];
 
-/** The sections shown: every one when connected, else those that need no account. */
-export function shownSections(connected: boolean): readonly SectionDef[] {
-  return connected ? SECTIONS : SECTIONS.filter((s) => !s.needsConnection);
+/** The sections shown: those that need an account only when connected, "Connections" only when one is saved. */
+export function shownSections(connected: boolean, saved: boolean): readonly SectionDef[] {
+  return SECTIONS.filter((s) => (connected || !s.needsConnection) && (saved || !s.needsSaved));
 }

@@ -1,12 +1,16 @@
 import { t } from '@/lib/i18n';
 import { usePopup } from './PopupContext';
+import { WaitingAccount } from './WaitingAccount';
 
-/** The button that cancels the followed link while it waits (beside the status line, which says so). */
+/** The button that cancels the followed link while it waits (beside the status line, which says so), and the account it waits for. */
 export function CancelWaiting() {
   const cancel = usePopup((s) => s.cancelQueued);
   return (
-    <button type="button" onClick={() => void cancel()}>
-      {t('popupCancelWaiting')}
-    </button>
+    <>
+      <WaitingAccount />
+      <button type="button" onClick={() => void cancel()}>
+        {t('popupCancelWaiting')}
+      </button>
+    </>
   );
 }

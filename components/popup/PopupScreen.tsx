@@ -9,15 +9,16 @@ import { t } from '@/lib/i18n';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
-// result with its QR code, the button "Shorten many…"; Recent links loads its items so), all
-// from one chunk (laterParts.ts), the not-connected notice too.
+// result with its QR code, the button "Shorten many…", at the top the stored-data notice and the
+// select "Account"; Recent links loads its items so), all from one chunk (laterParts.ts), the
+// not-connected notice too.
 const NotConnected = lazyPart(() => laterParts().then((m) => m.NotConnected));
 const ErrorAlert = lazyPart(() => laterParts().then((m) => m.ErrorAlert));
 const DuplicateOffer = lazyPart(() => laterParts().then((m) => m.DuplicateOffer));
 const ResultPanel = lazyPart(() => laterParts().then((m) => m.ResultPanel));
 const UnsentLinks = lazyPart(() => laterParts().then((m) => m.UnsentLinks));
 const ShortenManyButton = lazyPart(() => laterParts().then((m) => m.ShortenManyButton));
-const StoredNotice = lazyPart(() => laterParts().then((m) => m.StoredNotice));
+const PopupTop = lazyPart(() => laterParts().then((m) => m.PopupTop));
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {
@@ -28,7 +29,7 @@ export function PopupScreen() {
   return (
     <main className="popup">
       <h1 className="popup-title">{t('popupHeading')}</h1>
-      {afterPaint(<StoredNotice />)}
+      {afterPaint(<PopupTop />)}
       {connection === 'disconnected' ? (
         <NotConnected />
       ) : (

@@ -11,6 +11,7 @@ import { publishConnectionState } from './connectionState';
 import { fingerprintOf } from './fingerprint';
 import { applyPolicy, currentPolicy } from './policy';
 import { isLocked, presetNames, type ManagedPolicy } from '../storage/policy';
+import { MAX_CONNECTION_NAME } from '../storage/names';
 import type { SessionHolder } from './session';
 
 export interface ConnectionDeps {
@@ -42,8 +43,6 @@ export function checkKey(apiKey: string): void {
   if (/\s/.test(apiKey) || apiKey.length > 500) throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-spaces', message: 'The key has spaces.' });
 }
 
-/** The longest connection name kept. */
-export const MAX_CONNECTION_NAME = 100;
 
 /** A connection name as saved: trimmed, empty as none, refused when too long. */
 export function checkConnectionName(name: string | undefined): string | undefined {

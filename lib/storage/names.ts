@@ -11,3 +11,6 @@ export type HistoryLimit = (typeof HISTORY_LIMITS)[number];
 export const DEFAULT_HISTORY_LIMIT: HistoryLimit = 5000;
 /** The most Recent links ever kept (the largest choice): a longer stored list is cut on read. */
 export const MAX_HISTORY_LIMIT = HISTORY_LIMITS[HISTORY_LIMITS.length - 1]!;
+
+/** The longest connection name kept ("Connection name"): the options page refuses a longer one before sending, the worker again. */
+export const MAX_CONNECTION_NAME = 100;

@@ -1,9 +1,14 @@
-/** The bulk page's loaders: the connection, the preferences and the Domain/Campaign/Channel lists. */
+/**
+ * The bulk page's loaders: the connection, the saved connections ("Account"), the preferences and
+ * the Domain/Campaign/Channel lists; choosing another account loads them again for it.
+ */
 import { ask } from '../../messaging';
 import type { Campaign, Channel, Domain } from '../../api';
+import { t } from '../../i18n';
 import { withRemembered } from '../choices';
 import { listOf } from '../listOf';
 import { previewOf } from './form';
+import { isRunning } from './run';
 import type { BulkData, BulkKit, BulkLoaderActions } from './store';
 import { cachedLoader } from '../cachedLoader';
 
@@ -13,7 +18,7 @@ const sources = {
   channels: () => ask('getList', { name: 'channels' }).then((r) => ({ stale: r.stale, value: listOf<Channel>(r.value) })),
 };
 
-/** The loaders slice: init, dispose, remembered choices. */
+/** The loaders slice: init, dispose, remembered choices, switching the account. */
 export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActions {
   let started = false;
 
@@ -25,23 +30,39 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
     after: () => get().applyRemembered(),
   });
 
+  /** The connection, the preferences (remembered choices) and the lists of the current account. */
+  const loadAccount = () => {
+    const connection = ask('getConnection')
+      .then((c) => set({ connection: c.connected ? 'connected' : 'disconnected' }))
+      .catch(() => undefined);
+    const settings = ask('getSettings')
+      .then((value) => {
+        // The cleaning preference may change what the pasted text gives.
+        set({ settings: value, preview: previewOf(get().form.text, value) });
+        get().applyRemembered();
+      })
+      .catch(() => undefined);
+    return Promise.all([connection, settings, load('domains'), load('campaigns'), load('channels')]);
+  };
+
+  /** The saved connections, for "Account" (none known when the worker cannot tell). */
+  const loadAccounts = () =>
+    ask('listConnections')
+      .then((list) => {
+        const current = list.find((c) => c.current)?.fingerprint ?? null;
+        // By name, as the popup lists them (the worker's connection state is sorted so).
+        const names = list.map(({ fingerprint, name }) => ({ fingerprint, name })).sort((a, b) => a.name.localeCompare(b.name));
+        set({ accounts: { ...get().accounts, list: names, current } });
+      })
+      .catch(() => undefined);
+
   return {
     async init() {
       timers.revive();
       if (started) return;
       started = true;
-      const connection = ask('getConnection')
-        .then((c) => set({ connection: c.connected ? 'connected' : 'disconnected' }))
-        .catch(() => undefined);
       void ask('takeStorageNotices').then((storageNotices) => set({ storageNotices }), () => undefined);
-      const settings = ask('getSettings')
-        .then((value) => {
-          // The cleaning preference may change what the pasted text gives.
-          set({ settings: value, preview: previewOf(get().form.text, value) });
-          get().applyRemembered();
-        })
-        .catch(() => undefined);
-      await Promise.all([connection, settings, load('domains'), load('campaigns'), load('channels'), get().refresh()]);
+      await Promise.all([loadAccount(), loadAccounts(), get().refresh()]);
     },
 
     dispose() {
@@ -51,6 +72,35 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
     applyRemembered() {
       const form = withRemembered(get());
       if (form) set({ form });
+    },
+
+    async switchAccount(fingerprint) {
+      const s = get();
+      if (s.accounts.switchingTo || fingerprint === s.accounts.current) return;
+      // A running batch keeps its account; the select is disabled meanwhile, and says why.
+      if (isRunning(s.view?.batch) || s.starting) {
+        set({ alert: t('bulkAccountRunning'), status: '' });
+        return;
+      }
+      set({ accounts: { ...s.accounts, switchingTo: fingerprint, error: null }, alert: '' });
+      try {
+        await ask('switchConnection', { fingerprint });
+      } catch (e) {
+        // The select goes back to the account still current, and says why.
+        set({ accounts: { ...get().accounts, switchingTo: null, error: e } });
+        return;
+      }
+      // That account's lists and remembered choices, never the other one's meanwhile.
+      const loading = () => ({ state: 'loading' as const, value: [] });
+      set({
+        accounts: { ...get().accounts, current: fingerprint },
+        form: { ...get().form, domainId: '', campaignId: '', channelId: '', choicesEdited: false },
+        domains: loading(),
+        campaigns: loading(),
+        channels: loading(),
+      });
+      await Promise.all([loadAccount(), loadAccounts()]);
+      set({ accounts: { ...get().accounts, switchingTo: null } });
     },
   };
 }

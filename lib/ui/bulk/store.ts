@@ -1,8 +1,8 @@
 /**
  * The bulk page's state ("Shorten many links"): a zustand store fed only by messages to the
  * worker (`ask`), in the one store pattern of lib/ui/store.ts. Slices, one file each: loading
- * what the choices need (bulkLoaders), the form with the window's tabs (bulkForm), and the run
- * with its results (bulkRun).
+ * what the choices need and switching the account (bulkLoaders), the form with the window's tabs
+ * (bulkForm), and the run with its results (bulkRun).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Campaign, Channel, Domain } from '../../api';
@@ -13,6 +13,7 @@ import type { BulkCopyFormat } from '../../bulk/formats';
 import type { Skipped, Trimmed } from '../../bulk/extract';
 import type { BatchAddress } from '../../bulk/prepare';
 import { createTimers, type Loaded, type StoreTimers } from '../store';
+import { NO_ACCOUNTS, type AccountChoice } from '../accountChoice';
 import { bulkLoadersSlice } from './loaders';
 import { bulkFormSlice } from './form';
 import { bulkRunSlice } from './run';
@@ -62,6 +63,8 @@ export interface BulkData {
   status: string;
   /** Stored items that could not be read and lost something (told once, at the top of the page). */
   storageNotices: ToldItem[];
+  /** The select "Account": the saved connections and the current one. */
+  accounts: AccountChoice;
 }
 
 /** Loading what the choices need (bulkLoaders). */
@@ -72,6 +75,8 @@ export interface BulkLoaderActions {
   dispose(): void;
   /** Applies the remembered Domain/Campaign/Channel until the user picks one. */
   applyRemembered(): void;
+  /** "Account": makes another saved connection the current one and loads its lists and choices (refused while a batch runs). */
+  switchAccount(fingerprint: string): Promise<void>;
 }
 
 /** The form (bulkForm). */
@@ -134,6 +139,7 @@ function initialData(search: string): BulkData {
     alert: '',
     status: '',
     storageNotices: [],
+    accounts: NO_ACCOUNTS,
   };
 }
 

@@ -12,40 +12,10 @@ import { createTimers, type LoadState } from '../store';
 import { toApiError } from '../../api/errors';
 import { t } from '../../i18n';
 import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesState } from './linkRules';
+import { connectionsSlice, idleConnections, type ConnectionsActions, type ConnectionsState } from './connections';
+import { emptyLists, LIST_NAMES, type Lists, type ListState } from './lists';
 
-/** A failure that is the whole page's, not one list's (the service cannot be reached): said once, in the connection box. */
-export function isPageWide(err: SerializedApiError | null | undefined): boolean {
-  return err?.kind === 'network' || err?.kind === 'timeout';
-}
-
-/** The page-wide failure of the account or of any list, if there is one (the first met). */
-export function pageWideError(s: Pick<OptionsData, 'account' | 'lists'>): SerializedApiError | null {
-  const errors = [s.account.error, ...LIST_NAMES.map((name) => s.lists[name].error)];
-  return errors.find(isPageWide) ?? null;
-}
-
-/** A list as the page knows it: `items` is null until the first answer. */
-export interface ListState<T> {
-  state: LoadState;
-  items: T[] | null;
-  error: SerializedApiError | null;
-  /** When the worker fetched it from the service (ms), if it said. */
-  fetchedAt: number | null;
-  /** The worker answered from an old cache and is refreshing it. */
-  stale: boolean;
-}
-
-/** A list nobody has asked for yet. */
-export function idleList<T>(): ListState<T> {
-  return { state: 'idle', items: null, error: null, fetchedAt: null, stale: false };
-}
-
-/** Whether a request for it is under way. */
-export const isLoading = (s: { state: LoadState }): boolean => s.state === 'loading';
-
-export type Lists = { [N in ListName]: ListState<ListItems[N]> };
-
-export const LIST_NAMES: readonly ListName[] = ['channels', 'pixels', 'domains', 'campaigns', 'qrs', 'overlays', 'splash'];
+export { idleList, isLoading, isPageWide, LIST_NAMES, pageWideError, type Lists, type ListState } from './lists';
 
 /** What a mutation reloads afterwards. */
 export type Touched = ListName | 'account';
@@ -71,15 +41,16 @@ export interface OptionsData {
   settings: Settings | null;
   settingsError: SerializedApiError | null;
   linkRules: LinkRulesState;
+  connections: ConnectionsState;
 }
 
-export interface OptionsActions extends LinkRulesActions {
+export interface OptionsActions extends LinkRulesActions, ConnectionsActions {
   /** Reads connection and preferences, then loads everything when connected (once per store). */
   start(): Promise<void>;
   /** Stops the timers (the page closes or unmounts). */
   dispose(): void;
-  /** Saves and verifies the connection (the page asked for host permission before). Rejects with the error data. */
-  saveConnection(serviceUrl: string, apiKey?: string): Promise<Account>;
+  /** Saves and verifies the connection (the page asked for host permission before); `name` '' = none. Rejects with the error data. */
+  saveConnection(serviceUrl: string, apiKey?: string, name?: string): Promise<Account>;
   /** Forgets the saved key; the account's data leaves the page. */
   forgetKey(): Promise<void>;
   loadAccount(refresh?: boolean): Promise<void>;
@@ -112,18 +83,6 @@ const ANNOUNCED_WAIT_MS = 1500;
 
 const emptyAccount = (): AccountState => ({ state: 'idle', value: null, error: null });
 
-function emptyLists(): Lists {
-  return {
-    channels: idleList(),
-    pixels: idleList(),
-    domains: idleList(),
-    campaigns: idleList(),
-    qrs: idleList(),
-    overlays: idleList(),
-    splash: idleList(),
-  };
-}
-
 function initialData(): OptionsData {
   return {
     ready: false,
@@ -136,6 +95,7 @@ function initialData(): OptionsData {
     settings: null,
     settingsError: null,
     linkRules: idleLinkRules(),
+    connections: idleConnections(),
   };
 }
 
@@ -153,16 +113,27 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     const setList = <N extends ListName>(name: N, patch: Partial<ListState<ListItems[N]>>) =>
       set((s) => ({ lists: { ...s.lists, [name]: { ...s.lists[name], ...patch } } }));
 
-    const loadAll = () => {
-      void get().loadAccount();
-      for (const name of LIST_NAMES) void get().loadList(name);
-      void get().loadLinkRules();
-    };
-
     // Rechecks already set find their generation gone and do nothing.
     const dropAccountData = () => {
       generation++;
       set((s) => ({ account: emptyAccount(), lists: emptyLists(), linkRules: idleLinkRules(), epoch: s.epoch + 1 }));
+    };
+
+    /** Loads the account (unless given), every list and the presets and rules. */
+    const loadAll = (account?: Account) => {
+      if (!account) void get().loadAccount();
+      for (const name of LIST_NAMES) void get().loadList(name);
+      void get().loadLinkRules();
+    };
+
+    /** Another account is current (or none): a clean page, then its account, lists and choices (docs/ARCHITECTURE.md, "Several connections on the options page"). */
+    const enter = (connection: ConnectionInfo, account?: Account) => {
+      dropAccountData();
+      set({ connection, startError: null, ...(account && { account: { state: 'ready' as const, value: account, error: null } }) });
+      if (!connection.connected) return;
+      loadAll(account);
+      // The domain, campaign and channel choices are the account's own.
+      deps.ask('getSettings').then((settings) => set({ settings, settingsError: null }), () => undefined);
     };
 
     /** Asks whether the changes under way wait for the rate limit, and until when. */
@@ -216,6 +187,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     return {
       ...initialData(),
       ...linkRulesSlice(deps.ask as never, set, () => ((gen) => () => gen === generation)(generation)),
+      ...connectionsSlice({ ask: deps.ask, get, set, enter }),
 
       start() {
         timers.revive();
@@ -229,6 +201,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
               }),
             ]);
             set({ connection, settings, ready: true });
+            void get().loadConnections();
             if (connection.connected) loadAll();
           } catch (err) {
             set({ startError: toApiError(err, t('optionsWorkerNoAnswer')).toJSON(), ready: true });
@@ -241,19 +214,16 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         timers.dispose();
       },
 
-      async saveConnection(serviceUrl, apiKey) {
-        const res = await deps.ask('saveConnection', apiKey ? { serviceUrl, apiKey } : { serviceUrl });
-        dropAccountData();
-        set({ connection: res.connection, account: { state: 'ready', value: res.account, error: null }, startError: null });
-        for (const name of LIST_NAMES) void get().loadList(name);
-        void get().loadLinkRules();
+      async saveConnection(serviceUrl, apiKey, name) {
+        const res = await deps.ask('saveConnection', { serviceUrl, ...(apiKey && { apiKey }), ...(name !== undefined && { name }) });
+        enter(res.connection, res.account);
+        void get().loadConnections();
         return res.account;
       },
 
       async forgetKey() {
-        const connection = await deps.ask('forgetKey');
-        dropAccountData();
-        set({ connection });
+        enter(await deps.ask('forgetKey'));
+        void get().loadConnections();
       },
 
       async loadAccount(refresh = false) {

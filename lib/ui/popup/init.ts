@@ -6,38 +6,23 @@
  * the site rule matching it (popupUtm).
  */
 import { ask } from './ask';
-import type { Account } from '../../api';
-import { readSnapshotItems, snapshotOf, type CachedKey, type PopupSnapshot } from './snapshot';
-import type { PopupData, SliceKit } from './store';
-import { cachedLoader } from '../cachedLoader';
+import type { CachedKey, PopupSnapshot } from './snapshot';
+import type { SliceKit } from './store';
+import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount } from './account';
 import { headLinks, readHead } from './recentHead';
+import { accountSwitcher } from './accountSwitch';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';
 export { recentSlice } from './recent';
 
-/** The cached values the form uses (popupSnapshot's CACHED_KEYS), each asked of the worker by its own message. */
-const sources = {
-  domains: () => ask('getList', { name: 'domains' }),
-  campaigns: () => ask('getList', { name: 'campaigns' }),
-  channels: () => ask('getList', { name: 'channels' }),
-  account: () => ask('getAccount', {}) as Promise<{ stale: boolean; value: Account | null }>,
-} satisfies Record<CachedKey, () => Promise<{ stale: boolean; value: unknown }>>;
-
-const CACHED_KEYS = Object.keys(sources) as CachedKey[];
-
-/** Reads the snapshot again, in one storage call (once the worker answered the connection). */
-const reread = async (): Promise<PopupSnapshot> => snapshotOf(await readSnapshotItems(), Date.now());
-
 /** Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds stale. */
-export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnapshot): Promise<void> {
-  const load = cachedLoader<CachedKey>({
-    sources,
-    timers,
-    put: (key, loaded) => set({ [key]: loaded } as Partial<PopupData>),
-    shown: (key) => get()[key].value,
-    after: (key) => (key === 'account' ? undefined : void get().applyRemembered()),
-  });
+export async function askWorker(kit: SliceKit, snap: PopupSnapshot): Promise<void> {
+  const { set, get } = kit;
+  // The Account select is drawn now, from the connection state the snapshot read; its action
+  // comes with it (not deferred in store.ts: the first script carries not even its name).
+  set({ accounts: accountsOf(snap), switchAccount: accountSwitcher(kit) });
+  const load = cachedValues(kit);
   // Recent links from the stored head (one small read; no worker, no reading of the whole list); the worker's answer replaces them.
   const head = readHead()
     .then((raw) => {
@@ -54,21 +39,17 @@ export async function askWorker({ set, get, timers }: SliceKit, snap: PopupSnaps
   const asked = new Set<CachedKey>();
   const loadOnce = (key: CachedKey) => (asked.has(key) ? undefined : (asked.add(key), load(key)));
   // Disconnected: the popup shows the way to the options, not the lists.
-  const missing = snap.state?.connected === false ? [] : CACHED_KEYS.filter((k) => !snap[k] || snap[k].stale);
+  const missing = snap.state?.connected === false ? [] : missingIn(snap);
   const connection = ask('getConnection')
     .then(async (c) => {
       set({ connection: c.connected ? 'connected' : 'disconnected' });
       if (!c.connected) return;
       // The worker has written the connection state by now: a cache that was shown for
-      // another account (or none) is replaced by the worker's answers.
+      // another account (or none) is replaced by that account's (account.ts: the same path as
+      // choosing another one in "Account"), and so are the remembered choices and site rules.
       const now = await reread().catch(() => null);
-      if (!snap.state?.connected || now?.state?.fingerprint !== snap.state.fingerprint) await Promise.all(CACHED_KEYS.map(loadOnce));
-      // Likewise the site rules: those of the account now connected (none shown before on a first open).
-      if (now && now.state?.fingerprint !== snap.state?.fingerprint) {
-        set({ linkRulesRaw: now.linkRules, linkRules: null, rule: null });
-        await cleaning;
-        if (now.linkRules) await get().applyRules();
-      }
+      if (now && now.state?.fingerprint !== snap.state?.fingerprint) await showAccount(kit, now, load, cleaning);
+      else if (!snap.state?.connected) await Promise.all(CACHED_KEYS.map(loadOnce));
     })
     .catch(() => undefined); // unknown: the form stays usable, failures will say why
   const settings = snap.settings

@@ -15,6 +15,7 @@ import type { AccountLinkRules } from '../../links/linkRules';
 import type { MissingPart } from '../../links/ruleChoices';
 import type { UtmField } from '../../links/utm';
 import type { FirstReads } from './firstReads';
+import type { AccountChoice } from '../accountChoice';
 import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
 import { loadersSlice } from './loaders';
@@ -99,7 +100,8 @@ export interface PopupData {
   form: PopupForm;
   busy: boolean;
   shown: ShownLink | null;
-  queued: { jobId: string; expectedAt: number } | null;
+  /** The link followed while it waits, with the account it is made with (fingerprint). */
+  queued: { jobId: string; expectedAt: number; fingerprint?: string } | null;
   error: SerializedApiError | null;
   /** An earlier link of the same page and domain, offered before making a new one. */
   duplicate: HistoryEntry | null;
@@ -118,6 +120,9 @@ export interface PopupData {
   linkRules: AccountLinkRules | null;
   rule: PopupRule | null;
   utm: PopupUtm;
+  /** The "Account" select (set after the first paint, from the snapshot already read) and its action, put here with it by init.ts. */
+  accounts?: AccountChoice;
+  switchAccount?: (fingerprint: string) => Promise<void>;
 }
 
 /** Loading what the form needs (popupLoaders). */
@@ -162,24 +167,15 @@ export interface TaskActions {
   submit(opts?: { force?: boolean }): Promise<void>;
   reuseExisting(): Promise<void>;
   createAnyway(): Promise<void>;
-  /** Shows a link being made as waiting and follows it until it is made (popupWaitingTasks). */
-  followJob(jobId: string, status: string, expectedAt: number): Promise<void>;
+  /** Shows a link being made as waiting and follows it until it is made (popupWaitingTasks); `fingerprint`: its account (default: the current one). */
+  followJob(jobId: string, status: string, expectedAt: number, fingerprint?: string): Promise<void>;
   /** Makes the unsent links with the current account, with the Domain and Campaign chosen. */
   remakeUnsent(): Promise<void>;
   /** Cancels the followed link that waits (not sent yet): it is not made. */
   cancelQueued(): Promise<void>;
 }
 
-const TASK_NAMES = [
-  'confirmDelete',
-  'removeLocally',
-  'submit',
-  'reuseExisting',
-  'createAnyway',
-  'followJob',
-  'remakeUnsent',
-  'cancelQueued',
-] as const satisfies readonly (keyof TaskActions)[];
+const TASK_NAMES = ['confirmDelete', 'removeLocally', 'submit', 'reuseExisting', 'createAnyway', 'followJob', 'remakeUnsent', 'cancelQueued'] as const satisfies readonly (keyof TaskActions)[];
 
 // The links made outside this popup's submit: asked for after the first render, so loaded then.
 const WAITING_NAMES = ['claim', 'markShown', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];

@@ -2,7 +2,7 @@
  * Links made outside this popup's own submit, loaded on first use (right after the first render,
  * with popupInit): the port to the worker (opened then; the popup follows jobs over it and shows
  * and copies them itself; closing it hands them back to the worker,
- * lib/background/popupWatch.ts), the links still being made for this account, and the links not
+ * lib/background/popupWatch.ts), the links still being made (each with its account), and the links not
  * sent because the API key changed. Following one is in popupWaitingTasks.
  */
 import { browser } from '@wxt-dev/browser';
@@ -57,10 +57,12 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
       try {
         const { pending, unsent } = await ask('getWaitingLinks');
         set({ unsent });
-        const newest = pending.at(-1);
+        // The current account's newest first; a link of another account is followed too, and named.
+        const current = get().accounts?.current;
+        const newest = pending.filter((j) => j.fingerprint === current).at(-1) ?? pending.at(-1);
         // A submit of this popup (busy, or a link it follows) comes first.
         if (newest && !get().queued && !get().busy)
-          await get().followJob(newest.id, t('popupPending', newest.args.url), Math.max(Date.now(), newest.notBefore));
+          await get().followJob(newest.id, t('popupPending', newest.args.url), Math.max(Date.now(), newest.notBefore), newest.fingerprint);
       } catch {
         // No worker answer: nothing waiting to show.
       }

@@ -8,9 +8,9 @@ import type { SliceKit, TaskActions } from './store';
 
 /** The waiting links' tasks. */
 export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'followJob' | 'remakeUnsent' | 'cancelQueued'> {
-  /** Shows a job as waiting and follows it until it is made. */
-  const followJob = async (jobId: string, status: string, expectedAt: number) => {
-    set({ queued: { jobId, expectedAt }, status });
+  /** Shows a job as waiting and follows it until it is made; it keeps its account (the current one unless named). */
+  const followJob = async (jobId: string, status: string, expectedAt: number, fingerprint = get().accounts?.current ?? undefined) => {
+    set({ queued: { jobId, expectedAt, fingerprint }, status });
     jobs.follow(jobId);
   };
 

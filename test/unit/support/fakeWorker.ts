@@ -12,6 +12,8 @@ import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingL
 import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
 import type { AccountLinkRules } from '@/lib/links/linkRules';
+import type { ConnectionSummary } from '@/lib/messaging';
+import { answerConnections, type FakeWorld } from './fakeConnections';
 
 export const SERVICE = 'http://127.0.0.1:8787';
 
@@ -116,6 +118,9 @@ export class FakeWorker {
   trackedQrMade!: Answer<TrackedQr> | undefined;
   /** The account's UTM presets and site rules (the options page's; not answered when unset). */
   linkRules!: AccountLinkRules | undefined;
+  /** The saved connections (the options page's "Connections"; none by default) and, by fingerprint, the accounts not current. */
+  connections!: ConnectionSummary[];
+  worlds!: Record<string, FakeWorld>;
   /** What a message the worker does not know is answered with (thrown). */
   unknownMessage!: (type: string) => SerializedApiError;
   calls!: Call[];
@@ -151,6 +156,8 @@ export class FakeWorker {
     this.trackedFresh = undefined;
     this.trackedQrMade = undefined;
     this.linkRules = { presets: [], rules: [], campaignPresets: {} };
+    this.connections = [];
+    this.worlds = {};
     this.unknownMessage = (type) => fail('invalid-input', `unknown message ${type}`);
     this.calls = [];
     this.override = {};
@@ -191,9 +198,9 @@ export class FakeWorker {
       case 'getConnection':
         return this.connection;
       case 'saveConnection': {
-        const { serviceUrl, apiKey } = d as { serviceUrl: string; apiKey?: string };
+        const { serviceUrl, apiKey, name } = d as { serviceUrl: string; apiKey?: string; name?: string };
         if (apiKey === 'bad-key') throw fail('bad-key', 'Invalid API key.', { status: 401 });
-        this.connection = { connected: true, serviceUrl, keyHint: (apiKey ?? 'abcd').slice(-4) };
+        this.connection = { connected: true, serviceUrl, keyHint: (apiKey ?? 'abcd').slice(-4), ...(name ? { name } : {}) };
         return { connection: this.connection, account: this.account };
       }
       case 'forgetKey':
@@ -265,6 +272,8 @@ export class FakeWorker {
       case 'clearCache':
         return true;
     }
+    const connections = await answerConnections(this, type, data);
+    if (connections !== undefined) return connections;
     throw this.unknownMessage(type);
   }
 }
