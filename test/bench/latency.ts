@@ -5,33 +5,21 @@
  * ((lists filled − warm ready) / L), Recent links drawn after the form is ready (empty history
  * and 5,000 links), a keystroke in "Search recent links" (5,000 links); in the options page:
  * 1,000 campaigns at 100 a page, cold (time / L); and the stored bytes of one history entry.
+ * The two cold opens run beside their floors (test/bench/floor), timed the same way.
  */
-import type { Page } from 'playwright-core';
-import {
-  configureExtension,
-  evalInWorker,
-  launchExtension,
-  openBackgroundPage,
-  openOptions,
-  openPopupFor,
-  stopWorker,
-  waitForWorker,
-  type ExtensionHarness,
-} from '../e2e/harness';
-import { startSandbox } from '../sandbox/server';
+import { evalInWorker, openPopupFor, type ExtensionHarness } from '../e2e/harness';
 import type { Sandbox } from '../sandbox/types';
-import { clearCache, closeAll, expectedOf, installProbe, keepOpen, openAndMeasure } from './popup';
-import { ask, defineNameHelper, stat, type Stat } from './util';
-import { bigListProbe, pressOnce, recentProbe, seedHistory, typeAndMeasure } from './latencyPage';
+import { closeAll, openAndMeasure } from './popup';
+import { ask, stat, type Stat } from './util';
+import { pressOnce, recentProbe, seedHistory, typeAndMeasure } from './latencyPage';
+import { BIG_LIST, LATENCY_MS, bigList, coldLists, withLatencyBrowser, type BigList, type ColdLists } from './latencyOpens';
+import { runFloors, type FloorFigures } from './floor/run';
 import type { Browser } from 'wxt/browser';
 import { measureSizes } from './sizes';
 
 declare const chrome: typeof Browser;
 
-/** The service's distance: every API answer leaves this long after its request arrived. */
-export const LATENCY_MS = 150;
-/** The long list of the options page: campaigns, and how many the service sends a page. */
-export const BIG_LIST = { campaigns: 1000, perPage: 100 };
+export { BIG_LIST, LATENCY_MS };
 export const LATENCY_TARGETS = {
   pressToLinkOverheadMs: 40,
   pressToClipboardOverheadMs: 40,
@@ -53,6 +41,10 @@ export interface LatencyFigures {
   recentMany: Stat;
   keystroke: Stat;
   bigListOverL: Stat;
+  /** The two cold opens with what the sandbox saw of them, and their floors (test/bench/floor). */
+  coldLists: ColdLists;
+  bigList: BigList;
+  floors: FloorFigures;
   historyBytesPerEntry: number;
   historyEntriesMeasured: number;
   /** The popup's first script (gzip), measured on the build (its target stays). */
@@ -68,35 +60,10 @@ export interface LatencyRuns {
 
 /** The popup's figures, one browser and one sandbox at L. */
 async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: string) => void) {
-  const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS });
-  let h: ExtensionHarness | undefined;
-  try {
-    h = await launchExtension({ extensionDir });
-    await defineNameHelper(h);
-    await installProbe(h, expectedOf(sb));
-    await h.context.addInitScript(recentProbe);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    const driver = await openBackgroundPage(h, h.url('manifest.json'));
-    keepOpen(driver);
+  return withLatencyBrowser(extensionDir, { init: async (h) => void (await h.context.addInitScript(recentProbe)) }, async (b) => {
+    const { h, sb, driver } = b;
     say(`latency: popup at L = ${LATENCY_MS} ms: warm-up, warm opens, ${runs.coldOpens} cold opens`);
-    await openAndMeasure(h, sb, 'lat-warmup-0');
-    await openAndMeasure(h, sb, 'lat-warmup-1');
-    const warm: number[] = [];
-    const warmRequests: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const r = await openAndMeasure(h, sb, `lat-warm-${i}`);
-      warm.push(r.readyMs);
-      warmRequests.push(r.apiRequests);
-    }
-    const warmReady = stat(warm);
-    const cold: number[] = [];
-    for (let i = 0; i < runs.coldOpens; i++) {
-      await clearCache(driver);
-      await stopWorker(h);
-      cold.push((await openAndMeasure(h, sb, `lat-cold-${i}`)).readyMs);
-      await ask(driver, 'getConnection');
-      await waitForWorker(h);
-    }
+    const cold = await coldLists(b, 'ours', runs.coldOpens);
     await openAndMeasure(h, sb, 'lat-refill');
 
     say('latency: Recent links after ready, empty history');
@@ -124,19 +91,17 @@ async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: st
     return {
       pressToLink: stat(presses.map((p) => p.linkMs - LATENCY_MS)),
       pressToClipboard: stat(presses.map((p) => p.clipboardMs - LATENCY_MS)),
-      coldListsOverL: stat(cold.map((c) => (c - warmReady.median) / LATENCY_MS)),
-      warmReady,
-      warmRequests: stat(warmRequests),
+      coldListsOverL: cold.overL,
+      coldLists: cold,
+      warmReady: cold.warmReady,
+      warmRequests: cold.warmRequests,
       recentEmpty,
       recentMany,
       keystroke: stat(keystrokes),
       historyBytesPerEntry: bytes.entries ? bytes.bytes / bytes.entries : NaN,
       historyEntriesMeasured: bytes.entries,
     };
-  } finally {
-    await h?.close();
-    await sb.close();
-  }
+  });
 }
 
 /** Opens the popup `n` times: Recent links drawn (not "Loading…") less the form ready. */
@@ -186,46 +151,12 @@ async function searchKeystrokes(h: ExtensionHarness, sb: Sandbox): Promise<numbe
   }
 }
 
-/** The options page, cold (cache emptied, worker stopped), until "1000 campaigns" shows: time / L. */
-async function bigListFigures(extensionDir: string, runs: number, say: (m: string) => void): Promise<Stat> {
-  const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS });
-  let h: ExtensionHarness | undefined;
-  try {
-    const data = sb.state.forKey(sb.key);
-    for (let i = data.campaigns.length; i < BIG_LIST.campaigns; i++)
-      data.campaigns.push({ id: sb.state.nextId('campaign'), name: `Bench campaign ${i}`, slug: null, public: false, nameKey: 'name' });
-    h = await launchExtension({ extensionDir });
-    await defineNameHelper(h);
-    await h.context.addInitScript(bigListProbe, BIG_LIST.campaigns);
-    await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    const driver = await openBackgroundPage(h, h.url('manifest.json'));
-    keepOpen(driver);
-    say(`latency: options page, ${BIG_LIST.campaigns} campaigns, ${runs} cold opens`);
-    const out: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      await clearCache(driver);
-      await stopWorker(h);
-      const page: Page = await openOptions(h, 30_000);
-      try {
-        await page.waitForFunction(() => typeof (window as unknown as { __benchBigList?: unknown }).__benchBigList === 'number', undefined, { timeout: 60_000 });
-        out.push((await page.evaluate(() => (window as unknown as { __benchBigList: number }).__benchBigList)) / LATENCY_MS);
-      } finally {
-        await closeAll(h, page);
-      }
-      await ask(driver, 'getConnection');
-      await waitForWorker(h);
-    }
-    return stat(out);
-  } finally {
-    await h?.close();
-    await sb.close();
-  }
-}
-
 /** Every latency figure. */
 export async function runLatency(extensionDir: string, runs: LatencyRuns, say: (m: string) => void): Promise<LatencyFigures> {
   const { popupJsGzipBytes } = measureSizes(extensionDir);
   const popup = await popupFigures(extensionDir, runs, say);
-  const bigListOverL = await bigListFigures(extensionDir, runs.bigListCold, say);
-  return { ...popup, bigListOverL, popupJsGzipBytes };
+  say(`latency: options page, ${BIG_LIST.campaigns} campaigns, ${runs.bigListCold} cold opens`);
+  const big = await withLatencyBrowser(extensionDir, { bigList: true }, (b) => bigList(b, 'ours', runs.bigListCold));
+  const floors = await runFloors(runs, say);
+  return { ...popup, bigListOverL: big.overL, bigList: big, floors, popupJsGzipBytes };
 }

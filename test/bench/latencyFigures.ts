@@ -2,6 +2,7 @@
 import type { QueueRow } from './queueFigures';
 import { round, type Stat } from './util';
 import { BIG_LIST, LATENCY_MS, LATENCY_TARGETS as T, type LatencyFigures } from './latency';
+import { floorReport, oursAnatomy } from './floor/figures';
 
 /** Rows, JSON and verdicts: a target is met when every sample of the run meets it (its worst). */
 export function latencyReport(f: LatencyFigures) {
@@ -16,6 +17,9 @@ export function latencyReport(f: LatencyFigures) {
     bigListColdOverL: f.bigListOverL.max <= T.bigListColdOverL,
   };
   const L = `L = ${LATENCY_MS} ms`;
+  // Each target's floor (test/bench/floor) beside it, with where the time goes.
+  const floors = floorReport(f.floors);
+  const ours = oursAnatomy(f.coldLists, f.bigList);
   const rows: QueueRow[] = [
     { figure: `Press → link shown, less L (${L}, campaign + channel)`, stat: f.pressToLink, unit: 'ms', target: `≤ ${T.pressToLinkOverheadMs} ms (worst)`, pass: pass.pressToLinkOverheadMs },
     { figure: 'Press → link copied, less L', stat: f.pressToClipboard, unit: 'ms', target: `≤ ${T.pressToClipboardOverheadMs} ms (worst)`, pass: pass.pressToClipboardOverheadMs },
@@ -26,6 +30,8 @@ export function latencyReport(f: LatencyFigures) {
     { figure: 'Search keystroke, 5,000 links (median)', value: f.keystroke.median, stat: f.keystroke, unit: 'ms', target: `≤ ${T.searchKeystrokeMedianMs} ms`, pass: pass.searchKeystrokeMedianMs },
     { figure: 'Search keystroke, 5,000 links (worst)', value: f.keystroke.max, unit: 'ms', target: `≤ ${T.searchKeystrokeWorstMs} ms`, pass: pass.searchKeystrokeWorstMs },
     { figure: `Options, ${BIG_LIST.campaigns} campaigns cold: time / L`, stat: f.bigListOverL, unit: '×', digits: 2, target: `≤ ${T.bigListColdOverL} (worst)`, pass: pass.bigListColdOverL },
+    ...ours.rows,
+    ...floors.rows,
     { figure: 'History: stored bytes per entry', value: f.historyBytesPerEntry, unit: 'B', digits: 0, target: '' },
     { figure: 'API requests per warm open (at L)', stat: f.warmRequests, unit: '', target: '0 (every open)', pass: f.warmRequests.max === 0 },
     { figure: 'Popup JS before usable (gzip)', value: f.popupJsGzipBytes, unit: 'B', digits: 0, target: '≤ 75000 B', pass: f.popupJsGzipBytes <= 75_000 },
@@ -45,6 +51,7 @@ export function latencyReport(f: LatencyFigures) {
     ...range('recentShownAfterReadyMs5000', f.recentMany),
     searchKeystrokeMs: { median: round(f.keystroke.median), worst: round(f.keystroke.max), min: round(f.keystroke.min), n: f.keystroke.n },
     ...range('bigListColdOverL', f.bigListOverL, 2),
+    ...floors.json,
     historyBytesPerEntry: round(f.historyBytesPerEntry, 0),
     latencyRequestsPerWarmOpenMax: f.warmRequests.max,
     latencyPopupJsGzipBytes: f.popupJsGzipBytes,
@@ -60,6 +67,8 @@ export function latencyReport(f: LatencyFigures) {
       bigListColdOverL: f.bigListOverL.values.map((v) => round(v, 2)),
       historyEntriesMeasured: f.historyEntriesMeasured,
     },
+    ...ours.details,
+    ...floors.details,
   };
   return { rows, json, pass, details, targets: T };
 }

@@ -74,8 +74,14 @@ export interface OpenResult {
   readyAt: number;
 }
 
-/** Opens the popup on a sandbox page, waits until it is ready, counts the API requests. */
-export async function openAndMeasure(h: ExtensionHarness, sb: Sandbox, name: string, popupPage = 'popup.html'): Promise<OpenResult> {
+/** Opens the popup on a sandbox page, waits until it is ready, counts the API requests; `inspect` reads the page before it closes. */
+export async function openAndMeasure(
+  h: ExtensionHarness,
+  sb: Sandbox,
+  name: string,
+  popupPage = 'popup.html',
+  inspect?: (page: Page) => Promise<void>,
+): Promise<OpenResult> {
   const from = Date.now();
   const page = await openPopupFor(h, `${sb.url}/page/${name}`, { timeoutMs: 20_000, page: popupPage });
   try {
@@ -86,6 +92,7 @@ export async function openAndMeasure(h: ExtensionHarness, sb: Sandbox, name: str
     });
     await waitQuiet(sb.log, 300);
     await sleep(300); // late background refreshes would show here
+    await inspect?.(page);
     return { readyMs: r.readyMs, apiRequests: apiRequests(sb.log, from).length, openedAt: from, readyAt: r.readyAt };
   } finally {
     await closeAll(h, page);

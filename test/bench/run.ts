@@ -10,6 +10,7 @@
  *   BENCH_ONLY=queue …                                           # only the queue runs → .output/bench-queue.json
  *   BENCH_ONLY=bulk …                                            # only the bulk page runs → .output/bench-bulk.json
  *   BENCH_ONLY=latency …                                         # only the figures at L = 150 ms → .output/bench-latency.json
+ *   BENCH_ONLY=floor …                                           # the two cold opens at L and their floors → .output/bench-floor.json
  *   QUEUE_TRACE=1 …                                              # prints where each queue request fell (window:ms)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,8 @@ import { BULK_TARGETS, bulkReport, runBulk } from './bulkFigures';
 import { measureSizes } from './sizes';
 import { runLatency } from './latency';
 import { latencyReport } from './latencyFigures';
+import { runFloorPart } from './floor/run';
+import { floorPartReport } from './floor/figures';
 import { withReferencePopup } from './reference';
 import { ask, defineNameHelper, machine, round, stat, type Stat } from './util';
 import { coldStart, warmAnswerMs } from './worker';
@@ -42,6 +45,7 @@ const POPUP_ONLY = process.env.BENCH_ONLY === 'popup';
 const ONLY_QUEUE = process.env.BENCH_ONLY === 'queue';
 const ONLY_BULK = process.env.BENCH_ONLY === 'bulk';
 const ONLY_LATENCY = process.env.BENCH_ONLY === 'latency';
+const ONLY_FLOOR = process.env.BENCH_ONLY === 'floor';
 const RUNS = {
   // 45 interleaved rounds: with 15, one run's median moved by about ±0.05 between runs of one build.
   popupWarm: QUICK ? 4 : 45,
@@ -213,14 +217,16 @@ function printTable(rows: Row[]): void {
   console.log('');
 }
 
-/** BENCH_ONLY=queue, bulk or latency: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
-async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency') {
+/** BENCH_ONLY=queue, bulk, latency or floor: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
+async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency' | 'floor') {
   const report =
     name === 'queue'
       ? queueReport(await runQueues(extensionDir, RUNS.queueContended, say))
       : name === 'bulk'
         ? bulkReport(await runBulk(extensionDir, say))
-        : latencyReport(await runLatency(extensionDir, RUNS.latency, say));
+        : name === 'floor'
+          ? floorPartReport(await runFloorPart(extensionDir, RUNS.latency, say))
+          : latencyReport(await runLatency(extensionDir, RUNS.latency, say));
   printTable(report.rows);
   const json = {
     ...report.json,
@@ -247,6 +253,7 @@ async function main() {
   if (ONLY_QUEUE) return partOnly(extensionDir, 'queue');
   if (ONLY_BULK) return partOnly(extensionDir, 'bulk');
   if (ONLY_LATENCY) return partOnly(extensionDir, 'latency');
+  if (ONLY_FLOOR) return partOnly(extensionDir, 'floor');
   const sizes = measureSizes(extensionDir);
   const withReference = await withReferencePopup(extensionDir);
   say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);

@@ -1,0 +1,63 @@
+/**
+ * The floors of the two cold-open figures at L (issue 25): the floor extension (build.ts) timed
+ * exactly as the project's build is timed (test/bench/latencyOpens.ts), in the same bench run.
+ * `BENCH_ONLY=floor` runs the project's two figures and these floors only.
+ */
+import { rmSync } from 'node:fs';
+import { BIG_LIST, bigList, coldLists, LATENCY_MS, withLatencyBrowser, type BigList, type ColdLists } from '../latencyOpens';
+import { stat } from '../util';
+import { buildFloorExtension } from './build';
+
+export interface FloorFigures {
+  coldLists: ColdLists;
+  bigList: BigList;
+  direct: BigList;
+}
+
+/** Both variants of the options page in turns (worker, direct), `n` rounds, so that a busy moment of the machine falls on both. */
+async function bigListInTurns(extensionDir: string, n: number): Promise<{ floor: BigList; direct: BigList }> {
+  return withLatencyBrowser(extensionDir, { bigList: true }, async (b) => {
+    const floor: BigList[] = [];
+    const direct: BigList[] = [];
+    for (let i = 0; i < n; i++) {
+      floor.push(await bigList(b, 'floor', 1));
+      direct.push(await bigList(b, 'direct', 1));
+    }
+    const merge = (runs: BigList[]): BigList => ({
+      overL: stat(runs.flatMap((r) => r.overL.values)),
+      wire: runs.flatMap((r) => r.wire),
+      phases: runs.flatMap((r) => r.phases),
+      workerStartMs: stat(runs.flatMap((r) => r.workerStartMs.values)),
+    });
+    return { floor: merge(floor), direct: merge(direct) };
+  });
+}
+
+/** The floor of cold lists (`runs.coldOpens` opens) and of the big list (`runs.bigListCold` runs, and as many direct ones). */
+export async function runFloors(runs: { coldOpens: number; bigListCold: number }, say: (m: string) => void): Promise<FloorFigures> {
+  const dir = await buildFloorExtension();
+  try {
+    say(`floor: popup at L = ${LATENCY_MS} ms, warm opens, ${runs.coldOpens} opens with the worker stopped (${dir})`);
+    const cold = await withLatencyBrowser(dir, {}, (b) => coldLists(b, 'floor', runs.coldOpens));
+    say(`floor: options page, ${BIG_LIST.campaigns} campaigns, ${runs.bigListCold} runs through the stopped worker and ${runs.bigListCold} direct`);
+    const big = await bigListInTurns(dir, runs.bigListCold);
+    return { coldLists: cold, bigList: big.floor, direct: big.direct };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface OursAndFloors {
+  ours: { coldLists: ColdLists; bigList: BigList };
+  floors: FloorFigures;
+}
+
+/** BENCH_ONLY=floor: the project's cold lists and big list, then the floors, in one run. */
+export async function runFloorPart(extensionDir: string, runs: { coldOpens: number; bigListCold: number }, say: (m: string) => void): Promise<OursAndFloors> {
+  say(`ours: popup at L = ${LATENCY_MS} ms, warm opens, ${runs.coldOpens} cold opens`);
+  const cold = await withLatencyBrowser(extensionDir, {}, (b) => coldLists(b, 'ours', runs.coldOpens));
+  say(`ours: options page, ${BIG_LIST.campaigns} campaigns, ${runs.bigListCold} cold opens`);
+  const big = await withLatencyBrowser(extensionDir, { bigList: true }, (b) => bigList(b, 'ours', runs.bigListCold));
+  const floors = await runFloors(runs, say);
+  return { ours: { coldLists: cold, bigList: big }, floors };
+}
