@@ -25,7 +25,11 @@ export class ResourceCache {
     private readonly ttlMs: number = CACHE_TTL_MS,
     /** Whether it is the current account's (kept in storage); another account's lives in memory only. */
     private persist = true,
-  ) {}
+    /** The stored cache as the session read it (not read again); undefined: read it on first use. */
+    stored?: CacheState | null,
+  ) {
+    if (stored !== undefined && persist) this.memory = Promise.resolve(stored?.fingerprint === fingerprint ? stored : { fingerprint, lists: {} });
+  }
 
   private state(): Promise<CacheState> {
     const empty: CacheState = { fingerprint: this.fingerprint, lists: {} };

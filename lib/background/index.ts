@@ -43,6 +43,9 @@ export function startBackground() {
     hasHostPermission: (origin) => browser.permissions.contains({ origins: [permissionPattern(origin)] }),
   });
 
+  // The connection's session (its key, budgets and cache read) is built now, while the event that
+  // woke the worker is delivered: a cold popup's first request no longer waits for those reads.
+  void service.sessions.get().catch(() => undefined);
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
   registerPopupPort(browser.runtime.onConnect, service, browser.runtime.id, browser.runtime.getURL('/'));
   const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) =>

@@ -159,14 +159,17 @@ export class SessionHolder {
    */
   async build(conn: Connection, current = true): Promise<Session> {
     const { now } = this.deps;
-    const fingerprint = await fingerprintOf(conn.serviceUrl, conn.apiKey);
-    const stored = await budgetsItem.getValue();
+    // The three reads side by side: a cold start's first request waits for them.
+    const [fingerprint, stored, cached] = await Promise.all([
+      fingerprintOf(conn.serviceUrl, conn.apiKey),
+      budgetsItem.getValue(),
+      current ? cacheItem.getValue() : Promise.resolve(null),
+    ]);
     let closed = false;
     const budgets = new RateBudgets(now, stored[fingerprint] ?? {}, (states) => {
       // A cache of what the server said: a write refused (storage full) costs nothing but a slower start.
       if (!closed) void saveBudgets(fingerprint, states).catch(() => undefined);
     });
-    const cached = current ? await cacheItem.getValue() : null;
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
     const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000, this.deps.changeTimeoutMs);
     const make = (priority: Priority, onSend?: () => Promise<void>) =>
@@ -183,7 +186,7 @@ export class SessionHolder {
           });
         },
       });
-    const cache = new ResourceCache(fingerprint, now, undefined, current);
+    const cache = new ResourceCache(fingerprint, now, undefined, current, cached);
     return {
       connection: conn,
       fingerprint,
