@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { t } from '@/lib/i18n';
-import { checkConnectionInput, connectionFailureText, permitOrigin, type RequestPermission } from '@/lib/ui/options/connectionInput';
+import { checkConnectionInput, connectionFailureText, permitOrigin, SERVICE_URL_FIELD, type RequestPermission } from '@/lib/ui/options/connectionInput';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { useOptions } from './OptionsContext';
@@ -38,12 +38,7 @@ export function AddConnectionForm({ requestPermission, onClose }: { requestPermi
       <TextField
         id={`${id}-url`}
         name="serviceUrl"
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        spellCheck={false}
-        placeholder="https://links.example.com"
-        aria-required="true"
+        {...SERVICE_URL_FIELD}
         label={t('optionsServiceUrl')}
         value={fields.url}
         onChange={set('url')}

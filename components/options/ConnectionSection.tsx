@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorSentence } from '@/lib/errorText';
 import { checkServiceUrlInput } from '@/lib/ui/options/text';
-import { checkConnectionInput, connectionFailureText, permitOrigin, type RequestPermission } from '@/lib/ui/options/connectionInput';
+import { checkConnectionInput, connectionFailureText, permitOrigin, SERVICE_URL_FIELD, type RequestPermission } from '@/lib/ui/options/connectionInput';
 import { pageWideError } from '@/lib/ui/options/store';
 import { AccountFacts } from './AccountSection';
 import { ConfirmInline } from '../common/ConfirmInline';
@@ -100,12 +100,7 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
         <input
           id="service-url"
           name="serviceUrl"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          spellCheck={false}
-          placeholder="https://links.example.com"
-          aria-required="true"
+          {...SERVICE_URL_FIELD}
           aria-describedby={managedUrl.preset ? `${urlHelp} ${urlManaged}` : urlHelp}
           disabled={managedUrl.locked}
           value={url}

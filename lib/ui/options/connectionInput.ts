@@ -11,6 +11,16 @@ import type { Checked } from './forms';
 import { checkServiceUrlInput, permissionRefusedText } from './text';
 import { MAX_CONNECTION_NAME } from '../../storage/names';
 
+/** The attributes of every "Service URL" field (the Connection section's and "Add connection"'s). */
+export const SERVICE_URL_FIELD = {
+  type: 'url',
+  inputMode: 'url',
+  autoComplete: 'url',
+  spellCheck: false,
+  placeholder: 'https://links.example.com',
+  'aria-required': 'true',
+} as const;
+
 /** Asks the browser for host access to an origin; called inside the click (user gesture). */
 export type RequestPermission = (origin: string) => Promise<boolean>;
 
