@@ -76,6 +76,7 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'connection-exists': 'errConnectionExists',
   'no-such-connection': 'errNoSuchConnection',
   'connection-forgotten': 'errConnectionForgotten',
+  'account-switched': 'errAccountSwitched',
   'storage-full': 'errStorageFull',
 };
 

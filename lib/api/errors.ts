@@ -37,6 +37,7 @@ export type ErrorReason =
   | 'connection-exists' // that service URL and key are saved already, as `detail` (its name)
   | 'no-such-connection' // the connection asked for is not saved (any more)
   | 'connection-forgotten' // the connection a link waited for was forgotten: the link was not made
+  | 'account-switched' // a page's change named an account that is no longer the current one: not sent
   | 'storage-full'; // the browser refused a write: the extension's storage is full
 
 export interface ApiErrorInit {

@@ -67,13 +67,14 @@ export function createAccounts({ sessions, jobs, hasHostPermission, notify, forg
   async function switchTo(fingerprint: string): Promise<ConnectionInfo> {
     const policy = await currentPolicy();
     const { current, currentFp, others, otherFps } = await saved();
-    if (currentFp === fingerprint) return connectionInfo(current, policy);
+    if (currentFp === fingerprint) return connectionInfo(current, policy, fingerprint);
     const i = otherFps.indexOf(fingerprint);
     if (i < 0) throw new ApiError({ kind: 'invalid-input', reason: 'no-such-connection', message: 'That connection is not saved.' });
     const target = others[i]!;
     checkServiceUrlFor(target.serviceUrl, policy); // a locked service URL: no other service
     // The current session stops writing the stored cache before it is swapped (its jobs go on).
-    await (await sessions.get())?.cache.detach();
+    const live = await sessions.get();
+    await live?.cache.detach();
     const [parked, settings, cache] = await Promise.all([parkedAccountsItem.getValue(), settingsItem.getValue(), cacheItem.getValue()]);
     const nextOthers = others.filter((_, j) => j !== i);
     const nextParked: Record<string, ParkedAccount> = { ...parked };
@@ -84,19 +85,24 @@ export function createAccounts({ sessions, jobs, hasHostPermission, notify, forg
     }
     const back = parked[fingerprint];
     const choices = Object.fromEntries(ACCOUNT_SETTINGS.map((k) => [k, back?.choices?.[k] ?? null]));
-    await writeTogether([
-      { item: connectionItem, value: target },
-      { item: connectionsItem, value: nextOthers },
-      { item: cacheItem, value: back?.cache?.fingerprint === fingerprint ? back.cache : null },
-      { item: parkedAccountsItem, value: nextParked },
-      { item: settingsItem, value: { ...settings, ...choices } },
-      { item: connectionStateItem, value: await connectionStateOf(target, nextOthers) },
-    ]);
+    try {
+      await writeTogether([
+        { item: connectionItem, value: target },
+        { item: connectionsItem, value: nextOthers },
+        { item: cacheItem, value: back?.cache?.fingerprint === fingerprint ? back.cache : null },
+        { item: parkedAccountsItem, value: nextParked },
+        { item: settingsItem, value: { ...settings, ...choices } },
+        { item: connectionStateItem, value: await connectionStateOf(target, nextOthers) },
+      ]);
+    } catch (e) {
+      live?.cache.attach(); // nothing was swapped (storage refused the write): the current account keeps its cache
+      throw e;
+    }
     // An account used here for the first time starts from the organisation's defaults, if any.
     if (!back?.choices) await applyPolicy(policy, ACCOUNT_SETTINGS);
     sessions.adopt(target);
     await sessions.reset();
-    return connectionInfo(target, policy);
+    return connectionInfo(target, policy, fingerprint);
   }
 
   /**

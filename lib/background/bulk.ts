@@ -8,7 +8,8 @@
 import { ApiError, checkInput, ShortenInput, type SerializedApiError } from '../api';
 import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
-import type { BulkRequest, BulkView } from '../messaging';
+import type { BulkRequest, BulkView, ShownAccount } from '../messaging';
+import { checkShownAccount } from './shownAccount';
 import { bulkItem, historyItem, settingsItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
@@ -222,8 +223,9 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
 
   return {
     /** Starts a batch: reuses Recent links (unless new links are asked for), queues the rest. */
-    async startBulk(req: BulkRequest): Promise<BulkView | null> {
+    async startBulk(req: BulkRequest & ShownAccount): Promise<BulkView | null> {
       const s = await sessions.require();
+      checkShownAccount(s, req?.account);
       const addresses = Array.isArray(req?.addresses) ? req.addresses : [];
       const problem = batchSizeProblem(addresses.length);
       if (problem) throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: problem });

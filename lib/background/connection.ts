@@ -7,7 +7,8 @@ import { ApiError, type Account } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import type { ConnectionInfo } from '../messaging';
 import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from '../storage';
-import { publishConnectionState } from './connectionState';
+import { connectionName, publishConnectionState } from './connectionState';
+import { connectionsItem } from '../storage/connections';
 import { fingerprintOf } from './fingerprint';
 import { applyPolicy, currentPolicy } from './policy';
 import { isLocked, presetNames, type ManagedPolicy } from '../storage/policy';
@@ -21,11 +22,12 @@ export interface ConnectionDeps {
 }
 
 /** What the pages may know of a connection: never the key, only its last 4 characters; the policy's URL until one is saved. */
-export const connectionInfo = (c: Connection | null, policy?: ManagedPolicy): ConnectionInfo => ({
+export const connectionInfo = (c: Connection | null, policy?: ManagedPolicy, fingerprint?: string): ConnectionInfo => ({
   connected: !!c && !!c.apiKey,
   serviceUrl: c?.serviceUrl ?? policy?.serviceUrl?.value ?? null,
   keyHint: c?.apiKey ? keyHint(c.apiKey) : null,
   ...(c?.name ? { name: c.name } : {}),
+  ...(c?.apiKey && fingerprint ? { fingerprint } : {}),
   ...(policy && presetNames(policy).length > 0 ? { managed: policy } : {}),
 });
 
@@ -64,7 +66,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     async getConnection(): Promise<ConnectionInfo> {
       const conn = await connectionItem.getValue();
       await publishConnectionState(conn); // written beside the connection; here for installs from before it existed
-      return connectionInfo(conn, await currentPolicy());
+      return connectionInfo(conn, await currentPolicy(), conn?.apiKey ? await fingerprintOf(conn.serviceUrl, conn.apiKey) : undefined);
     },
 
     /** Checks, verifies (GET /api/account) and saves a connection. */
@@ -82,6 +84,11 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       checkKey(apiKey);
       await checkReachable(checked.origin, hasHostPermission);
       const name = checkConnectionName(data.name ?? saved?.name);
+      // Another saved connection's service and key: it is used with "Use", not saved twice.
+      const fp = await fingerprintOf(checked.url, apiKey);
+      for (const other of await connectionsItem.getValue())
+        if ((await fingerprintOf(other.serviceUrl, other.apiKey)) === fp)
+          throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'connection-exists', detail: connectionName(other), message: 'That connection is saved already.' });
       const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
       const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}), ...(name ? { name } : {}) };
       // Verify through the live session when nothing changed (its budget counts the request);
@@ -107,7 +114,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       await sessions.reset();
       const live = await sessions.require();
       await live.cache.put('account', account);
-      return { connection: connectionInfo(conn, policy), account };
+      return { connection: connectionInfo(conn, policy, s.fingerprint), account };
     },
 
     /** Forgets the key (keeps the service URL for the form) and that account's cache. */
@@ -120,7 +127,16 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     async followPolicy(policy: ManagedPolicy): Promise<void> {
       const saved = await connectionItem.getValue();
       const url = policy.serviceUrl?.value;
-      if (!url || !isLocked(policy, 'serviceUrl') || !saved || saved.serviceUrl === url) return;
+      if (!url || !isLocked(policy, 'serviceUrl')) return;
+      // Saved connections to another service go too (their keys stay unsent; nothing more is sent with them).
+      const others = await connectionsItem.getValue();
+      const kept = others.filter((c) => c.serviceUrl === url);
+      if (kept.length !== others.length) {
+        await connectionsItem.setValue(kept);
+        await publishConnectionState(saved, kept);
+        for (const c of others) if (c.serviceUrl !== url) await sessions.drop(c, await fingerprintOf(c.serviceUrl, c.apiKey));
+      }
+      if (!saved || saved.serviceUrl === url) return;
       await forget(url);
     },
   };

@@ -8,6 +8,7 @@ import { ApiError } from '../api';
 import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules } from '../links/linkRules';
 import { linkRulesItem, readLinkRules } from '../storage/linkRules';
 import { serializer } from './serialize';
+import { checkShownAccount } from './shownAccount';
 import type { SessionHolder } from './session';
 
 const write = serializer();
@@ -50,6 +51,7 @@ export function createLinkRules(sessions: SessionHolder) {
         throw new ApiError({ kind: 'invalid-input', field, message: `${field} is not valid` });
       }
       const s = await sessions.require();
+      checkShownAccount(s, (patch as { account?: unknown } | undefined)?.account);
       return writeAccountRules(s.fingerprint, (current) => ({ ...current, ...checked.data }));
     },
   };

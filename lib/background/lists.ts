@@ -3,7 +3,8 @@
  * each change refreshes the list it touched before answering, so the page shows the result.
  */
 import { ApiError, fetchAllPages, LIST_METHODS, type Account, type ApiClient, type ListName } from '../api';
-import type { Cached, ListItems, Mutation, MutationName } from '../messaging';
+import { checkShownAccount } from './shownAccount';
+import type { Cached, ListItems, Mutation, MutationName, ShownAccount } from '../messaging';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
 
@@ -91,10 +92,11 @@ export function createLists(sessions: SessionHolder) {
     },
 
     /** Runs a mutation, then refreshes the list it touched before answering. */
-    async mutate(m: Mutation): Promise<unknown> {
+    async mutate(m: Mutation & ShownAccount): Promise<unknown> {
       if (!m || typeof m !== 'object' || !(m.op in TOUCHES) || !Array.isArray(m.args))
         throw new ApiError({ kind: 'invalid-input', field: 'op', message: 'op is not valid' });
       const s = await sessions.require();
+      checkShownAccount(s, m.account);
       const fn = s.client.interactive[m.op] as (...a: unknown[]) => Promise<unknown>;
       const result = await withRetry(() => fn(...m.args), { policy: CHANGE_RETRY });
       const touched = TOUCHES[m.op];

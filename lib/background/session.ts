@@ -82,23 +82,29 @@ export class SessionHolder {
       this.others.delete(key);
       // A saved connection made current again takes its session back (its budgets, its jobs at the gate).
       this.current = parked ? parked.then((s) => (s.cache.attach(), s)) : conn ? this.build(conn) : Promise.resolve(null);
-      if (old) void this.retire(old, oldKey);
+      // Parked at once (not after a read): a job of the old account asking now gets this session, not a second one.
+      if (old && oldKey) {
+        const kept = old.then((s) => s!);
+        this.others.set(oldKey, kept);
+        void this.retire(kept, oldKey);
+      }
     }
     return this.current;
   }
 
   /**
-   * The session that was current: kept (its cache in memory only) when its connection is still
-   * saved, so its jobs go on; else ended, so that nothing more is sent or stored for it.
+   * The session that was current: kept among the others (its cache in memory only) when its
+   * connection is still saved, so its jobs go on; else ended, so that nothing more is sent or
+   * stored for it.
    */
-  private async retire(old: Promise<Session | null>, oldKey: string): Promise<void> {
-    const s = await old.catch(() => null);
-    if (!s) return;
+  private async retire(kept: Promise<Session>, oldKey: string): Promise<void> {
+    const s = await kept.catch(() => null);
+    if (!s) return void (this.others.get(oldKey) === kept && this.others.delete(oldKey));
     const saved = (await connectionsItem.getValue()).some((c) => keyOf(c) === oldKey);
-    if (saved && !this.others.has(oldKey) && oldKey !== this.currentKey) {
-      await s.cache.detach();
-      this.others.set(oldKey, Promise.resolve(s));
-    } else if (oldKey !== this.currentKey) s.close();
+    if (oldKey === this.currentKey) return; // made current again meanwhile
+    if (saved) return s.cache.detach();
+    if (this.others.get(oldKey) === kept) this.others.delete(oldKey);
+    s.close();
   }
 
   /**
@@ -108,6 +114,7 @@ export class SessionHolder {
   async forAccount(fingerprint: string): Promise<Session | null> {
     const current = await this.get();
     if (current?.fingerprint === fingerprint) return current;
+    if (this.forgotten.has(fingerprint)) return null;
     for (const c of await connectionsItem.getValue()) {
       if (!c.apiKey || (await fingerprintOf(c.serviceUrl, c.apiKey)) !== fingerprint) continue;
       const key = keyOf(c);

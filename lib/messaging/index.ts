@@ -57,6 +57,16 @@ export interface ConnectionInfo {
   managed?: ManagedPolicy;
   /** The current connection's name ("Connection name"; absent: none given). */
   name?: string;
+  /** The account's fingerprint (service URL + key, hashed): a page's changes name the account it shows. */
+  fingerprint?: string;
+}
+
+/**
+ * A change names the account the page shows: the worker refuses it when another account is
+ * current (switched in another window meanwhile), so it never lands on the wrong account.
+ */
+export interface ShownAccount {
+  account?: string;
 }
 
 /** A saved connection as the pages may know it (options' "Connections"): its name and service, never the key. */
@@ -175,7 +185,7 @@ export interface ProtocolMap {
   /** One QR code with its statistics. */
   getQr(data: { id: number }): Result<QrDetail>;
   /** Runs a mutation through the queue and refreshes the list it touched. */
-  mutate(data: Mutation): Result<unknown>;
+  mutate(data: Mutation & ShownAccount): Result<unknown>;
   /** When a change would leave now (the main rate budget): the page says a change waits, and until when. */
   changeSendAt(): Result<number | null>;
 
@@ -198,7 +208,7 @@ export interface ProtocolMap {
   clearHistory(): Result<HistoryEntry[]>;
 
   /** Starts a bulk batch (at most 500 addresses): Recent links reused, the rest queued. */
-  startBulk(data: BulkRequest): Result<BulkView | null>;
+  startBulk(data: BulkRequest & ShownAccount): Result<BulkView | null>;
   /** Where the stored batch stands (null: none). */
   getBulk(): Result<BulkView | null>;
   /** Cancels the batch's rows not sent yet. */
@@ -213,7 +223,7 @@ export interface ProtocolMap {
   /** The current account's UTM presets, site rules and campaigns' default presets. */
   getLinkRules(): Result<AccountLinkRules>;
   /** Saves any of them (each list whole; a bad one is refused, nothing half-saved). */
-  saveLinkRules(data: { presets?: UtmPreset[]; rules?: SiteRule[]; campaignPresets?: Record<string, string> }): Result<AccountLinkRules>;
+  saveLinkRules(data: { presets?: UtmPreset[]; rules?: SiteRule[]; campaignPresets?: Record<string, string> } & ShownAccount): Result<AccountLinkRules>;
 
   getSettings(): Result<Settings>;
   saveSettings(data: Partial<Settings>): Result<Settings>;

@@ -8,7 +8,7 @@ import { MAX_URL_LENGTH } from '../api/constants';
 import { isCopyFormat } from '../links/copyFormat';
 import { checkLogo, checkQrStyle, LOGO_TYPES, type LogoType } from '../qr/style';
 import { bulkRowSchema, historyEntrySchema, jobSchema, unsentSchema } from './entries';
-import { HISTORY_LIMITS, MAX_HISTORY_LIMIT, TOLD_ITEMS } from './names';
+import { HISTORY_LIMITS, MAX_CONNECTION_NAME, MAX_HISTORY_LIMIT, TOLD_ITEMS } from './names';
 import { isRecord, kept, repairList, repairWhole, type Repair, type Repaired } from './repaired';
 
 /** A saved service URL: an http(s) address (saving checked the rest). */
@@ -31,7 +31,7 @@ export const connectionSchema = z.object({
   serviceUrl,
   apiKey: z.string().max(500).regex(/^\S*$/),
   shortenAuth: z.enum(['bearer', 'x-api-key']).optional().catch(undefined),
-  name: z.string().max(100).optional().catch(undefined),
+  name: z.string().max(MAX_CONNECTION_NAME).optional().catch(undefined),
 });
 
 /** The connection: a wrong URL loses it (the key is sent only to its own origin); a wrong key keeps the URL. */

@@ -160,4 +160,24 @@ describe('several connections', () => {
     expect((await service.getList({ name: 'campaigns' })).value).toEqual([{ id: 9, name: 'Kept' }]);
     expect(a.log.length).toBe(sent);
   });
+
+  it('a change from a page that still shows the other account is refused, and nothing reaches either service', async () => {
+    const { service, fpA, fpB } = await twoAccounts();
+    expect((await service.getConnection()).fingerprint).toBe(fpB);
+    const before = a.state.forKey(a.key).campaigns.length + b.state.forKey(b.key).campaigns.length;
+    // A page that showed the first account (another window has switched to the second since).
+    await expect(service.mutate({ op: 'addCampaign', args: [{ name: 'Meant for A' }], account: fpA } as never)).rejects.toMatchObject({ reason: 'account-switched' });
+    await expect(service.saveLinkRules({ rules: [], account: fpA } as never)).rejects.toMatchObject({ reason: 'account-switched' });
+    await expect(service.startBulk({ addresses: [{ url: 'https://example.org/x' }], domainId: null, campaignId: null, channelId: null, account: fpA } as never)).rejects.toMatchObject({ reason: 'account-switched' });
+    expect(a.state.forKey(a.key).campaigns.length + b.state.forKey(b.key).campaigns.length).toBe(before);
+    // Naming the account shown, it goes through.
+    await service.mutate({ op: 'addCampaign', args: [{ name: 'Meant for B' }], account: fpB } as never);
+    expect(b.state.forKey(b.key).campaigns.map((c) => c.name)).toContain('Meant for B');
+  });
+
+  it('saving the other saved connection\'s URL and key in "Connection" is refused: it is used with Use, not saved twice', async () => {
+    const { service } = await twoAccounts();
+    await expect(service.saveConnection({ serviceUrl: a.url, apiKey: a.key })).rejects.toMatchObject({ reason: 'connection-exists', detail: 'Client A' });
+    expect((await service.listConnections()).map((c) => c.name)).toEqual(['Client B', 'Client A']);
+  });
 });

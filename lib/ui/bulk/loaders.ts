@@ -56,6 +56,19 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
       })
       .catch(() => undefined);
 
+  /** Shows the account `fingerprint`: its lists and remembered choices, never the other one's meanwhile. */
+  const showAccount = async (fingerprint: string | null) => {
+    const loading = () => ({ state: 'loading' as const, value: [] });
+    set({
+      accounts: { ...get().accounts, current: fingerprint },
+      form: { ...get().form, domainId: '', campaignId: '', channelId: '', choicesEdited: false },
+      domains: loading(),
+      campaigns: loading(),
+      channels: loading(),
+    });
+    await Promise.all([loadAccount(), loadAccounts()]);
+  };
+
   return {
     async init() {
       timers.revive();
@@ -90,17 +103,15 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
         set({ accounts: { ...get().accounts, switchingTo: null, error: e } });
         return;
       }
-      // That account's lists and remembered choices, never the other one's meanwhile.
-      const loading = () => ({ state: 'loading' as const, value: [] });
-      set({
-        accounts: { ...get().accounts, current: fingerprint },
-        form: { ...get().form, domainId: '', campaignId: '', channelId: '', choicesEdited: false },
-        domains: loading(),
-        campaigns: loading(),
-        channels: loading(),
-      });
-      await Promise.all([loadAccount(), loadAccounts()]);
+      await showAccount(fingerprint);
       set({ accounts: { ...get().accounts, switchingTo: null } });
+    },
+
+    async followCurrentAccount() {
+      const shown = get().accounts.current;
+      await loadAccounts();
+      const current = get().accounts.current;
+      if (current !== shown) await showAccount(current);
     },
   };
 }

@@ -6,6 +6,7 @@ import { ask, type BulkView } from '../../messaging';
 import { t } from '../../i18n';
 import { tCount } from '../../i18nCount';
 import { errorSentence } from '../../errorText';
+import { toApiError } from '../../api/errors';
 import { batchSizeProblem } from '../../bulk/prepare';
 import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
 import type { BulkBatch } from '../../storage';
@@ -75,12 +76,15 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
           addresses: addresses.map((a) => ({ url: a.url, ...(s.titles[a.url] ? { title: s.titles[a.url] } : {}) })),
           makeNew,
           ...ids,
+          // The account the page shows: refused when another window switched meanwhile.
+          ...(s.accounts.current ? { account: s.accounts.current } : {}),
         });
         void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, lastChannelId: ids.channelId }).catch(() => undefined);
         set({ status: t('bulkStarted') });
         shown(view);
       } catch (e) {
         set({ alert: t('bulkFailedToStart', errorSentence(e, 'notification')), status: '' });
+        if (toApiError(e).reason === 'account-switched') void get().followCurrentAccount();
       } finally {
         set({ starting: false });
       }

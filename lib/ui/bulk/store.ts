@@ -77,6 +77,8 @@ export interface BulkLoaderActions {
   applyRemembered(): void;
   /** "Account": makes another saved connection the current one and loads its lists and choices (refused while a batch runs). */
   switchAccount(fingerprint: string): Promise<void>;
+  /** Another window switched accounts (a start was refused for it): shows the current account. */
+  followCurrentAccount(): Promise<void>;
 }
 
 /** The form (bulkForm). */

@@ -14,6 +14,7 @@ import { t } from '../../i18n';
 import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesState } from './linkRules';
 import { connectionsSlice, idleConnections, type ConnectionsActions, type ConnectionsState } from './connections';
 import { emptyLists, LIST_NAMES, type Lists, type ListState } from './lists';
+import { onShownAccount, watchCurrentAccount } from './shownAccount';
 
 export { idleList, isLoading, isPageWide, LIST_NAMES, pageWideError, type Lists, type ListState } from './lists';
 
@@ -70,13 +71,15 @@ export type OptionsStore = StoreApi<OptionsState>;
 /** The outside world of the options page: the worker, and how long before a stale list is asked for again. */
 export interface OptionsDeps {
   ask: typeof askWorker;
+  /** Hears the current account change in another window (storage); returns the stop. */
+  watchAccount?: (onChange: (fingerprint: string | null) => void) => () => void;
   staleRecheckMs: number;
   staleRechecks: number;
   /** How often the worker is asked, while a change is under way, whether it waits for the rate limit. */
   rateWaitPollMs: number;
 }
 
-export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 };
+export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, watchAccount: watchCurrentAccount, staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 };
 
 /** A wait shorter than this is not announced (a change that leaves in a moment is not "waiting"). */
 const ANNOUNCED_WAIT_MS = 1500;
@@ -108,6 +111,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
   const timers = createTimers();
   let changesUnderWay = 0;
   let stopWatch: (() => void) | null = null;
+  let stopAccountWatch: (() => void) | null = null;
 
   return createStore<OptionsState>()((set, get) => {
     const setList = <N extends ListName>(name: N, patch: Partial<ListState<ListItems[N]>>) =>
@@ -135,6 +139,15 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
       // The domain, campaign and channel choices are the account's own.
       deps.ask('getSettings').then((settings) => set({ settings, settingsError: null }), () => undefined);
     };
+
+    /** The account the page shows, named in its changes. */
+    const shown = () => (get().connection?.fingerprint ? { account: get().connection!.fingerprint } : {});
+    /** Enters the current account when another window switched (no-op when it is the one shown). */
+    const reenter = (fingerprint?: string | null) => {
+      if (fingerprint !== undefined && fingerprint === (get().connection?.fingerprint ?? null)) return;
+      void deps.ask('getConnection').then((c) => c.fingerprint !== get().connection?.fingerprint && enter(c), () => undefined);
+    };
+    const shownChange = <T,>(change: () => Promise<T>) => onShownAccount(change, () => reenter());
 
     /** Asks whether the changes under way wait for the rate limit, and until when. */
     const checkRateWait = async () => {
@@ -186,11 +199,17 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
 
     return {
       ...initialData(),
-      ...linkRulesSlice(deps.ask as never, set, () => ((gen) => () => gen === generation)(generation)),
+      ...linkRulesSlice(
+        ((type: 'getLinkRules' | 'saveLinkRules', data?: object) =>
+          type === 'saveLinkRules' ? shownChange(() => deps.ask('saveLinkRules', { ...data, ...shown() })) : deps.ask('getLinkRules')) as never,
+        set,
+        () => ((gen) => () => gen === generation)(generation),
+      ),
       ...connectionsSlice({ ask: deps.ask, get, set, enter }),
 
       start() {
         timers.revive();
+        stopAccountWatch ??= deps.watchAccount?.((fp) => get().ready && reenter(fp)) ?? null;
         started ??= (async () => {
           try {
             const [connection, settings] = await Promise.all([
@@ -212,6 +231,8 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
 
       dispose() {
         timers.dispose();
+        stopAccountWatch?.();
+        stopAccountWatch = null;
       },
 
       async saveConnection(serviceUrl, apiKey, name) {
@@ -242,7 +263,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
       loadList: (name, refresh = false) => loadListAttempt(name, refresh, 0),
 
       async mutate(m, touched) {
-        const result = await watchChange(() => deps.ask('mutate', m));
+        const result = await watchChange(() => shownChange(() => deps.ask('mutate', { ...m, ...shown() })));
         // The worker refreshed the touched list before answering: its cache is current.
         if (touched === 'account') await get().loadAccount();
         else await get().loadList(touched);
