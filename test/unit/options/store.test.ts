@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manyChannels, withFakeWorker } from '../support/fakeWorker';
 import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
+import { ask } from '@/lib/messaging';
 
 const worker = withFakeWorker();
 let options: OptionsStore;
@@ -82,5 +83,35 @@ describe('the options store', () => {
     await vi.waitFor(() => expect(worker.sent('getList')).toHaveLength(7));
     // The store never holds the key.
     expect(JSON.stringify(store())).not.toContain('key-1234');
+  });
+});
+
+describe('the options page and a switch made in another window', () => {
+  it('a change names the account shown; refused for another account, the page shows the current one', async () => {
+    worker.connection = { ...worker.connection, fingerprint: 'fp-a' };
+    await store().start();
+    const sentAccounts: unknown[] = [];
+    worker.override.mutate = (d) => {
+      sentAccounts.push((d as { account?: string }).account);
+      worker.connection = { ...worker.connection, fingerprint: 'fp-b', name: 'Client B' };
+      throw { kind: 'invalid-input', reason: 'account-switched', message: 'Another account is current now.' };
+    };
+    await expect(store().mutate({ op: 'addCampaign', args: [{ name: 'x' }] } as never, 'campaigns')).rejects.toMatchObject({ reason: 'account-switched' });
+    expect(sentAccounts).toEqual(['fp-a']);
+    await vi.waitFor(() => expect(store().connection?.name).toBe('Client B'));
+  });
+
+  it('follows a switch that storage tells of, once, and not its own account', async () => {
+    let tell: (fp: string | null) => void = () => {};
+    options = createOptionsStore({ ask: ((...a: unknown[]) => (ask as (...x: unknown[]) => unknown)(...a)) as never, watchAccount: (cb) => ((tell = cb), () => {}), staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 });
+    worker.connection = { ...worker.connection, fingerprint: 'fp-a' };
+    await store().start();
+    const asked = worker.sent('getConnection').length;
+    tell('fp-a'); // the page's own account: nothing to do
+    expect(worker.sent('getConnection')).toHaveLength(asked);
+    worker.connection = { ...worker.connection, fingerprint: 'fp-b', name: 'Client B' };
+    tell('fp-b');
+    await vi.waitFor(() => expect(store().connection?.name).toBe('Client B'));
+    await vi.waitFor(() => expect(worker.sent('getList').length).toBeGreaterThanOrEqual(14)); // the lists of the account now shown
   });
 });
