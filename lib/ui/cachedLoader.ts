@@ -17,13 +17,18 @@ export function cachedLoader<K extends string>(opts: {
   shown: (key: K) => unknown;
   /** Runs after each answer or failure (e.g. applying remembered choices). */
   after?: (key: K) => void;
+  /** Which account the page shows: an answer asked for another one (switched meanwhile) is dropped. */
+  shownAccount?: () => unknown;
 }): (key: K) => Promise<void> {
   const load = async (key: K, again: boolean): Promise<void> => {
+    const asked = opts.shownAccount?.();
     try {
       const r = await opts.sources[key]();
+      if (opts.shownAccount && opts.shownAccount() !== asked) return;
       opts.put(key, { state: 'ready', value: r.value });
       if (r.stale && !again) opts.timers.later(() => void load(key, true), STALE_RECHECK_MS);
     } catch {
+      if (opts.shownAccount && opts.shownAccount() !== asked) return;
       if (!again) opts.put(key, { state: 'error', value: opts.shown(key) });
     }
     opts.after?.(key);

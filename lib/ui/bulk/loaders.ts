@@ -21,10 +21,13 @@ const sources = {
 /** The loaders slice: init, dispose, remembered choices, switching the account. */
 export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActions {
   let started = false;
+  /** How many times the page switched accounts: answers asked before a switch are dropped. */
+  let switches = 0;
 
   const load = cachedLoader<keyof typeof sources>({
     sources,
     timers,
+    shownAccount: () => switches,
     put: (key, loaded) => set({ [key]: loaded } as Partial<BulkData>),
     shown: (key) => get()[key].value,
     after: () => get().applyRemembered(),
@@ -58,6 +61,7 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
 
   /** Shows the account `fingerprint`: its lists and remembered choices, never the other one's meanwhile. */
   const showAccount = async (fingerprint: string | null) => {
+    switches++;
     const loading = () => ({ state: 'loading' as const, value: [] });
     set({
       accounts: { ...get().accounts, current: fingerprint },

@@ -24,11 +24,19 @@ const sources = {
 /** The same keys as snapshot.ts's CACHED_KEYS, taken from here (a lazy chunk importing that one would make the first script export it). */
 export const CACHED_KEYS = Object.keys(sources) as CachedKey[];
 
+/** How many times the popup switched accounts: answers asked before a switch are dropped (one popup, one store). */
+let switches = 0;
+/** The popup switches accounts: what was asked for the one before no longer lands. */
+export const accountSwitched = (): void => void switches++;
+/** The account the popup shows, as a token its answers are checked against. */
+export const shownAccount = (): number => switches;
+
 /** Loads one cached value from the worker into the store (the remembered choices follow each list). */
 export function cachedValues({ set, get, timers }: SliceKit): (key: CachedKey) => Promise<void> {
   return cachedLoader<CachedKey>({
     sources,
     timers,
+    shownAccount,
     put: (key, loaded) => set({ [key]: loaded } as Partial<PopupData>),
     shown: (key) => get()[key].value,
     after: (key) => (key === 'account' ? undefined : void get().applyRemembered()),

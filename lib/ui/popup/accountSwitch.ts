@@ -5,7 +5,7 @@
  * account.ts, the path it takes when the connection changed since its snapshot.
  */
 import { ask } from './ask';
-import { cachedValues, reread, showAccount, unread } from './account';
+import { accountSwitched, cachedValues, reread, showAccount, unread } from './account';
 import { headLinks, readHead } from './recentHead';
 import type { SliceKit } from './store';
 
@@ -23,6 +23,7 @@ export function accountSwitcher(kit: SliceKit): (fingerprint: string) => Promise
     } catch (e) {
       return done(e); // the select goes back to the account still current, and says why
     }
+    accountSwitched(); // answers still coming for the other account are dropped
     // The other account's link, its offer and its words go (a followed waiting link stays, named);
     // Recent links are this account's newest from the stored head until the worker answers.
     const head = headLinks(await readHead().catch(() => null), fingerprint);

@@ -7,6 +7,7 @@
 import { ask, listOf } from './ask';
 import type { HistoryEntry } from '../../storage';
 import type { RecentActions, SliceKit } from './store';
+import { shownAccount } from './account';
 
 /** The Recent links slice (deferred in store.ts). */
 export function recentSlice({ set, get }: SliceKit): RecentActions {
@@ -15,7 +16,9 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
   return {
     async loadHistory() {
       try {
-        recent({ state: 'ready', items: listOf<HistoryEntry>(await ask('getHistory')), partial: false });
+        const asked = shownAccount();
+        const items = listOf<HistoryEntry>(await ask('getHistory'));
+        if (asked === shownAccount()) recent({ state: 'ready', items, partial: false }); // else another account's
       } catch {
         if (get().recent.state === 'loading') recent({ state: 'error' });
       }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
@@ -180,5 +180,38 @@ describe('a waiting link of another account', () => {
     expect(screen.queryByText(/This link is for/)).toBeNull();
     await user.selectOptions(select, 'Client B');
     expect(await screen.findByText(/^This link is for Client A:/)).toBeTruthy();
+  });
+});
+
+describe('answers for the account before a switch', () => {
+  it('a list the worker answers for the other account after the switch never replaces this account’s', async () => {
+    // Client A's cache is stale: the popup asks for A's campaigns, and that answer comes late.
+    await store(A, [A, B], { campaigns: CAMPAIGNS, lastCampaignId: 4, fetchedAt: Date.now() - CACHE_TTL_MS - 1000 });
+    const { worker, user } = answer(askMock);
+    worker.connections = [summary({ ...A, current: true }), summary(B)];
+    let releaseA: () => void = () => {};
+    worker.override.getList = (d) => {
+      const name = (d as { name: string }).name;
+      if (name !== 'campaigns' || worker.answers.campaigns === B_CAMPAIGNS) return { value: name === 'campaigns' ? B_CAMPAIGNS : [], fetchedAt: Date.now(), stale: false };
+      return new Promise((r) => (releaseA = () => r({ value: [...CAMPAIGNS, { id: 99, name: 'Late A', public: false, rotator: null, list: null }], fetchedAt: Date.now(), stale: false })));
+    };
+    worker.override.switchConnection = async (data) => {
+      worker.answers.campaigns = B_CAMPAIGNS;
+      await store(B, [A, B], { campaigns: B_CAMPAIGNS, lastCampaignId: 21 });
+      return answerConnections(worker, 'switchConnection', data);
+    };
+    render(<App />);
+    const select = await screen.findByRole('combobox', { name: 'Account' });
+    await waitFor(() => expect(asked()).toContain('getList:campaigns'));
+    await user.selectOptions(select, 'Client B');
+    const campaign = screen.getByLabelText('Campaign') as HTMLSelectElement;
+    await waitFor(() => expect([...campaign.options].map((o) => o.text)).toContain('B launch'));
+    // The late answer arrives: its handling is a chain of promise steps, all run before these do.
+    await act(async () => {
+      releaseA();
+      for (let i = 0; i < 50; i++) await Promise.resolve();
+    });
+    expect([...campaign.options].map((o) => o.text)).not.toContain('Late A');
+    expect([...campaign.options].map((o) => o.text)).toContain('B launch');
   });
 });
