@@ -16,7 +16,7 @@ import { fingerprintOf } from './fingerprint';
 import type { JobQueue } from './jobs';
 import { keyHint } from './keyHint';
 import { applyPolicy, currentPolicy } from './policy';
-import { serializer } from './serialize';
+import { oneConnectionChange } from './connectionChanges';
 import type { SessionHolder } from './session';
 
 export interface AccountsDeps {
@@ -33,8 +33,8 @@ const choicesOf = (s: Settings): AccountChoices => Object.fromEntries(ACCOUNT_SE
 
 /** The connection's messages for several accounts. */
 export function createAccounts({ sessions, jobs, hasHostPermission, notify, forgetKey }: AccountsDeps) {
-  // One change of connections at a time: two switches never interleave their swaps.
-  const change = serializer();
+  // One change of connections at a time: two switches never interleave their swaps (nor a save of the preferences).
+  const change = oneConnectionChange;
 
   /** Every saved connection with its fingerprint, the current one first. */
   async function saved(): Promise<{ current: Connection | null; currentFp: string | null; others: SavedConnection[]; otherFps: string[] }> {

@@ -13,6 +13,7 @@ import { fingerprintOf } from './fingerprint';
 import { applyPolicy, currentPolicy } from './policy';
 import { isLocked, presetNames, type ManagedPolicy } from '../storage/policy';
 import { MAX_CONNECTION_NAME } from '../storage/names';
+import { oneConnectionChange } from './connectionChanges';
 import type { SessionHolder } from './session';
 
 export interface ConnectionDeps {
@@ -69,53 +70,8 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       return connectionInfo(conn, await currentPolicy(), conn?.apiKey ? await fingerprintOf(conn.serviceUrl, conn.apiKey) : undefined);
     },
 
-    /** Checks, verifies (GET /api/account) and saves a connection. */
-    async saveConnection(data: { serviceUrl: string; apiKey?: string; name?: string }) {
-      const policy = await currentPolicy();
-      const checked = checkServiceUrlFor(data.serviceUrl, policy);
-      const saved = await connectionItem.getValue();
-      let apiKey = data.apiKey?.trim() ?? '';
-      if (!apiKey) {
-        // The key is sent only to the origin it was saved for: a new URL needs the key again.
-        if (!saved?.apiKey || saved.serviceUrl !== checked.url)
-          throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-required', message: 'A new service URL needs its key.' });
-        apiKey = saved.apiKey;
-      }
-      checkKey(apiKey);
-      await checkReachable(checked.origin, hasHostPermission);
-      const name = checkConnectionName(data.name ?? saved?.name);
-      // Another saved connection's service and key: it is used with "Use", not saved twice.
-      const fp = await fingerprintOf(checked.url, apiKey);
-      for (const other of await connectionsItem.getValue())
-        if ((await fingerprintOf(other.serviceUrl, other.apiKey)) === fp)
-          throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'connection-exists', detail: connectionName(other), message: 'That connection is saved already.' });
-      const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
-      const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}), ...(name ? { name } : {}) };
-      // Verify through the live session when nothing changed (its budget counts the request);
-      // else through a session of the new connection, closed once it has answered.
-      const current = same ? await sessions.get() : null;
-      const s = current ?? (await sessions.build(conn));
-      let account: Account;
-      try {
-        account = await s.client.interactive.getAccount();
-      } finally {
-        if (s !== current) s.close();
-      }
-      const previous = saved?.apiKey ? await fingerprintOf(saved.serviceUrl, saved.apiKey) : null;
-      if (previous !== s.fingerprint) {
-        // Domain, campaign and channel ids belong to one account: another account starts without them.
-        const ids = Object.fromEntries(ACCOUNT_SETTINGS.map((k) => [k, null]));
-        await settingsItem.setValue({ ...(await settingsItem.getValue()), ...ids });
-        await applyPolicy(policy, ACCOUNT_SETTINGS);
-      }
-      sessions.adopt(conn);
-      await connectionItem.setValue(conn);
-      await publishConnectionState(conn);
-      await sessions.reset();
-      const live = await sessions.require();
-      await live.cache.put('account', account);
-      return { connection: connectionInfo(conn, policy, s.fingerprint), account };
-    },
+    /** Checks, verifies (GET /api/account) and saves a connection (one change of connections at a time). */
+    saveConnection: (data: { serviceUrl: string; apiKey?: string; name?: string }) => oneConnectionChange(() => save(data)),
 
     /** Forgets the key (keeps the service URL for the form) and that account's cache. */
     forgetKey: () => forget(),
@@ -140,6 +96,54 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
       await forget(url);
     },
   };
+
+  /** Checks, verifies and saves a connection (saveConnection). */
+  async function save(data: { serviceUrl: string; apiKey?: string; name?: string }) {
+    const policy = await currentPolicy();
+    const checked = checkServiceUrlFor(data.serviceUrl, policy);
+    const saved = await connectionItem.getValue();
+    let apiKey = data.apiKey?.trim() ?? '';
+    if (!apiKey) {
+      // The key is sent only to the origin it was saved for: a new URL needs the key again.
+      if (!saved?.apiKey || saved.serviceUrl !== checked.url)
+        throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-required', message: 'A new service URL needs its key.' });
+      apiKey = saved.apiKey;
+    }
+    checkKey(apiKey);
+    await checkReachable(checked.origin, hasHostPermission);
+    const name = checkConnectionName(data.name ?? saved?.name);
+    // Another saved connection's service and key: it is used with "Use", not saved twice.
+    const fp = await fingerprintOf(checked.url, apiKey);
+    for (const other of await connectionsItem.getValue())
+      if ((await fingerprintOf(other.serviceUrl, other.apiKey)) === fp)
+        throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'connection-exists', detail: connectionName(other), message: 'That connection is saved already.' });
+    const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
+    const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}), ...(name ? { name } : {}) };
+    // Verify through the live session when nothing changed (its budget counts the request);
+    // else through a session of the new connection, closed once it has answered.
+    const current = same ? await sessions.get() : null;
+    const s = current ?? (await sessions.build(conn));
+    let account: Account;
+    try {
+      account = await s.client.interactive.getAccount();
+    } finally {
+      if (s !== current) s.close();
+    }
+    const previous = saved?.apiKey ? await fingerprintOf(saved.serviceUrl, saved.apiKey) : null;
+    if (previous !== s.fingerprint) {
+      // Domain, campaign and channel ids belong to one account: another account starts without them.
+      const ids = Object.fromEntries(ACCOUNT_SETTINGS.map((k) => [k, null]));
+      await settingsItem.setValue({ ...(await settingsItem.getValue()), ...ids });
+      await applyPolicy(policy, ACCOUNT_SETTINGS);
+    }
+    sessions.adopt(conn);
+    await connectionItem.setValue(conn);
+    await publishConnectionState(conn);
+    await sessions.reset();
+    const live = await sessions.require();
+    await live.cache.put('account', account);
+    return { connection: connectionInfo(conn, policy, s.fingerprint), account };
+  }
 
   /** Forgets the key and that account's cache; the form keeps the service URL (or `moveTo`). */
   async function forget(moveTo?: string): Promise<ConnectionInfo> {

@@ -5,12 +5,15 @@ import { fitsSetting } from '../storage/items';
 import { applyHistoryLimit } from './history';
 import { createMenus, MENU_SETTINGS } from './menus';
 import { refuseLocked } from './policy';
+import { oneConnectionChange } from './connectionChanges';
 
 /** The stored preferences. */
 export const getSettings = (): Promise<Settings> => settingsItem.getValue();
 
 /** Merges and stores preferences (unknown members are ignored, wrong values and what the policy locks refused); a menu switch rebuilds the menu at once. */
-export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
+export const saveSettings = (patch: Partial<Settings>): Promise<Settings> => oneConnectionChange(() => save(patch));
+
+async function save(patch: Partial<Settings>): Promise<Settings> {
   await refuseLocked(patch);
   const current = await settingsItem.getValue();
   const next = { ...current };

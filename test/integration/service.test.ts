@@ -21,7 +21,7 @@ describe('connection', () => {
     const { service } = makeService();
     const res = await service.saveConnection({ serviceUrl: `${sb.url}/`, apiKey: sb.key });
     expect(res.account.email).toBe('demo@example.com');
-    expect(res.connection).toEqual({ connected: true, serviceUrl: sb.url, keyHint: sb.key.slice(-4) });
+    expect(res.connection).toEqual({ connected: true, serviceUrl: sb.url, keyHint: sb.key.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{24}$/) });
     expect(JSON.stringify(await service.getConnection())).not.toContain(sb.key);
   });
   it('refuses a bad key without saving it, a non-loopback http URL, and a new URL without the key', async () => {
