@@ -154,7 +154,7 @@ describe('background worker', () => {
       envelope(5, 'getList', { name: 'domains' }),
     ])) as { res?: { ok: boolean; value?: unknown } }[];
     expect(answers.every((a) => a?.res?.ok === true)).toBe(true);
-    expect(answers[0]!.res!.value).toEqual({ connected: true, serviceUrl: ext.sb.url, keyHint: ext.sb.key.slice(-4) });
+    expect(answers[0]!.res!.value).toEqual({ connected: true, serviceUrl: ext.sb.url, keyHint: ext.sb.key.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{24}$/) });
     for (const a of answers) expect(JSON.stringify(a)).not.toContain(ext.sb.key);
     await options.close();
   });
