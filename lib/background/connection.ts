@@ -7,7 +7,7 @@ import { ApiError, type Account } from '../api';
 import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
 import type { ConnectionInfo } from '../messaging';
 import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from '../storage';
-import { connectionName, publishConnectionState } from './connectionState';
+import { connectionName, publishConnectionState, savedConnectionOf } from './connectionState';
 import { connectionsItem } from '../storage/connections';
 import { fingerprintOf } from './fingerprint';
 import { applyPolicy, currentPolicy } from './policy';
@@ -113,10 +113,8 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     await checkReachable(checked.origin, hasHostPermission);
     const name = checkConnectionName(data.name ?? saved?.name);
     // Another saved connection's service and key: it is used with "Use", not saved twice.
-    const fp = await fingerprintOf(checked.url, apiKey);
-    for (const other of await connectionsItem.getValue())
-      if ((await fingerprintOf(other.serviceUrl, other.apiKey)) === fp)
-        throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'connection-exists', detail: connectionName(other), message: 'That connection is saved already.' });
+    const other = await savedConnectionOf(await fingerprintOf(checked.url, apiKey));
+    if (other) throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'connection-exists', detail: connectionName(other), message: 'That connection is saved already.' });
     const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
     const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}), ...(name ? { name } : {}) };
     // Verify through the live session when nothing changed (its budget counts the request);

@@ -14,6 +14,12 @@ export function connectionName(c: Connection): string {
   }
 }
 
+/** The saved connection other than the current one whose account is `fingerprint`, if any. */
+export async function savedConnectionOf(fingerprint: string): Promise<SavedConnection | undefined> {
+  for (const c of await connectionsItem.getValue()) if (c.apiKey && (await fingerprintOf(c.serviceUrl, c.apiKey)) === fingerprint) return c;
+  return undefined;
+}
+
 /** The saved connections with a key as pages may name them, sorted by name (a stable order for the Account select). */
 export async function accountNames(conn: Connection | null, others: readonly SavedConnection[]): Promise<AccountName[]> {
   const all = [...(conn?.apiKey ? [conn] : []), ...others.filter((c) => c.apiKey)];

@@ -8,6 +8,7 @@ import { ApiError, createApiClient, type ApiClient } from '../api';
 import { budgetsItem, cacheItem, connectionItem, type BudgetState, type Connection } from '../storage';
 import { connectionsItem } from '../storage/connections';
 import { serializer } from './serialize';
+import { savedConnectionOf } from './connectionState';
 import { RateBudgets } from './budget';
 import { ResourceCache } from './cache';
 import { fingerprintOf } from './fingerprint';
@@ -115,18 +116,16 @@ export class SessionHolder {
     const current = await this.get();
     if (current?.fingerprint === fingerprint) return current;
     if (this.forgotten.has(fingerprint)) return null;
-    for (const c of await connectionsItem.getValue()) {
-      if (!c.apiKey || (await fingerprintOf(c.serviceUrl, c.apiKey)) !== fingerprint) continue;
-      const key = keyOf(c);
-      if (key === this.currentKey) return this.current;
-      let s = this.others.get(key);
-      if (!s) {
-        s = this.build(c, false);
-        this.others.set(key, s);
-      }
-      return s;
+    const c = await savedConnectionOf(fingerprint);
+    if (!c) return null;
+    const key = keyOf(c);
+    if (key === this.currentKey) return this.current;
+    let s = this.others.get(key);
+    if (!s) {
+      s = this.build(c, false);
+      this.others.set(key, s);
     }
-    return null;
+    return s;
   }
 
   /** Accounts forgotten while this worker lives: their jobs end saying so, not as "the key changed". */

@@ -58,10 +58,11 @@ export interface ShorteningDeps {
 export function createShortening(deps: ShorteningDeps) {
   const { sessions, now } = deps;
   const unsent = createUnsent(deps.notify);
-  /** Pages waiting for a job, told at its first failed try (the service could not be reached, failed, or lost the answer). */
+  /**
+   * Pages waiting for a job, told at its first failed try (the service could not be reached,
+   * failed, or lost the answer) or when the service refused it for longer than a page waits.
+   */
   const retryWatch = new Map<string, (err: ApiError) => void>();
-  /** Pages waiting for a job, told when the service refused it for the rate limit for longer than a page waits. */
-  const limitedWatch = new Map<string, () => void>();
   /** Pages waiting for a job, answered as soon as its short link is made (before its assignments). */
   const madeWatch = new Map<string, (entry: HistoryEntry) => void>();
   const notice = madeNotice(deps);
@@ -96,7 +97,7 @@ export function createShortening(deps: ShorteningDeps) {
       onMade,
       // A budget spent by another client shows only in the refusal: the page is told it is queued, and until when.
       onRetry: (job, err) => {
-        if (err.kind === 'rate-limited' && (err.retryAfterMs ?? 0) > QUEUE_ANSWER_AFTER_MS) limitedWatch.get(job.id)?.();
+        if (err.kind === 'rate-limited' && (err.retryAfterMs ?? 0) > QUEUE_ANSWER_AFTER_MS) retryWatch.get(job.id)?.(err);
       },
     }),
     onSettled: settledNotice(deps),
@@ -159,7 +160,7 @@ export function createShortening(deps: ShorteningDeps) {
     const { job, sendAt } = await enqueue(s, req, source, (at) => source !== 'popup' || willWait(at));
     if (willWait(sendAt)) deps.wakeAt(sendAt);
     if (willWait(sendAt) || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt, waitingFor: 'budget' };
-    // A service that cannot be reached or failed is said at once, not after every retry.
+    // A service that cannot be reached, failed, or refused it for long is said at once, not after every retry.
     let retrying: ApiError | null = null;
     const firstRetry = new Promise<null>((resolve) =>
       retryWatch.set(job.id, (err) => {
@@ -167,18 +168,10 @@ export function createShortening(deps: ShorteningDeps) {
         resolve(null);
       }),
     );
-    let limited = false;
-    const limitedRetry = new Promise<null>((resolve) =>
-      limitedWatch.set(job.id, () => {
-        limited = true;
-        resolve(null);
-      }),
-    );
     // Answered as soon as the link is made: its campaign and channel follow (the page asks getJob).
     const made = new Promise<{ made: HistoryEntry }>((resolve) => madeWatch.set(job.id, (entry) => resolve({ made: entry })));
-    const first = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry, limitedRetry, made]).finally(() => {
+    const first = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry, made]).finally(() => {
       retryWatch.delete(job.id);
-      limitedWatch.delete(job.id);
       madeWatch.delete(job.id);
     });
     if (first && 'made' in first) return { status: 'done', entry: first.made, jobId: job.id };
@@ -189,7 +182,10 @@ export function createShortening(deps: ShorteningDeps) {
     const current = await jobs.get(job.id);
     if (current?.state === 'done' && current.result) return { status: 'done', entry: current.result };
     await jobs.markNotify(job.id);
-    const reason = (retrying as ApiError | null)?.toJSON();
+    const tried = retrying as ApiError | null;
+    // Refused for the rate limit: it waits for the budget (the refusal is no reason to tell).
+    const limited = tried?.kind === 'rate-limited';
+    const reason = limited ? undefined : tried?.toJSON();
     const why = limited ? 'budget' : waitingFor(current, job.id);
     const expectedAt = Math.max(now(), current?.notBefore ?? 0, s.gate.budgets.estimateSendAt('shorten', 0));
     return { status: 'queued', jobId: job.id, expectedAt, waitingFor: why, ...(reason ? { reason } : {}) };

@@ -1,16 +1,17 @@
 /**
- * The Recent links the popup can draw from its first storage read, before the worker answers
- * with the whole list: the stored head's entries of this account (lib/storage/recentHead.ts).
+ * The Recent links the popup can draw from one small storage read after its first paint, before
+ * the worker answers with the whole list: the stored head's entries of this account
+ * (lib/storage/recentHead.ts).
  */
 import { browser } from '@wxt-dev/browser';
 import type { HistoryEntry } from '../../storage';
+import { isRecord } from '../../storage/repaired';
 
 /** The stored head as storage gives it (one small read after the first paint; the item named as in lib/storage/recentHead.ts). */
 export const readHead = (): Promise<unknown> => browser.storage.local.get('recentHead').then((r) => r.recentHead);
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const isEntry = (e: unknown): e is HistoryEntry =>
-  isObject(e) && typeof e.id === 'string' && typeof e.shortUrl === 'string' && typeof e.longUrl === 'string' && typeof e.account === 'string' && isObject(e.campaign);
+  isRecord(e) && typeof e.id === 'string' && typeof e.shortUrl === 'string' && typeof e.longUrl === 'string' && typeof e.account === 'string' && isRecord(e.campaign);
 
 /**
  * The account's newest links from a stored head, and whether they are all of them; null when
@@ -18,7 +19,7 @@ const isEntry = (e: unknown): e is HistoryEntry =>
  * the newest of a longer list): the popup then waits for the worker.
  */
 export function headLinks(head: unknown, fingerprint: string | null | undefined): { items: HistoryEntry[]; complete: boolean } | null {
-  if (!fingerprint || !isObject(head) || !Array.isArray(head.entries) || typeof head.total !== 'number') return null;
+  if (!fingerprint || !isRecord(head) || !Array.isArray(head.entries) || typeof head.total !== 'number') return null;
   if (!head.entries.every(isEntry)) return null;
   const complete = head.total <= head.entries.length;
   const items = head.entries.filter((e) => e.account === fingerprint);
