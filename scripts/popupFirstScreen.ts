@@ -85,8 +85,30 @@ export function popupFirstScreen(): Plugin[] {
   ];
 }
 
-/** Rolldown's chunking of the popup's own build: the entry's static imports in one group, its chunk. */
-export const FIRST_SCRIPT_CHUNKS = { groups: [{ name: 'popup', tags: ['$initial' as const] }] };
+/**
+ * The modules of the popup that wait to be asked for (a QR code's image, the UTM fields and the
+ * site rules with zod, the QR style fields, a tracked QR code's part): not in the later chunk.
+ */
+export const POPUP_ON_DEMAND = /node_modules[\\/](qrcode|zod)[\\/]|QrStyleFields|TrackedQrPart|UtmFields|PresetSelect|lib[\\/]ui[\\/]popup[\\/]utm\.ts|lib[\\/]links[\\/](siteRules|linkRules|ruleChoices)\.ts/;
+
+/**
+ * Rolldown's chunking of the popup's own build: the entry's static imports in one group, its
+ * chunk; then every lazy module but those `onDemand` names in a second one: what each open loads
+ * after its first paint (Recent links, the worker's messaging, the later parts and their styles)
+ * arrives as one file, not as a dozen chunks importing each other three deep (Recent links were
+ * drawn 65–87 ms after the form, 22–42 ms with one file: docs/BENCHMARKS.md, eighth round).
+ */
+export function firstScriptChunks(onDemand: RegExp) {
+  return {
+    groups: [
+      { name: 'popup', tags: ['$initial' as const] },
+      { name: 'popupLater', test: (id: string) => !onDemand.test(id) && !/rolldown[\\/]runtime/.test(id) },
+    ],
+  };
+}
+
+/** The popup build's chunking (firstScriptChunks with the popup's on-demand modules). */
+export const FIRST_SCRIPT_CHUNKS = firstScriptChunks(POPUP_ON_DEMAND);
 
 /**
  * Throws when an entry chunk still imports another chunk statically (run after the runtime's

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rolldown } from 'rolldown';
-import { FIRST_SCRIPT_CHUNKS, inlineRuntimeIntoEntries, refuseLazyStylesheets, refuseSplitFirstScript, refuseStylesheets } from '../../../scripts/popupFirstScreen';
+import { FIRST_SCRIPT_CHUNKS, firstScriptChunks, inlineRuntimeIntoEntries, refuseLazyStylesheets, refuseSplitFirstScript, refuseStylesheets } from '../../../scripts/popupFirstScreen';
 
 // A small app shaped like the popup: an entry without exports uses a CommonJS module (as React
 // is) and loads lazy chunks; two of them share another CommonJS module (as the polyfill is), so
@@ -26,7 +26,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** Builds the app (minified ES modules, as the extension's build) and returns its output folder. */
-async function build(inline: boolean, sources: Record<string, string> = SOURCES): Promise<string> {
+async function build(inline: boolean, sources: Record<string, string> = SOURCES, chunks = FIRST_SCRIPT_CHUNKS): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'linkshort-runtime-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'src'));
@@ -37,7 +37,7 @@ async function build(inline: boolean, sources: Record<string, string> = SOURCES)
     logLevel: 'silent',
     plugins: inline ? [{ name: 'inline', generateBundle: (_o, b) => (inlineRuntimeIntoEntries(b), refuseSplitFirstScript(b)) }] : [],
   });
-  const codeSplitting = inline ? FIRST_SCRIPT_CHUNKS : undefined;
+  const codeSplitting = inline ? chunks : undefined;
   await bundle.write({ dir: join(dir, 'out'), format: 'es', minify: true, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', codeSplitting });
   await bundle.close();
   return join(dir, 'out');
@@ -107,6 +107,25 @@ describe('the popup’s first script is one file', () => {
       'console.log(JSON.stringify([globalThis.__entry.now, (await globalThis.__entry.lazy()).later(7)]));',
     ].join('\n');
     expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }))).toEqual(['w:2', 'w:7']);
+  });
+});
+
+describe('what the popup loads after its first paint is one file', () => {
+  it('puts every lazy module in one chunk but those loaded on demand, and each still works', async () => {
+    const out = await build(true, SOURCES, firstScriptChunks(/lazy3\.js/));
+    const files = readdirSync(out);
+    const later = files.filter((f) => f.startsWith('popupLater'));
+    expect(later).toHaveLength(1);
+    // lazy.js and lazy2.js (and the CommonJS module lazy2 uses) come in that one file; lazy3.js waits in its own.
+    expect(readFileSync(join(out, later[0]), 'utf8')).toMatch(/hi2/);
+    expect(readFileSync(join(out, later[0]), 'utf8')).not.toMatch(/hi3/);
+    expect(files.filter((f) => f.endsWith('.js') && f !== 'entry.js' && !f.startsWith('popupLater') && !f.startsWith('rolldown-runtime'))).toHaveLength(1);
+    const script = [
+      `await import(${JSON.stringify(pathToFileURL(join(out, 'entry.js')).href)});`,
+      'const app = globalThis.__entry;',
+      'console.log(JSON.stringify([app.now, (await app.lazy()).later(5), (await app.lazy2()).hi2(), (await app.lazy3()).hi3()]));',
+    ].join('\n');
+    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }))).toEqual([42, 11, 'hi2', 'hi3']);
   });
 });
 
