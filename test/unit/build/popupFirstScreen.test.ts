@@ -117,8 +117,8 @@ describe('what the popup loads after its first paint is one file', () => {
     const later = files.filter((f) => f.startsWith('popupLater'));
     expect(later).toHaveLength(1);
     // lazy.js and lazy2.js (and the CommonJS module lazy2 uses) come in that one file; lazy3.js waits in its own.
-    expect(readFileSync(join(out, later[0]), 'utf8')).toMatch(/hi2/);
-    expect(readFileSync(join(out, later[0]), 'utf8')).not.toMatch(/hi3/);
+    expect(readFileSync(join(out, later[0]!), 'utf8')).toMatch(/hi2/);
+    expect(readFileSync(join(out, later[0]!), 'utf8')).not.toMatch(/hi3/);
     expect(files.filter((f) => f.endsWith('.js') && f !== 'entry.js' && !f.startsWith('popupLater') && !f.startsWith('rolldown-runtime'))).toHaveLength(1);
     const script = [
       `await import(${JSON.stringify(pathToFileURL(join(out, 'entry.js')).href)});`,
