@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { ApiError } from './errors';
 import { CHANNEL_ITEM_TYPES, MAX_URL_LENGTH, PIXEL_TYPES, QR_TYPES } from './constants';
+import { lazySchema } from './lazySchema';
 
 /** An absolute http(s) URL of at most 8 KB, with no whitespace inside. */
-export const httpUrlInput = z
+export const httpUrlInput = lazySchema(() => (z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required')
@@ -22,107 +23,107 @@ export const httpUrlInput = z
       return false;
     }
   }, 'must be a web address starting with http:// or https://')
-  .transform((s) => new URL(s).href); // IDN hosts become punycode, as servers expect
+  .transform((s) => new URL(s).href))); // IDN hosts become punycode, as servers expect
 
-export const idInput = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
-export const nameInput = z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'must be at most 255 characters');
-const optionalText = z.string().trim().max(1000, 'must be at most 1000 characters').optional();
-export const hexColorInput = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #RRGGBB');
-export const rgbColorInput = z
+export const idInput = lazySchema(() => (z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive')));
+export const nameInput = lazySchema(() => (z.string({ error: 'is required' }).trim().min(1, 'is required').max(255, 'must be at most 255 characters')));
+const optionalText = lazySchema(() => (z.string().trim().max(1000, 'must be at most 1000 characters').optional()));
+export const hexColorInput = lazySchema(() => (z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #RRGGBB')));
+export const rgbColorInput = lazySchema(() => (z
   .string()
   .trim()
   .regex(/^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/, 'must be a colour written rgb(r,g,b)')
-  .refine((s) => (s.match(/\d+/g) ?? []).every((n) => Number(n) <= 255), 'must have each of r, g, b between 0 and 255');
+  .refine((s) => (s.match(/\d+/g) ?? []).every((n) => Number(n) <= 255), 'must have each of r, g, b between 0 and 255')));
 /** Custom alias: letters, digits, - and _, 3 to 32 characters. */
-export const aliasInput = z
+export const aliasInput = lazySchema(() => (z
   .string()
   .trim()
   .min(3, 'must be at least 3 characters')
   .max(32, 'must be at most 32 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, - and _');
-export const slugInput = z
+  .regex(/^[A-Za-z0-9_-]+$/, 'may contain only letters, digits, - and _')));
+export const slugInput = lazySchema(() => (z
   .string()
   .trim()
   .max(64, 'must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]*$/, 'may contain only letters, digits, - and _');
-export const emailInput = z.string({ error: 'is required' }).trim().min(1, 'is required').email('must be an email address');
-export const phoneInput = z.string().trim().regex(/^\+?[0-9 ().-]{3,30}$/, 'must be a phone number');
-export const pixelTagInput = z
+  .regex(/^[A-Za-z0-9_-]*$/, 'may contain only letters, digits, - and _')));
+export const emailInput = lazySchema(() => (z.string({ error: 'is required' }).trim().min(1, 'is required').email('must be an email address')));
+export const phoneInput = lazySchema(() => (z.string().trim().regex(/^\+?[0-9 ().-]{3,30}$/, 'must be a phone number')));
+export const pixelTagInput = lazySchema(() => (z
   .string({ error: 'is required' })
   .trim()
   .min(1, 'is required')
   .max(255, 'must be at most 255 characters')
-  .regex(/^[^<>"'`\s]+$/, 'must not contain spaces, quotes or < >');
+  .regex(/^[^<>"'`\s]+$/, 'must not contain spaces, quotes or < >')));
 
-export const PagingInput = z
+export const PagingInput = lazySchema(() => (z
   .object({
     limit: z.number().int().min(1).max(1000).optional(),
     page: z.number().int().min(1).optional(),
   })
-  .optional();
+  .optional()));
 export type Paging = z.infer<typeof PagingInput>;
 
-export const ShortenInput = z.object({
+export const ShortenInput = lazySchema(() => (z.object({
   url: httpUrlInput,
   custom_code: aliasInput.optional(),
   domain_id: idInput.optional(),
-});
+})));
 export type ShortenArgs = z.input<typeof ShortenInput>;
 
-export const AccountUpdateInput = z
+export const AccountUpdateInput = lazySchema(() => (z
   .object({
     email: emailInput.optional(),
     password: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   })
-  .refine((a) => a.email !== undefined || a.password !== undefined, { message: 'give an email or a password', path: ['email'] });
+  .refine((a) => a.email !== undefined || a.password !== undefined, { message: 'give an email or a password', path: ['email'] })));
 
-export const DomainAddInput = z.object({
+export const DomainAddInput = lazySchema(() => (z.object({
   domain: httpUrlInput,
   redirectroot: httpUrlInput.optional(),
   redirect404: httpUrlInput.optional(),
-});
-export const DomainUpdateInput = z.object({
+})));
+export const DomainUpdateInput = lazySchema(() => (z.object({
   redirectroot: httpUrlInput.optional(),
   redirect404: httpUrlInput.optional(),
-});
+})));
 export type DomainAddArgs = z.input<typeof DomainAddInput>;
 export type DomainUpdateArgs = z.input<typeof DomainUpdateInput>;
 
 // The name is required although the interface calls it optional: real deployments refuse a
 // campaign without one (docs/ARCHITECTURE.md, "Real deployments").
-export const CampaignAddInput = z.object({
+export const CampaignAddInput = lazySchema(() => (z.object({
   name: nameInput,
   slug: slugInput.optional(),
   public: z.boolean().optional(),
-});
-export const CampaignUpdateInput = z.object({
+})));
+export const CampaignUpdateInput = lazySchema(() => (z.object({
   name: nameInput,
   slug: slugInput.optional(),
   public: z.boolean().optional(),
-});
+})));
 export type CampaignAddArgs = z.input<typeof CampaignAddInput>;
 export type CampaignUpdateArgs = z.input<typeof CampaignUpdateInput>;
 
-export const ChannelAddInput = z.object({
+export const ChannelAddInput = lazySchema(() => (z.object({
   name: nameInput,
   description: optionalText,
   color: hexColorInput.optional(),
   starred: z.boolean().optional(),
-});
-export const ChannelUpdateInput = ChannelAddInput.partial();
+})));
+export const ChannelUpdateInput = lazySchema(() => (ChannelAddInput.partial()));
 export type ChannelAddArgs = z.input<typeof ChannelAddInput>;
 export type ChannelUpdateArgs = z.input<typeof ChannelUpdateInput>;
-export const channelItemTypeInput = z.enum(CHANNEL_ITEM_TYPES, { error: 'must be links, bio or qr' });
+export const channelItemTypeInput = lazySchema(() => (z.enum(CHANNEL_ITEM_TYPES, { error: 'must be links, bio or qr' })));
 
-export const PixelAddInput = z.object({
+export const PixelAddInput = lazySchema(() => (z.object({
   type: z.enum(PIXEL_TYPES, { error: 'must be one of the 13 pixel types' }),
   name: nameInput,
   tag: pixelTagInput,
-});
-export const PixelUpdateInput = z.object({ name: nameInput.optional(), tag: pixelTagInput });
+})));
+export const PixelUpdateInput = lazySchema(() => (z.object({ name: nameInput.optional(), tag: pixelTagInput })));
 
 /** The `data` of a QR code per type (the interface does not show the array layouts; this is ours). */
-export const QrDataByType = {
+export const QrDataByType = lazySchema(() => ({
   text: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
   link: httpUrlInput,
   email: emailInput,
@@ -140,23 +141,23 @@ export const QrDataByType = {
     company: z.string().max(255).optional(),
     url: httpUrlInput.optional(),
   }),
-} as const;
+} as const));
 
-const qrStyle = {
+const qrStyle = lazySchema(() => ({
   background: rgbColorInput.optional(),
   foreground: rgbColorInput.optional(),
   logo: httpUrlInput
     .refine((u) => /\.(png|jpe?g)(\?|#|$)/i.test(new URL(u).pathname + new URL(u).search), 'must be a png or jpg image')
     .optional(),
-};
-export const QrAddInput = z.discriminatedUnion(
+}));
+export const QrAddInput = lazySchema(() => (z.discriminatedUnion(
   'type',
   QR_TYPES.map((t) => z.object({ type: z.literal(t), data: QrDataByType[t], ...qrStyle })) as unknown as [
     z.ZodObject,
     ...z.ZodObject[],
   ],
   { error: 'must be one of text, vcard, link, email, phone, sms, wifi' },
-);
+)));
 export type QrAddArgs =
   | { type: 'text' | 'link' | 'email' | 'phone'; data: string; background?: string; foreground?: string; logo?: string }
   | { type: 'sms'; data: { phone: string; message?: string }; background?: string; foreground?: string; logo?: string }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { safeHttpUrl } from './safeUrl';
 import { toPlainText } from './plainText';
+import { lazySchema } from './lazySchema';
 
 // Extension pages forbid eval (CSP script-src 'self'); zod would otherwise try `new Function`
 // to speed up parsing, fail, and leave a CSP report in the console.
@@ -16,36 +17,36 @@ z.config({ jitless: true });
 // ---------- tolerant primitives ----------
 
 /** An integer that may arrive as a numeric string. */
-export const intLike = z.union([
+export const intLike = lazySchema(() => (z.union([
   z.number().int(),
   z.string().trim().regex(/^-?\d+$/).transform(Number),
-]);
+])));
 /** An id: a positive integer (or numeric string). */
-export const idSchema = intLike.pipe(z.number().int().nonnegative());
+export const idSchema = lazySchema(() => (intLike.pipe(z.number().int().nonnegative())));
 /** A count: any number-ish value, missing or broken becomes 0. */
-export const countSchema = z
+export const countSchema = lazySchema(() => (z
   .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
-  .catch(0);
+  .catch(0)));
 /** A text member: missing or not a string becomes ''. Numbers are kept as their text. */
-export const textSchema = z
+export const textSchema = lazySchema(() => (z
   .union([z.string(), z.number().transform(String)])
-  .catch('');
+  .catch('')));
 /** A boolean that may arrive as 0/1, "0"/"1", "true"/"false". */
-export const boolLike = z
+export const boolLike = lazySchema(() => (z
   .union([
     z.boolean(),
     z.number().transform((n) => n !== 0),
     z.string().transform((s) => s === '1' || s.toLowerCase() === 'true'),
   ])
-  .catch(false);
+  .catch(false)));
 /** A URL the UI may put in href/src: http(s) only, else null (a missing member too). */
-export const safeUrlSchema = z.unknown().optional().transform(safeHttpUrl);
+export const safeUrlSchema = lazySchema(() => (z.unknown().optional().transform(safeHttpUrl)));
 /** The `error` member of a success: 0 or "0". */
-export const successFlag = z.union([z.literal(0), z.literal('0')]);
+export const successFlag = lazySchema(() => (z.union([z.literal(0), z.literal('0')])));
 
 // ---------- resources ----------
 
-export const AccountSchema = z.object({
+export const AccountSchema = lazySchema(() => (z.object({
   id: idSchema,
   email: textSchema,
   username: textSchema,
@@ -53,28 +54,28 @@ export const AccountSchema = z.object({
   status: textSchema, // plan: 'pro' occurs; anything else is kept as is
   expires: textSchema,
   registered: textSchema,
-});
+})));
 export type Account = z.infer<typeof AccountSchema>;
 
 /** A branded domain; shared domains can carry `id: null` and cannot be sent as domain_id. */
-export const DomainSchema = z.object({
+export const DomainSchema = lazySchema(() => (z.object({
   id: idSchema.nullable().catch(null),
   domain: textSchema,
   redirectroot: textSchema,
   redirect404: textSchema,
-});
+})));
 export type Domain = z.infer<typeof DomainSchema>;
 
-export const OverlaySchema = z.object({
+export const OverlaySchema = lazySchema(() => (z.object({
   id: idSchema,
   type: textSchema, // 'message', 'contact' and others
   name: textSchema,
   date: textSchema,
-});
+})));
 export type Overlay = z.infer<typeof OverlaySchema>;
 
 /** A campaign; the name may come under `domain` (create/update answers, one list item). */
-export const CampaignSchema = z
+export const CampaignSchema = lazySchema(() => (z
   .object({
     id: idSchema,
     name: z.string().optional().catch(undefined),
@@ -89,58 +90,58 @@ export const CampaignSchema = z
     public: c.public,
     rotator: safeHttpUrl(c.rotator), // false (no rotator) and non-http values become null
     list: c.list,
-  }));
+  }))));
 export type Campaign = z.infer<typeof CampaignSchema>;
 
-export const ChannelSchema = z.object({
+export const ChannelSchema = lazySchema(() => (z.object({
   id: idSchema,
   name: textSchema,
   description: textSchema,
   color: textSchema.transform((c) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '')),
   starred: boolLike,
-});
+})));
 export type Channel = z.infer<typeof ChannelSchema>;
 
-export const ChannelItemSchema = z.object({
+export const ChannelItemSchema = lazySchema(() => (z.object({
   type: textSchema, // 'links' | 'bio' | 'qr' and perhaps others
   id: idSchema,
   title: textSchema,
   preview: safeUrlSchema,
   link: safeUrlSchema,
   date: textSchema,
-});
+})));
 export type ChannelItem = z.infer<typeof ChannelItemSchema>;
 
-export const SplashSchema = z.object({ id: idSchema, name: textSchema, date: textSchema });
+export const SplashSchema = lazySchema(() => (z.object({ id: idSchema, name: textSchema, date: textSchema })));
 export type Splash = z.infer<typeof SplashSchema>;
 
-export const PixelSchema = z.object({
+export const PixelSchema = lazySchema(() => (z.object({
   id: idSchema,
   type: textSchema, // one of PIXEL_TYPES, or a type this client does not know
   name: textSchema,
   tag: textSchema,
   date: textSchema,
-});
+})));
 export type Pixel = z.infer<typeof PixelSchema>;
 
-export const QrSchema = z.object({
+export const QrSchema = lazySchema(() => (z.object({
   id: idSchema,
   link: safeUrlSchema,
   scans: countSchema,
   name: textSchema,
   date: textSchema,
-});
+})));
 export type Qr = z.infer<typeof QrSchema>;
 
 /** name → count, counts as strings or numbers; anything else becomes {}. */
-const countMap = z
+const countMap = lazySchema(() => (z
   .record(z.string(), z.unknown())
   .transform((m) =>
     Object.fromEntries(Object.entries(m).map(([k, v]) => [toPlainText(k, 80), countSchema.parse(v)])),
   )
-  .catch({});
+  .catch({})));
 
-export const QrStatsSchema = z.object({
+export const QrStatsSchema = lazySchema(() => (z.object({
   clicks: countSchema,
   uniqueClicks: countSchema,
   topCountries: countMap,
@@ -148,7 +149,7 @@ export const QrStatsSchema = z.object({
   topBrowsers: countMap,
   topOs: countMap,
   socialCount: countMap,
-});
+})));
 export type QrStats = z.infer<typeof QrStatsSchema>;
 
 /** Statistics that are empty: `[]`, missing, or unreadable. */
@@ -205,12 +206,12 @@ export interface ListPage<T> {
   maxpage: number;
 }
 
-export const AccountResponse = z.object({ error: successFlag, data: AccountSchema }).transform((r) => r.data);
-export const MessageResponse = z
+export const AccountResponse = lazySchema(() => (z.object({ error: successFlag, data: AccountSchema }).transform((r) => r.data)));
+export const MessageResponse = lazySchema(() => (z
   .object({ error: successFlag, message: textSchema.optional() })
-  .transform((r) => ({ message: toPlainText(r.message ?? '') }));
-export const IdResponse = z.object({ error: successFlag, id: idSchema }).transform((r) => ({ id: r.id }));
-export const CampaignResponse = z
+  .transform((r) => ({ message: toPlainText(r.message ?? '') }))));
+export const IdResponse = lazySchema(() => (z.object({ error: successFlag, id: idSchema }).transform((r) => ({ id: r.id }))));
+export const CampaignResponse = lazySchema(() => (z
   .object({ error: successFlag })
   .passthrough()
   .transform((r, ctx) => {
@@ -220,8 +221,8 @@ export const CampaignResponse = z
       return z.NEVER;
     }
     return c.data;
-  });
-export const ChannelAddResponse = z
+  })));
+export const ChannelAddResponse = lazySchema(() => (z
   .object({ error: successFlag })
   .passthrough()
   .transform((r, ctx) => {
@@ -231,21 +232,21 @@ export const ChannelAddResponse = z
       return z.NEVER;
     }
     return c.data;
-  });
-export const QrAddResponse = z
+  })));
+export const QrAddResponse = lazySchema(() => (z
   .object({ error: successFlag, id: idSchema, link: safeUrlSchema })
-  .transform((r) => ({ id: r.id, link: r.link }));
-export const QrDetailResponse = z
+  .transform((r) => ({ id: r.id, link: r.link }))));
+export const QrDetailResponse = lazySchema(() => (z
   .object({ error: successFlag, details: QrSchema, data: z.unknown().optional() })
   .transform((r) => {
     const stats = QrStatsSchema.safeParse(r.data);
     const hasStats = stats.success && r.data !== null && typeof r.data === 'object' && !Array.isArray(r.data);
     return { details: r.details, stats: hasStats ? stats.data : EMPTY_QR_STATS, statsEmpty: !hasStats };
-  });
+  })));
 export type QrDetail = z.infer<typeof QrDetailResponse>;
 
 /** The shortening group's envelope: `success: true`; the link's id is kept when the server sends it. */
-export const ShortenResponse = z
+export const ShortenResponse = lazySchema(() => (z
   .object({
     success: z.literal(true).or(z.literal(1)).or(z.literal('true')),
     short_url: z.unknown(),
@@ -260,9 +261,9 @@ export const ShortenResponse = z
       return z.NEVER;
     }
     return { shortUrl, shortCode: r.short_code, linkId: r.id ?? r.link_id ?? null };
-  });
+  })));
 export type ShortenResult = z.infer<typeof ShortenResponse>;
 
-export const SuccessMessageResponse = z
+export const SuccessMessageResponse = lazySchema(() => (z
   .object({ success: z.literal(true).or(z.literal(1)), message: textSchema.optional() })
-  .transform((r) => ({ message: toPlainText(r.message ?? '') }));
+  .transform((r) => ({ message: toPlainText(r.message ?? '') }))));

@@ -10,15 +10,16 @@ import { linkRulesItem, readLinkRules } from '../storage/linkRules';
 import { serializer } from './serialize';
 import { checkShownAccount } from './shownAccount';
 import type { SessionHolder } from './session';
+import { lazySchema } from '../api/lazySchema';
 
 const write = serializer();
 
 /** What a page may save: any of the three lists, each whole and valid. */
-const SaveSchema = z.object({
+const SaveSchema = lazySchema(() => (z.object({
   presets: z.array(UtmPresetSchema).max(1000).optional(),
   rules: z.array(SiteRuleSchema).max(1000).optional(),
   campaignPresets: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(100)).optional(),
-});
+})));
 /** A change of presets, rules or campaigns' default presets. */
 export type LinkRulesPatch = z.infer<typeof SaveSchema>;
 

@@ -8,42 +8,43 @@ import { z } from 'zod';
 import type { SerializedApiError } from '../api';
 import { MAX_URL_LENGTH } from '../api/constants';
 import { isRecord } from './repaired';
+import { lazySchema } from '../api/lazySchema';
 
-const id = z.string().min(1).max(200);
-const num = z.number().finite();
-const idOrNull = z.number().int().nullable();
-const url = z.string().min(1).max(MAX_URL_LENGTH);
+const id = lazySchema(() => (z.string().min(1).max(200)));
+const num = lazySchema(() => (z.number().finite()));
+const idOrNull = lazySchema(() => (z.number().int().nullable()));
+const url = lazySchema(() => (z.string().min(1).max(MAX_URL_LENGTH)));
 /** A long address: empty once a private window's job has settled (the queue forgets it). */
-const longUrl = z.string().max(MAX_URL_LENGTH);
-const shortText = z.string().max(2048);
+const longUrl = lazySchema(() => (z.string().max(MAX_URL_LENGTH)));
+const shortText = lazySchema(() => (z.string().max(2048)));
 /** A page title: a long one is cut, a wrong one dropped (it is only used by the copy formats). */
-const title = z
+const title = lazySchema(() => (z
   .string()
   .transform((s) => s.slice(0, 1000))
   .optional()
-  .catch(undefined);
+  .catch(undefined)));
 /** An error kept with a job or row: the pages word it from its kind. */
-const serializedError = z
+const serializedError = lazySchema(() => (z
   .custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string')
   .optional()
-  .catch(undefined);
+  .catch(undefined)));
 
 /** What became of a campaign or a channel assignment. */
-const campaignOutcome = z.union([
+const campaignOutcome = lazySchema(() => (z.union([
   z.object({ state: z.literal('none') }),
   z.object({ state: z.literal('assigned'), campaignId: z.number() }),
   z.object({ state: z.literal('failed'), campaignId: z.number(), reason: shortText }),
   z.object({ state: z.literal('pending'), campaignId: z.number() }),
-]);
-const channelOutcome = z.union([
+])));
+const channelOutcome = lazySchema(() => (z.union([
   z.object({ state: z.literal('none') }),
   z.object({ state: z.literal('assigned'), channelId: z.number() }),
   z.object({ state: z.literal('failed'), channelId: z.number(), reason: shortText }),
   z.object({ state: z.literal('pending'), channelId: z.number() }),
-]);
+])));
 
 /** A Recent link. */
-export const historyEntrySchema = z.looseObject({
+export const historyEntrySchema = lazySchema(() => (z.looseObject({
   id,
   longUrl,
   shortUrl: url,
@@ -56,10 +57,10 @@ export const historyEntrySchema = z.looseObject({
   createdAt: num,
   service: shortText,
   account: shortText.optional().catch(undefined),
-});
+})));
 
 /** The arguments of a shorten job or an unsent link. */
-export const shortenArgsSchema = z.looseObject({
+export const shortenArgsSchema = lazySchema(() => (z.looseObject({
   url: longUrl,
   domainId: idOrNull,
   campaignId: idOrNull,
@@ -68,10 +69,10 @@ export const shortenArgsSchema = z.looseObject({
   title,
   /** Made from a private window: a wrong value reads as private (kept out of Recent links, the safer side). */
   private: z.boolean().optional().catch(true),
-});
+})));
 
 /** A job of the queue; before `notify` existed, only the popup's jobs had a page waiting for them. */
-export const jobSchema = z
+export const jobSchema = lazySchema(() => (z
   .looseObject({
     id,
     kind: z.literal('shorten'),
@@ -96,18 +97,18 @@ export const jobSchema = z
     lostAnswer: z.boolean().optional().catch(true),
     sentAt: num.optional().catch(0),
   })
-  .transform((j) => ({ ...j, notify: j.notify ?? j.source !== 'popup' }));
+  .transform((j) => ({ ...j, notify: j.notify ?? j.source !== 'popup' }))));
 
 /** A link not made because the account changed. */
-export const unsentSchema = z.looseObject({
+export const unsentSchema = lazySchema(() => (z.looseObject({
   id,
   args: shortenArgsSchema,
   createdAt: num,
   announced: z.boolean().catch(true),
-});
+})));
 
 /** A row of the bulk batch; earlier versions stored rows without their job. */
-export const bulkRowSchema = z.looseObject({
+export const bulkRowSchema = lazySchema(() => (z.looseObject({
   url,
   title,
   state: z.enum(['waiting', 'made', 'reused', 'failed', 'cancelled']),
@@ -116,4 +117,4 @@ export const bulkRowSchema = z.looseObject({
   error: serializedError,
   /** The choices of the site rule that matched the row (absent: the batch's). */
   choices: z.object({ domainId: idOrNull, campaignId: idOrNull, channelId: idOrNull }).optional().catch(undefined),
-});
+})));

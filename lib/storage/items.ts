@@ -10,12 +10,13 @@ import { checkLogo, checkQrStyle, LOGO_TYPES, type LogoType } from '../qr/style'
 import { bulkRowSchema, historyEntrySchema, jobSchema, unsentSchema } from './entries';
 import { HISTORY_LIMITS, MAX_CONNECTION_NAME, MAX_HISTORY_LIMIT, TOLD_ITEMS } from './names';
 import { isRecord, kept, repairList, repairWhole, type Repair, type Repaired } from './repaired';
+import { lazySchema } from '../api/lazySchema';
 
 /** A saved service URL: an http(s) address (saving checked the rest). */
-const serviceUrl = z
+const serviceUrl = lazySchema(() => (z
   .string()
   .max(2048)
-  .refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u));
+  .refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u))));
 
 /** Whether a text is a URL (URL.canParse is newer than some browsers this runs in). */
 function parses(u: string): boolean {
@@ -27,12 +28,12 @@ function parses(u: string): boolean {
 }
 
 /** A connection as stored: service URL, key, the header form that worked, and its name. */
-export const connectionSchema = z.object({
+export const connectionSchema = lazySchema(() => (z.object({
   serviceUrl,
   apiKey: z.string().max(500).regex(/^\S*$/),
   shortenAuth: z.enum(['bearer', 'x-api-key']).optional().catch(undefined),
   name: z.string().max(MAX_CONNECTION_NAME).optional().catch(undefined),
-});
+})));
 
 /** The connection: a wrong URL loses it (the key is sent only to its own origin); a wrong key keeps the URL. */
 export const repairConnection: Repair<z.output<typeof connectionSchema> | null> = (raw) => {
@@ -45,7 +46,7 @@ export const repairConnection: Repair<z.output<typeof connectionSchema> | null> 
 
 /** The key-free state the worker writes beside the connection (it writes it again from the connection). */
 export const repairConnectionState = repairWhole(
-  z.object({ connected: z.boolean(), fingerprint: z.string().nullable(), accounts: z.array(z.object({ fingerprint: z.string(), name: z.string() })).optional().catch(undefined) }).nullable(),
+  lazySchema(() => z.object({ connected: z.boolean(), fingerprint: z.string().nullable(), accounts: z.array(z.object({ fingerprint: z.string(), name: z.string() })).optional().catch(undefined) }).nullable()),
   null,
   true,
 );
@@ -84,8 +85,8 @@ export const repairQueue = repairList(jobSchema, Number.MAX_SAFE_INTEGER);
 export const repairUnsent = repairList(unsentSchema, 10_000);
 
 const cacheEntry = <S extends z.ZodType>(value: S) => z.object({ value, fetchedAt: z.number().finite() });
-const cachedList = cacheEntry(z.array(z.record(z.string(), z.unknown())));
-const cachedAccount = cacheEntry(z.record(z.string(), z.unknown()));
+const cachedList = lazySchema(() => (cacheEntry(z.array(z.record(z.string(), z.unknown())))));
+const cachedAccount = lazySchema(() => (cacheEntry(z.record(z.string(), z.unknown()))));
 /** The cache of one account: a wrong list or account is dropped (the worker fetches it again); never told. */
 export function repairCache<T>(raw: unknown): Repaired<T | null> {
   if (raw == null) return kept(null);
@@ -102,7 +103,7 @@ export function repairCache<T>(raw: unknown): Repaired<T | null> {
   return { value: value as T, lost: false, changed };
 }
 
-const budgetState = z.object({
+const budgetState = lazySchema(() => (z.object({
   limit: z.number().finite(),
   remaining: z.number().finite(),
   resetAt: z.number().finite(),
@@ -113,9 +114,9 @@ const budgetState = z.object({
   windowGuessMs: z.number().finite().optional(),
   shared: z.boolean().optional(),
   heard: z.boolean().optional(),
-});
-const budgetStates = z.record(z.string(), budgetState);
-const oneAccountBudgets = z.object({ fingerprint: z.string(), states: budgetStates });
+})));
+const budgetStates = lazySchema(() => (z.record(z.string(), budgetState)));
+const oneAccountBudgets = lazySchema(() => (z.object({ fingerprint: z.string(), states: budgetStates })));
 /**
  * The rate budgets of each account, by fingerprint: wrong ones are forgotten (the server's next
  * answer teaches them again); never told. The one account's budgets of earlier versions are kept.
@@ -133,7 +134,7 @@ export const repairBudgets: Repair<Record<string, Record<string, z.output<typeof
   return Object.keys(value).length === Object.keys(raw).length ? kept(value) : { value, lost: false, changed: true };
 };
 
-const bulkHead = z.object({
+const bulkHead = lazySchema(() => (z.object({
   id: z.string().min(1).max(200),
   createdAt: z.number().finite(),
   fingerprint: z.string(),
@@ -142,7 +143,7 @@ const bulkHead = z.object({
   campaignId: z.number().int().nullable(),
   channelId: z.number().int().nullable().default(null),
   items: z.array(z.unknown()),
-});
+})));
 const bulkRows = repairList(bulkRowSchema, 1000);
 /** The bulk batch: a wrong row is dropped, a batch without its head is forgotten (its links are in Recent links). */
 export function repairBulk(raw: unknown): Repaired<(Omit<z.output<typeof bulkHead>, 'items'> & { items: z.output<typeof bulkRowSchema>[] }) | null> {
@@ -154,22 +155,22 @@ export function repairBulk(raw: unknown): Repaired<(Omit<z.output<typeof bulkHea
 }
 
 /** The items whose loss the pages have not told yet. */
-export const repairNotices = repairList(z.enum(TOLD_ITEMS), TOLD_ITEMS.length, false);
+export const repairNotices = repairList(lazySchema(() => z.enum(TOLD_ITEMS)), TOLD_ITEMS.length, false);
 
 const preset = <S extends z.ZodType>(value: S) => z.object({ value, locked: z.boolean() });
-const managedPolicy = z.object({
+const managedPolicy = lazySchema(() => (z.object({
   serviceUrl: preset(z.string()).optional(),
   settings: z.record(z.string(), preset(z.union([z.boolean(), z.number()]))),
   ignored: z.array(z.object({ key: z.string(), reason: z.string() })),
-});
+})));
 /** The organisation's policy as last read: a wrong one is forgotten quietly (the worker reads storage.managed again). */
-export const repairPolicy = repairWhole(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }).nullable(), null, true);
+export const repairPolicy = repairWhole(lazySchema(() => z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }).nullable()), null, true);
 
-const qrStyle = z.object({
+const qrStyle = lazySchema(() => (z.object({
   foreground: z.string().max(7),
   background: z.string().max(7),
   logo: z.object({ dataUrl: z.string(), type: z.enum(LOGO_TYPES as [LogoType, ...LogoType[]]), bytes: z.number(), name: z.string().max(1000) }).nullable(),
-});
+})));
 /** The QR style of each account: a style that is no style, or one the QR view would refuse, is dropped (that account's codes are black on white again). */
 export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
   return repairRecord(raw, (v) => {
@@ -178,7 +179,7 @@ export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
   });
 }
 
-const trackedQr = z.object({
+const trackedQr = lazySchema(() => (z.object({
   shortUrl: z.string().max(MAX_URL_LENGTH),
   state: z.enum(['waiting', 'made']),
   foreground: z.string().max(32),
@@ -190,7 +191,7 @@ const trackedQr = z.object({
   scans: z.number().optional(),
   scansAt: z.number().optional(),
   error: z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string').optional().catch(undefined),
-});
+})));
 /** Tracked QR codes by account, then by short link: a wrong one is dropped (the code stays on the service). */
 export function repairTrackedQrs(raw: unknown): Repaired<Record<string, Record<string, z.output<typeof trackedQr>>>> {
   let lost = false;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { checkServiceUrl } from '../serviceUrl';
+import { lazySchema } from '../api/lazySchema';
 
 /** The preferences a policy may set (by the same names as in the policy file). */
 export const MANAGED_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'keepHistory', 'keepPrivateHistory'] as const;
@@ -28,7 +29,7 @@ export interface ManagedPolicy {
 
 export const EMPTY_POLICY: ManagedPolicy = { settings: {}, ignored: [] };
 
-const id = z.number().int().positive();
+const id = lazySchema(() => (z.number().int().positive()));
 /** Each member's schema; `serviceUrl` is checked by the same rule as the options page's field. */
 const FIELDS: Record<ManagedSetting, z.ZodType> = {
   defaultDomainId: id,
