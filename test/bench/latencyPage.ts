@@ -11,12 +11,15 @@ declare const chrome: typeof Browser;
 
 /**
  * In popup.html: records performance.now() (`__benchRecent`) at the first DOM change after which
- * the section "Recent links" shows its content (its list, or a sentence that is not "Loading…").
+ * the section "Recent links" shows its content (its list, or a sentence that is not "Loading…"),
+ * and (`__benchRecentWhole`) the first after which the list has more links than one batch of the
+ * stored head (the worker's whole list; only with a long history).
  */
 export function recentProbe(): void {
   if (location.protocol !== 'chrome-extension:' || !/\/popup\.html$/.test(location.pathname)) return;
-  const w = window as unknown as { __benchRecent?: number | null };
+  const w = window as unknown as { __benchRecent?: number | null; __benchRecentWhole?: number | null };
   w.__benchRecent = null;
+  w.__benchRecentWhole = null;
   const drawn = (): boolean => {
     const section = document.querySelector('section.recent');
     if (!section) return false;
@@ -24,10 +27,9 @@ export function recentProbe(): void {
     return [...section.querySelectorAll('p')].some((p) => p.textContent && p.textContent !== 'Loading…');
   };
   const mo = new MutationObserver(() => {
-    if (w.__benchRecent === null && drawn()) {
-      w.__benchRecent = performance.now();
-      mo.disconnect();
-    }
+    if (w.__benchRecent === null && drawn()) w.__benchRecent = performance.now();
+    if (w.__benchRecentWhole === null && document.querySelector('section.recent .recent-more')) w.__benchRecentWhole = performance.now();
+    if (w.__benchRecent !== null && w.__benchRecentWhole !== null) mo.disconnect();
   });
   mo.observe(document, { subtree: true, childList: true, characterData: true });
 }
