@@ -21,6 +21,12 @@ export interface FirstReads {
   page: Promise<PopupPage>;
 }
 
+/**
+ * The stored head of Recent links as storage gives it (lib/storage/recentHead.ts names the item):
+ * one small read, started when the first paint is done, beside the loading of the code that draws it.
+ */
+export const readHead = (): Promise<unknown> => browser.storage.local.get('recentHead').then((r) => r.recentHead);
+
 /** The page the popup acts on; `popup.html?url=…&title=…` names it (the popup opened as a tab). */
 async function readPage(): Promise<PopupPage> {
   const params = new URLSearchParams(globalThis.location?.search ?? '');

@@ -16,15 +16,18 @@ import { accountSwitcher } from './accountSwitch';
 export { laterSlice } from './later';
 export { recentSlice } from './recent';
 
-/** Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds stale. */
-export async function askWorker(kit: SliceKit, snap: PopupSnapshot): Promise<void> {
+/**
+ * Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds
+ * stale; draws Recent links from their stored head (`storedHead`, read since the first paint) meanwhile.
+ */
+export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: Promise<unknown> = readHead()): Promise<void> {
   const { set, get } = kit;
   // The Account select is drawn now, from the connection state the snapshot read; its action
   // comes with it (not deferred in store.ts: the first script carries not even its name).
   set({ accounts: accountsOf(snap), switchAccount: accountSwitcher(kit) });
   const load = cachedValues(kit);
   // Recent links from the stored head (one small read; no worker, no reading of the whole list); the worker's answer replaces them.
-  const head = readHead()
+  const head = storedHead
     .then((raw) => {
       const shown = get().recent.state === 'loading' ? headLinks(raw, snap.state?.fingerprint) : null;
       if (shown) set({ recent: { ...get().recent, state: 'ready', items: shown.items, partial: !shown.complete } });

@@ -7,7 +7,7 @@
 import { loadAsk } from './ask';
 import { withRemembered } from '../choices';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, snapshotOf, type PopupSnapshot } from './snapshot';
-import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
+import { readHead, startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import type { LoaderActions, PopupData, SliceKit } from './store';
 import { openEarlyPort } from './earlyPort';
 
@@ -58,6 +58,8 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       if (started) return;
       started = true;
       const snap = await prime();
+      // Recent links' stored head is read while the code that draws it loads.
+      const head = readHead().catch(() => null);
       // Asking the worker is not part of the first render: its code loads after it.
       const loaded = await Promise.all([import('./init'), loadAsk(), import('./waiting')]).catch(() => null);
       // Closed meanwhile (a later init, after a remount, asks), or the extension's files could
@@ -66,7 +68,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
         started = false;
         return;
       }
-      await loaded[0].askWorker(kit, snap);
+      await loaded[0].askWorker(kit, snap, head);
     },
 
     dispose() {

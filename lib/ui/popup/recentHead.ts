@@ -3,12 +3,10 @@
  * the worker answers with the whole list: the stored head's entries of this account
  * (lib/storage/recentHead.ts).
  */
-import { browser } from '@wxt-dev/browser';
 import type { HistoryEntry } from '../../storage';
 import { isRecord } from '../../storage/repaired';
 
-/** The stored head as storage gives it (one small read after the first paint; the item named as in lib/storage/recentHead.ts). */
-export const readHead = (): Promise<unknown> => browser.storage.local.get('recentHead').then((r) => r.recentHead);
+export { readHead } from './firstReads';
 
 const isEntry = (e: unknown): e is HistoryEntry =>
   isRecord(e) && typeof e.id === 'string' && typeof e.shortUrl === 'string' && typeof e.longUrl === 'string' && typeof e.account === 'string' && isRecord(e.campaign);
