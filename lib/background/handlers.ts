@@ -4,7 +4,7 @@
  */
 import { toApiError } from '../api';
 import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
-import { POPUP_PORT } from '../messaging/popupPort';
+import { OPTIONS_PORT, POPUP_PORT } from '../messaging/popupPort';
 import type { Service } from './service';
 
 /** A sender the worker answers: this extension, from one of its own pages (not a content script). */
@@ -89,8 +89,10 @@ export function registerPopupPort(
     if (port.name === POPUP_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) {
       service.popupConnected(port);
       void service.retryWaiting().catch(() => undefined);
+    } else {
+      if (port.name === OPTIONS_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) void service.warm('options').catch(() => undefined);
+      port.disconnect();
     }
-    else port.disconnect();
   });
 }
 type PortInfo = { name: string; sender?: { id?: string; url?: string }; disconnect(): void };

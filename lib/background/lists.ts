@@ -10,8 +10,11 @@ import type { Session, SessionHolder } from './session';
 
 type Priority = 'interactive' | 'background';
 
-/** The lists of the popup's form. */
-const POPUP_LISTS = ['domains', 'campaigns', 'channels'] as const;
+/** The lists each page shows: the popup's form, and the options page (every list, in the order it asks). */
+const PAGE_LISTS: Record<'popup' | 'options', readonly ListName[]> = {
+  popup: ['domains', 'campaigns', 'channels'],
+  options: ['channels', 'pixels', 'domains', 'campaigns', 'qrs', 'overlays', 'splash'],
+};
 
 /** Which list each mutation changes: refreshed after it. */
 export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
@@ -68,15 +71,15 @@ export function createLists(sessions: SessionHolder) {
     },
 
     /**
-     * A popup opened: what its form needs (account, domains, campaigns, channels) starts loading
+     * A popup or the options page opened: what it shows (the account and its lists) starts loading
      * now when the cache lacks it (a stale value is refreshed in the background, a fresh one sends
-     * nothing); the popup's messages then share these loads.
+     * nothing); the page's messages then share these loads.
      */
-    async warm(): Promise<void> {
+    async warm(page: 'popup' | 'options'): Promise<void> {
       const s = await sessions.get();
       if (!s?.connection.apiKey) return;
       void s.cache.get('account', loadAccount(s)).catch(() => undefined);
-      for (const name of POPUP_LISTS) void s.cache.get(name, loadList(s, name)).catch(() => undefined);
+      for (const name of PAGE_LISTS[page]) void s.cache.get(name, loadList(s, name)).catch(() => undefined);
     },
 
     /** Every item of one channel. */

@@ -61,7 +61,7 @@ export function createService(deps: ServiceDeps) {
     /** A popup opened (its port, as its script starts): it follows jobs over it, and what its form needs starts loading now. */
     popupConnected(port: Parameters<typeof shortening.popupConnected>[0]): void {
       shortening.popupConnected(port);
-      void lists.warm().catch(() => undefined);
+      void lists.warm('popup').catch(() => undefined);
     },
     ...createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
     ...createRecentLinks(sessions),

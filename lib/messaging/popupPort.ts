@@ -5,5 +5,11 @@
  */
 export const POPUP_PORT = 'popup';
 
+/**
+ * The port the options page opens as its script starts, before React draws it: it wakes a stopped
+ * worker, which starts loading the account and every list while the page draws itself, and closes it.
+ */
+export const OPTIONS_PORT = 'options';
+
 /** What a popup says over its port: it follows (shows and copies) this job, no longer follows it, or showed its link (its assignments still going). */
 export type PopupPortMessage = { follow: string } | { release: string } | { shown: string };
