@@ -46,13 +46,27 @@ const budgetWrites = serializer();
 const saveBudgets = (fingerprint: string, states: Record<string, BudgetState>) =>
   budgetWrites(async () => budgetsItem.setValue({ ...(await budgetsItem.getValue()), [fingerprint]: states }));
 
+/** The budgets and the cache, read beside the connection when the worker starts. */
+interface StartReads {
+  budgets: ReturnType<typeof budgetsItem.getValue>;
+  cache: ReturnType<typeof cacheItem.getValue>;
+}
+
+/** Starts the reads a session is built from (a read nobody uses fails quietly; one used fails its build). */
+function startReads(): StartReads {
+  const reads = { budgets: budgetsItem.getValue(), cache: cacheItem.getValue() };
+  reads.budgets.catch(() => undefined);
+  reads.cache.catch(() => undefined);
+  return reads;
+}
+
 /** Keeps the Session of the stored connection, and those of saved connections whose jobs still run. */
 export class SessionHolder {
   private current: Promise<Session | null> | null = null;
   private currentKey = '';
   /** Sessions of saved connections that are not the current one, by keyOf. */
   private readonly others = new Map<string, Promise<Session>>();
-  private read: { value: Promise<Connection | null>; doneAt: number } | null = null;
+  private read: { value: Promise<Connection | null>; doneAt: number; reads?: StartReads } | null = null;
   // The connection is read from storage (a read at most CONNECTION_REUSE_MS old), not watched:
   // a storage.onChanged listener would wake a stopped worker at every write of any item.
   constructor(private readonly deps: SessionDeps) {}
@@ -64,7 +78,9 @@ export class SessionHolder {
     // writes the connection itself and then calls reset(), which reads afresh.
     const r = this.read;
     if (fresh || !r || (r.doneAt > 0 && performance.now() - r.doneAt > CONNECTION_REUSE_MS)) {
-      const entry = { value: connectionItem.getValue(), doneAt: 0 };
+      // No session yet (the worker's start): what building it reads is read beside the connection.
+      const reads = this.current ? undefined : startReads();
+      const entry: NonNullable<SessionHolder['read']> = { value: connectionItem.getValue(), doneAt: 0, reads };
       entry.value.then(
         () => (entry.doneAt = performance.now()),
         () => {
@@ -73,7 +89,8 @@ export class SessionHolder {
       );
       this.read = entry;
     }
-    const conn = await this.read!.value;
+    const entry = this.read!;
+    const conn = await entry.value;
     const key = keyOf(conn);
     if (!this.current || key !== this.currentKey) {
       const old = this.current;
@@ -82,7 +99,9 @@ export class SessionHolder {
       const parked = this.others.get(key);
       this.others.delete(key);
       // A saved connection made current again takes its session back (its budgets, its jobs at the gate).
-      this.current = parked ? parked.then((s) => (s.cache.attach(), s)) : conn ? this.build(conn) : Promise.resolve(null);
+      const reads = entry.reads;
+      entry.reads = undefined; // read once, for the session built from this read of the connection
+      this.current = parked ? parked.then((s) => (s.cache.attach(), s)) : conn ? this.build(conn, true, reads) : Promise.resolve(null);
       // Parked at once (not after a read): a job of the old account asking now gets this session, not a second one.
       if (old && oldKey) {
         const kept = old.then((s) => s!);
@@ -163,13 +182,13 @@ export class SessionHolder {
    * Builds a session for a connection (also used to verify a connection before saving it);
    * `current`: its cache is the one in storage (else it lives in memory).
    */
-  async build(conn: Connection, current = true): Promise<Session> {
+  async build(conn: Connection, current = true, reads?: StartReads): Promise<Session> {
     const { now } = this.deps;
-    // The three reads side by side: a cold start's first request waits for them.
+    // The three reads side by side (`reads`: started with the connection's): a cold start's first request waits for them.
     const [fingerprint, stored, cached] = await Promise.all([
       fingerprintOf(conn.serviceUrl, conn.apiKey),
-      budgetsItem.getValue(),
-      current ? cacheItem.getValue() : Promise.resolve(null),
+      reads?.budgets ?? budgetsItem.getValue(),
+      current ? (reads?.cache ?? cacheItem.getValue()) : Promise.resolve(null),
     ]);
     let closed = false;
     const budgets = new RateBudgets(now, stored[fingerprint] ?? {}, (states) => {

@@ -19,6 +19,33 @@ describe('the session of the stored connection', () => {
     expect(new Set(all.map((s) => s.fingerprint)).size).toBe(1);
   });
 
+  it('at the worker’s start, reads the budgets and the cache beside the connection, not after it', async () => {
+    await connectionItem.setValue({ serviceUrl: 'http://127.0.0.1:1', apiKey: 'key-a' });
+    await budgetsItem.setValue({});
+    const sessions = holder();
+    // The connection's answer is held: the budgets and the cache are asked for meanwhile.
+    const real = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementation((async (keys: never) => {
+      if (JSON.stringify(keys).includes('connection')) await held;
+      return real(keys);
+    }) as never);
+    const session = sessions.require();
+    await vi.waitFor(() => {
+      const asked = JSON.stringify(get.mock.calls);
+      expect(asked).toContain('budgets');
+      expect(asked).toContain('cache');
+    });
+    release();
+    expect((await session).connection.apiKey).toBe('key-a');
+    get.mockRestore();
+    // A session built later (another account) reads them itself.
+    await connectionItem.setValue({ serviceUrl: 'http://127.0.0.1:1', apiKey: 'key-b' });
+    await sessions.reset();
+    expect((await sessions.require()).connection.apiKey).toBe('key-b');
+  });
+
   it('uses a key saved by the worker at once, and one written elsewhere a moment later', async () => {
     await connectionItem.setValue({ serviceUrl: 'http://127.0.0.1:1', apiKey: 'key-a' });
     const sessions = holder();
