@@ -89,7 +89,9 @@ export class ResourceCache {
     const p = (async () => {
       if (current) await current.catch(() => undefined);
       const value = await load(priority);
-      await this.put(key, value);
+      // Answered once it is in memory: storage follows (a cold popup's lists waited for up to four
+      // writes of the whole cache, one after another); a write refused costs a later reload, not this answer.
+      void this.put(key, value).catch(() => undefined);
       return value;
     })();
     this.loading.set(key, p);
@@ -105,24 +107,26 @@ export class ResourceCache {
     this.closed = true;
   }
 
-  /** Stores a value under a key. */
+  /** Stores a value under a key: in memory at once (what is served next has it), in storage after the writes before it; resolves once stored. */
   put(key: CacheKey, value: unknown): Promise<void> {
-    return this.write(async () => {
-      if (this.closed) return;
-      const s = await this.state();
-      const entry = { value, fetchedAt: this.now() };
+    if (this.closed) return Promise.resolve();
+    const entry = { value, fetchedAt: this.now() };
+    const state = (this.memory = this.state().then((s) => {
       const next: CacheState = { ...s, lists: { ...s.lists } };
       if (key === 'account') next.account = entry as { value: Account; fetchedAt: number };
       else next.lists[key] = entry as { value: unknown[]; fetchedAt: number };
-      this.memory = Promise.resolve(next);
-      if (this.persist) await cacheItem.setValue(next);
+      return next;
+    }));
+    return this.write(async () => {
+      if (this.closed || !this.persist) return;
+      await cacheItem.setValue(await state);
     });
   }
 
-  /** Empties the cache. */
+  /** Empties the cache (in memory at once, then in storage). */
   clear(): Promise<void> {
+    this.memory = Promise.resolve({ fingerprint: this.fingerprint, lists: {} });
     return this.write(async () => {
-      this.memory = Promise.resolve({ fingerprint: this.fingerprint, lists: {} });
       if (this.persist) await cacheItem.setValue(null);
     });
   }
