@@ -5,7 +5,7 @@
  * first (a link or a job is never refused for room).
  */
 import { historyItem, settingsItem, type HistoryEntry, type Settings } from '../storage';
-import { headOf, recentHeadItem } from '../storage/recentHead';
+import { headOf, recentHeadItem, type RecentHead } from '../storage/recentHead';
 import { isQuotaError } from '../storage/quota';
 import { serializer } from './serialize';
 
@@ -22,17 +22,52 @@ let nextWrite: Promise<void> | null = null;
  */
 async function setHistory(list: HistoryEntry[]): Promise<void> {
   await historyItem.setValue(list);
+  known = Object.freeze(list);
   await recentHeadItem.setValue(headOf(list)).catch(() => recentHeadItem.removeValue().catch(() => undefined));
+}
+
+/** Whether a stored head is the head of `list`. */
+const isHeadOf = (head: RecentHead | null, list: readonly HistoryEntry[]): boolean => {
+  const want = headOf(list);
+  return head?.total === want.total && JSON.stringify(head.entries) === JSON.stringify(want.entries);
+};
+
+/**
+ * The list as this worker last read or wrote it: read again only when the stored head is not its
+ * head (the list was written by something else, or never read): a popup's open no longer reads and
+ * checks thousands of links in storage (a second read of 1.6 MB behind which the next popup's
+ * reads waited), only the head.
+ */
+let known: readonly HistoryEntry[] | null = null;
+
+/**
+ * Follows writes of the list (storage.onChanged, an event the worker listens to anyway): one by
+ * something else (a list it never wrote: other length or other ends) makes it read the list again.
+ */
+export function followHistoryWrites(onChanged: { addListener(fn: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void }): void {
+  onChanged.addListener((changes, area) => {
+    if (area !== 'local' || !changes.history || !known) return;
+    const v = changes.history.newValue;
+    const same = Array.isArray(v) && v.length === known.length && v[0]?.id === known[0]?.id && v.at(-1)?.id === known.at(-1)?.id;
+    if (!same) known = null;
+  });
+}
+
+/** The stored list and the stored head. */
+async function storedList(): Promise<{ list: HistoryEntry[]; head: RecentHead | null }> {
+  const head = await recentHeadItem.getValue().catch(() => null);
+  if (known && isHeadOf(head, known)) return { list: known as HistoryEntry[], head };
+  const list = await historyItem.getValue();
+  known = Object.freeze(list);
+  return { list, head };
 }
 
 /**
  * After each read, the head is made again when it does not match the stored list (an install
  * from before it existed, or a list written by something else); the answer does not wait for it.
  */
-async function checkHead(list: HistoryEntry[]): Promise<void> {
-  const head = await recentHeadItem.getValue().catch(() => null);
-  const want = headOf(list);
-  if (head?.total === want.total && JSON.stringify(head.entries) === JSON.stringify(want.entries)) return;
+async function checkHead(list: HistoryEntry[], head: RecentHead | null): Promise<void> {
+  if (isHeadOf(head, list)) return;
   await write(async () => {
     const now = await historyItem.getValue();
     await recentHeadItem.setValue(headOf(now)).catch(() => undefined);
@@ -49,8 +84,8 @@ export function keptInHistory(settings: Pick<Settings, 'keepHistory' | 'keepPriv
 
 /** The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher limit, is stored cut). */
 async function readHistory(): Promise<HistoryEntry[]> {
-  const [list, { historyLimit }] = await Promise.all([historyItem.getValue(), settingsItem.getValue()]);
-  void checkHead(list).catch(() => undefined);
+  const [{ list, head }, { historyLimit }] = await Promise.all([storedList(), settingsItem.getValue()]);
+  void checkHead(list, head).catch(() => undefined);
   if (list.length <= historyLimit) return list;
   const cut = list.slice(0, historyLimit);
   void write(async () => {

@@ -14,6 +14,7 @@ import { onNotificationButton } from './undo';
 import { permissionPattern } from '../serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 import { loadPolicy } from './policy';
+import { followHistoryWrites } from './history';
 
 export const QUEUE_ALARM = 'resume-queue';
 
@@ -75,6 +76,7 @@ export function startBackground() {
   browser.storage.onChanged.addListener((_changes, area) => {
     if (area === 'managed') void followPolicy();
   });
+  followHistoryWrites(browser.storage.onChanged);
   void followPolicy();
   // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
   globalThis.addEventListener?.('online', () => void service.retryWaiting().catch(() => undefined));

@@ -18,7 +18,7 @@ import { SessionHolder } from './session';
 import { getSettings, saveSettings } from './settings';
 import { createShortening } from './shortening';
 import { createTrackedQrs } from './trackedQrs';
-import { takeStorageNotices } from './storedCheck';
+import { createStorageCheck } from './storedCheck';
 
 export { QUEUE_ANSWER_AFTER_MS, SHORTEN_WAIT_MS } from './shortening';
 
@@ -75,7 +75,7 @@ export function createService(deps: ServiceDeps) {
     ...createLinkRules(sessions),
     getSettings,
     saveSettings,
-    takeStorageNotices,
+    takeStorageNotices: createStorageCheck(),
   };
 }
 

@@ -3,10 +3,19 @@ import { bulkItem, connectionItem, historyItem, qrStylesItem, queueItem, setting
 import type { ToldItem } from '../storage/names';
 
 /**
- * Reads every item the user could lose something of (a wrong one is repaired and noted then)
- * and takes the names of those that lost something: a page tells them, once.
+ * The question's answer for one worker: the first time, every item the user could lose something
+ * of is read (a wrong one is repaired and noted then); every time, the names of those that lost
+ * something are taken, and a page tells them once. The items are read once in a worker's life,
+ * not at each page's open (Recent links alone can be 1.6 MB), as every later read of an item
+ * repairs and notes what it finds wrong too.
  */
-export async function takeStorageNotices(): Promise<ToldItem[]> {
-  await Promise.all([connectionItem, settingsItem, historyItem, queueItem, unsentItem, bulkItem, qrStylesItem, trackedQrsItem].map((item) => (item.getValue as () => Promise<unknown>)().catch(() => undefined)));
-  return storageNotices.take();
+export function createStorageCheck(): () => Promise<ToldItem[]> {
+  let checked: Promise<unknown> | null = null;
+  return async function takeStorageNotices() {
+    checked ??= Promise.all(
+      [connectionItem, settingsItem, historyItem, queueItem, unsentItem, bulkItem, qrStylesItem, trackedQrsItem].map((item) => (item.getValue as () => Promise<unknown>)().catch(() => undefined)),
+    );
+    await checked;
+    return storageNotices.take();
+  };
 }

@@ -1,6 +1,6 @@
 // Stored items that are not what the worker expects (issue 24 item 2): each reproduction made
 // the worker fail before its items were read through their schemas.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { makeService } from './makeService';
@@ -71,5 +71,25 @@ describe('stored state that is not what the worker expects', () => {
     const settings = await service.getSettings();
     expect(settings).toMatchObject({ autoCopy: false, copyFormat: 'link', keepHistory: true, historyLimit: 5000 });
     expect((await service.takeStorageNotices()).sort()).toEqual(['connection', 'settings']);
+  });
+});
+
+describe('the check of stored state, once in a worker’s life', () => {
+  it('reads every item at the first question only; a loss found by a later read is still told, once', async () => {
+    const service = await connectedThenStored({});
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    // Reads of the items themselves (the notes' own item is read at every question).
+    const itemReads = () => get.mock.calls.filter((c) => !JSON.stringify(c[0]).includes('storageNotices')).length;
+    expect(await service.takeStorageNotices()).toEqual([]);
+    const first = itemReads();
+    expect(first).toBeGreaterThanOrEqual(8);
+    expect(await service.takeStorageNotices()).toEqual([]);
+    expect(itemReads()).toBe(first);
+    // Broken afterwards (by something else): the next read of the item repairs it and notes it.
+    await fakeBrowser.storage.local.set({ unsent: 'broken' });
+    expect(await service.getWaitingLinks()).toEqual({ pending: [], unsent: [] });
+    expect(await service.takeStorageNotices()).toEqual(['unsent']);
+    expect(await service.takeStorageNotices()).toEqual([]);
+    get.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addToHistory, clearHistory, historyOf, removeFromHistory } from '@/lib/background/history';
+import { addToHistory, clearHistory, followHistoryWrites, historyOf, removeFromHistory } from '@/lib/background/history';
 import { RECENT_HEAD, recentHeadItem } from '@/lib/storage/recentHead';
 import { historyItem, settingsItem, type HistoryEntry } from '@/lib/storage';
 
@@ -10,7 +10,10 @@ const entry = (id: string, shortCode = id): HistoryEntry => ({
 });
 
 describe('the history of made links', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(() => {
+    fakeBrowser.reset();
+    followHistoryWrites(fakeBrowser.storage.onChanged as never);
+  });
 
   it('keeps every link of a burst, newest first, each once', async () => {
     await addToHistory(entry('old'));
@@ -44,5 +47,25 @@ describe('the history of made links', () => {
     await historyOf('http://127.0.0.1', 'fp');
     await expect.poll(async () => (head = await recentHeadItem.getValue())?.total).toBe(2);
     expect(head?.entries.map((e) => e.id)).toEqual(['s1', 's2']);
+  });
+
+  it('reads the whole list again only when something else wrote it: an open of the popup reads the head', async () => {
+    await Promise.all(Array.from({ length: 40 }, (_, i) => addToHistory(entry(`k${i}`))));
+    await historyOf('http://127.0.0.1', 'fp');
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const readsOfList = () => get.mock.calls.filter((c) => JSON.stringify(c[0]).includes('"history"') || c[0] === 'history').length;
+    expect((await historyOf('http://127.0.0.1', 'fp')).map((e) => e.id).slice(0, 2)).toEqual(['k39', 'k38']);
+    expect((await historyOf('http://127.0.0.1', 'fp')).length).toBe(40);
+    expect(readsOfList()).toBe(0);
+    // A link made by the worker: known without a read.
+    await addToHistory(entry('new'));
+    const before = readsOfList();
+    expect((await historyOf('http://127.0.0.1', 'fp'))[0]?.id).toBe('new');
+    expect(readsOfList()).toBe(before);
+    // Written by something else (same head length, another list): read again.
+    await fakeBrowser.storage.local.set({ history: [entry('x1'), entry('x2')] });
+    expect((await historyOf('http://127.0.0.1', 'fp')).map((e) => e.id)).toEqual(['x1', 'x2']);
+    expect(readsOfList()).toBeGreaterThan(before);
+    get.mockRestore();
   });
 });
