@@ -6,7 +6,7 @@
 import { storage } from '#imports';
 import type { HistoryEntry } from './index';
 
-/** How many of the newest links the head holds (the popup draws its list in batches of as many). */
+/** How many of the newest links the head holds (the popup draws its first ten, then batches of as many). */
 export const RECENT_HEAD = 30;
 
 /** The head: the newest entries of the stored list and how long that list is. */
