@@ -12,6 +12,8 @@ interface RecentLinkListProps {
   /** Tracked QR codes by short link (their scans are shown beside the link). */
   tracked: Record<string, TrackedQr>;
   label?: string;
+  /** Only the newest are known yet (the stored head): the list says it is still being filled (aria-busy). */
+  busy?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export const RECENT_BATCH = 30;
  * popup exist (thousands of links are kept), more are drawn as scrolling or Tab reaches the end.
  * A new search starts again with the first few.
  */
-export function RecentLinkList({ entries, query, tracked, label }: RecentLinkListProps) {
+export function RecentLinkList({ entries, query, tracked, label, busy }: RecentLinkListProps) {
   const [drawnFor, setDrawnFor] = useState({ query, drawn: RECENT_FIRST });
   if (drawnFor.query !== query) setDrawnFor({ query, drawn: RECENT_FIRST });
   const drawn = drawnFor.query === query ? drawnFor.drawn : RECENT_FIRST;
@@ -51,7 +53,7 @@ export function RecentLinkList({ entries, query, tracked, label }: RecentLinkLis
   }, [drawn, more, entries.length]);
 
   return (
-    <ul className="recent-list" aria-label={label}>
+    <ul className="recent-list" aria-label={label} aria-busy={busy || undefined}>
       {entries.slice(0, drawn).map((e) => (
         <Item key={e.id} entry={e} tracked={tracked[e.shortUrl]} />
       ))}

@@ -39,6 +39,7 @@ export function RecentLinksBody() {
           entries={shown}
           query={recent.query}
           tracked={tracked}
+          busy={recent.partial}
           label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}
         />
       )}

@@ -12,8 +12,8 @@ declare const chrome: typeof Browser;
 /**
  * In popup.html: records performance.now() (`__benchRecent`) at the first DOM change after which
  * the section "Recent links" shows its content (its list, or a sentence that is not "Loading…"),
- * and (`__benchRecentWhole`) the first after which the list has more links than one batch of the
- * stored head (the worker's whole list; only with a long history).
+ * and (`__benchRecentWhole`) the first after which its list is no longer busy (the worker's whole
+ * list has replaced the stored head's newest links).
  */
 export function recentProbe(): void {
   if (location.protocol !== 'chrome-extension:' || !/\/popup\.html$/.test(location.pathname)) return;
@@ -28,7 +28,7 @@ export function recentProbe(): void {
   };
   const mo = new MutationObserver(() => {
     if (w.__benchRecent === null && drawn()) w.__benchRecent = performance.now();
-    if (w.__benchRecentWhole === null && document.querySelector('section.recent .recent-more')) w.__benchRecentWhole = performance.now();
+    if (w.__benchRecentWhole === null && document.querySelector('section.recent ul.recent-list:not([aria-busy="true"]) li')) w.__benchRecentWhole = performance.now();
     if (w.__benchRecent !== null && w.__benchRecentWhole !== null) mo.disconnect();
   });
   mo.observe(document, { subtree: true, childList: true, characterData: true });

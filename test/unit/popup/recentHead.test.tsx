@@ -25,8 +25,11 @@ describe('Recent links from the stored head', () => {
   it('shows this account’s newest links before the worker answers, then the whole list', async () => {
     const { release } = await openWithHead({ entries: [theirs('x'), mine('a')], total: 40 }, [mine('a'), mine('b')]);
     await waitFor(() => expect(within(recent()).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/a']));
+    // The list says it is still being filled (assistive technology waits), until the whole list replaces it.
+    expect(within(recent()).getByRole('list').getAttribute('aria-busy')).toBe('true');
     release();
     await waitFor(() => expect(within(recent()).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/a', 'https://sho.rt/b']));
+    expect(within(recent()).getByRole('list').getAttribute('aria-busy')).toBeNull();
   });
 
   it('says "No links yet" from a complete head with none of this account’s', async () => {
