@@ -26,12 +26,15 @@ export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<Li
   let page = 1;
   for (let n = 0; n < MAX_PAGES; n++) {
     const res = await fetchPage({ limit, page });
-    pages.push(res.items);
     const next = res.nextpage;
     const current = res.currentpage || page;
     const last = Math.min(res.maxpage, MAX_PAGES - n - 1 + current);
-    if (opts.room && res.items.length > 0 && last > current + 1 && (next === null || next === current + 1)) {
-      const rest = await fetchTogether(fetchPage, limit, current + 1, last, opts.room);
+    const together = opts.room && res.size > 0 && last > current + 1 && (next === null || next === current + 1);
+    // The other pages leave before this page's items are checked (schemas.ts: checked on first use).
+    const others = together ? fetchTogether(fetchPage, limit, current + 1, last, opts.room!) : null;
+    pages.push(res.items);
+    if (others) {
+      const rest = await others;
       pages.push(...rest.map((r) => r.items));
       const tail = rest.at(-1)!;
       const after = tail.nextpage;

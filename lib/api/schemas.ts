@@ -165,31 +165,51 @@ export const EMPTY_QR_STATS: QrStats = {
 
 // ---------- envelopes ----------
 
-/** A page of a list: the documented envelope; broken items are dropped and counted. */
+/**
+ * A page of a list: the documented envelope; broken items are dropped and counted. The items
+ * are checked on first use (`items`, `dropped`): a list's first page says how many pages follow
+ * before its hundred items are checked, and those pages leave first (lib/api/paginate.ts).
+ */
 export function listPageSchema<T extends z.ZodType>(arrayName: string, item: T) {
   return z
     .object({
       error: successFlag,
       data: z.record(z.string(), z.unknown()),
     })
-    .transform(({ data }) => {
+    .transform(({ data }): ListPage<z.infer<T>> => {
       const raw = Array.isArray(data[arrayName]) ? (data[arrayName] as unknown[]) : [];
-      const items: z.infer<T>[] = [];
-      let dropped = 0;
-      for (const entry of raw) {
-        const r = item.safeParse(entry);
-        if (r.success) items.push(r.data as z.infer<T>);
-        else dropped++;
-      }
+      let checked: { items: z.infer<T>[]; dropped: number } | null = null;
+      const check = () => {
+        if (checked) return checked;
+        const items: z.infer<T>[] = [];
+        let dropped = 0;
+        for (const entry of raw) {
+          const r = item.safeParse(entry);
+          if (r.success) items.push(r.data as z.infer<T>);
+          else dropped++;
+        }
+        return (checked = { items, dropped });
+      };
       const num = (k: string) => {
         const r = intLike.safeParse(data[k]);
         return r.success ? r.data : null;
       };
+      const result = num('result');
+      const perpage = num('perpage');
       return {
-        items,
-        dropped,
-        result: num('result') ?? items.length,
-        perpage: num('perpage') ?? items.length,
+        size: raw.length,
+        get items() {
+          return check().items;
+        },
+        get dropped() {
+          return check().dropped;
+        },
+        get result() {
+          return result ?? check().items.length;
+        },
+        get perpage() {
+          return perpage ?? check().items.length;
+        },
         currentpage: num('currentpage') ?? 1,
         nextpage: num('nextpage'), // null (or 0) on the last page
         maxpage: num('maxpage') ?? 1,
@@ -197,6 +217,8 @@ export function listPageSchema<T extends z.ZodType>(arrayName: string, item: T) 
     });
 }
 export interface ListPage<T> {
+  /** How many entries the page holds, checked or not. */
+  size: number;
   items: T[];
   dropped: number;
   result: number;

@@ -26,7 +26,7 @@ function list(total: number, opts: { hold?: boolean; nextpageOnly?: boolean } = 
     flying--;
     const maxpage = Math.max(1, Math.ceil(total / limit));
     const items = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => (page - 1) * limit + i);
-    return { ...PAGE, items, currentpage: page, nextpage: page < maxpage ? page + 1 : null, maxpage: opts.nextpageOnly ? 1 : maxpage };
+    return { ...PAGE, size: items.length, items, currentpage: page, nextpage: page < maxpage ? page + 1 : null, maxpage: opts.nextpageOnly ? 1 : maxpage };
   };
   return { fetchPage, asked, most: () => most, flying: () => flying, release: () => held.splice(0).forEach((r) => r()) };
 }
@@ -83,7 +83,7 @@ describe('fetchAllPages', () => {
       flying++;
       await new Promise((r) => setTimeout(r, 10));
       flying--;
-      return { ...PAGE, items: [page], currentpage: page, nextpage: page < 20 ? page + 1 : null, maxpage: 20 };
+      return { ...PAGE, size: 1, items: [page], currentpage: page, nextpage: page < 20 ? page + 1 : null, maxpage: 20 };
     };
     await expect(fetchAllPages(fetchPage, { room: () => 2 - flying })).rejects.toThrow('boom');
     await new Promise((r) => setTimeout(r, 30));
@@ -113,5 +113,25 @@ describe("the gate's room for the pages of a list", () => {
   it('says nothing may go together before the server has told its figures', () => {
     const gate = new RequestGate(new RateBudgets(Date.now), vi.fn() as unknown as typeof fetch);
     expect(gate.room('main')).toBe(0);
+  });
+
+  it('sends the other pages before it checks the first page’s items', async () => {
+    let checkedFirst = false;
+    const asked: number[] = [];
+    const fetchPage = async ({ page = 1 }: Paging = {}): Promise<ListPage<number>> => {
+      asked.push(page);
+      const items = [page];
+      return {
+        size: 1, dropped: 0, result: 3, perpage: 1, currentpage: page, nextpage: page < 3 ? page + 1 : null, maxpage: 3,
+        get items() {
+          if (page === 1) checkedFirst = true;
+          // When page 1's items are checked, pages 2 and 3 have been asked for already.
+          if (page === 1) expect(asked).toEqual([1, 2, 3]);
+          return items;
+        },
+      };
+    };
+    expect(await fetchAllPages(fetchPage, { room: () => 10 })).toEqual([1, 2, 3]);
+    expect(checkedFirst).toBe(true);
   });
 });
