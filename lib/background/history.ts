@@ -69,7 +69,8 @@ async function storedList(): Promise<{ list: HistoryEntry[]; head: RecentHead | 
 async function checkHead(list: HistoryEntry[], head: RecentHead | null): Promise<void> {
   if (isHeadOf(head, list)) return;
   await write(async () => {
-    const now = await historyItem.getValue();
+    // The list as this worker knows it (read or written by it, nothing else wrote since), else read.
+    const now = known ?? (await historyItem.getValue());
     await recentHeadItem.setValue(headOf(now)).catch(() => undefined);
   });
 }

@@ -89,8 +89,10 @@ async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: st
     say('latency: Recent links after ready and search, 5,000 links');
     await seedHistory(h, 5000);
     // The seeding wrote the list behind the worker's back (a real install's list is written with
-    // its head): one open lets the worker read it and write its head, as after any change it makes.
+    // its head): one open lets the worker read it and write its head, as after any change it makes,
+    // and the timed opens start once that head is stored.
     await recentAfterReady(h, sb, 'lat-recent-seeded', 1, true);
+    await driver.waitForFunction(async () => ((await chrome.storage.local.get('recentHead')).recentHead as { total?: number } | undefined)?.total === 5000, undefined, { timeout: 60_000 });
     const many = await recentAfterReady(h, sb, 'lat-recent-many', runs.recentOpens, true);
     const keystrokes = await searchKeystrokes(h, sb);
     return {
