@@ -12,7 +12,6 @@
 export function lazySchema<T extends object>(make: () => T): T {
   let real: T | undefined;
   const value = (): T => (real ??= make());
-  unbuilt.push(value);
   return new Proxy({} as T, {
     get: (_t, key) => {
       const v = value();
@@ -32,24 +31,3 @@ export function lazySchema<T extends object>(make: () => T): T {
   });
 }
 
-/** The schemas made so far by lazySchema, built or not (building one twice builds it once). */
-const unbuilt: (() => unknown)[] = [];
-
-/**
- * Builds every schema not built yet, a few at a time in tasks of their own, so that the worker's
- * answers and requests go between them: called once the worker's start is done, it spares the
- * first press (or the first list) the building of what it uses. Resolves when all are built.
- */
-export function buildSchemasSoon(budgetMs = 4): Promise<void> {
-  return new Promise((resolve) => {
-    const step = () => {
-      const until = performance.now() + budgetMs;
-      // At least one a task, then as many as the budget leaves room for.
-      do unbuilt.shift()?.();
-      while (unbuilt.length > 0 && performance.now() < until);
-      if (unbuilt.length > 0) setTimeout(step, 0);
-      else resolve();
-    };
-    setTimeout(step, 0);
-  });
-}

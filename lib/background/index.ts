@@ -4,7 +4,6 @@
  */
 import { browser } from 'wxt/browser';
 import { platformFetch } from '../api';
-import { buildSchemasSoon } from '../api/lazySchema';
 import { createService } from './service';
 import { registerHandlers, registerPopupPort } from './handlers';
 import { copyFromBackground } from './clipboard';
@@ -47,8 +46,7 @@ export function startBackground() {
 
   // The connection's session (its key, budgets and cache read) is built now, while the event that
   // woke the worker is delivered: a cold popup's first request no longer waits for those reads.
-  // Then, between its answers, the schemas it has not used yet (the first press would build them).
-  void service.sessions.get().catch(() => undefined).then(() => buildSchemasSoon());
+  void service.sessions.get().catch(() => undefined);
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
   registerPopupPort(browser.runtime.onConnect, service, browser.runtime.id, browser.runtime.getURL('/'));
   const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) =>
