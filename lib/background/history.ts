@@ -53,21 +53,22 @@ export function followHistoryWrites(onChanged: { addListener(fn: (changes: Recor
   });
 }
 
-/** The stored list and the stored head. */
-async function storedList(): Promise<{ list: HistoryEntry[]; head: RecentHead | null }> {
+/**
+ * The stored list: the known one while the stored head is its head, else read; a head that does
+ * not match the list read (an install from before it existed, or a list written by something
+ * else) is made again, and the answer does not wait for it.
+ */
+async function storedList(): Promise<HistoryEntry[]> {
   const head = await recentHeadItem.getValue().catch(() => null);
-  if (known && isHeadOf(head, known)) return { list: known as HistoryEntry[], head };
+  if (known && isHeadOf(head, known)) return known as HistoryEntry[];
   const list = await historyItem.getValue();
   known = Object.freeze(list);
-  return { list, head };
+  if (!isHeadOf(head, list)) void mendHead().catch(() => undefined);
+  return list;
 }
 
-/**
- * After each read, the head is made again when it does not match the stored list (an install
- * from before it existed, or a list written by something else); the answer does not wait for it.
- */
-async function checkHead(list: HistoryEntry[], head: RecentHead | null): Promise<void> {
-  if (isHeadOf(head, list)) return;
+/** Writes the head of the list again (after the writes under way). */
+async function mendHead(): Promise<void> {
   await write(async () => {
     // The list as this worker knows it (read or written by it, nothing else wrote since), else read.
     const now = known ?? (await historyItem.getValue());
@@ -85,8 +86,7 @@ export function keptInHistory(settings: Pick<Settings, 'keepHistory' | 'keepPriv
 
 /** The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher limit, is stored cut). */
 async function readHistory(): Promise<HistoryEntry[]> {
-  const [{ list, head }, { historyLimit }] = await Promise.all([storedList(), settingsItem.getValue()]);
-  void checkHead(list, head).catch(() => undefined);
+  const [list, { historyLimit }] = await Promise.all([storedList(), settingsItem.getValue()]);
   if (list.length <= historyLimit) return list;
   const cut = list.slice(0, historyLimit);
   void write(async () => {

@@ -6,7 +6,8 @@
  */
 import { ask } from './ask';
 import { accountSwitched, cachedValues, reread, showAccount, unread } from './account';
-import { headLinks, readHead } from './recentHead';
+import { headLinks } from './recentHead';
+import { readHead } from './firstReads';
 import type { SliceKit } from './store';
 
 /** The popup's switchAccount: makes a saved connection the current one and shows its lists, choices, rules and Recent links. */

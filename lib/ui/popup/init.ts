@@ -9,7 +9,7 @@ import { ask } from './ask';
 import type { CachedKey, PopupSnapshot } from './snapshot';
 import type { SliceKit } from './store';
 import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount } from './account';
-import { headLinks, readHead } from './recentHead';
+import { headLinks } from './recentHead';
 import { accountSwitcher } from './accountSwitch';
 
 // The later actions come with this chunk, which every open loads after its first paint.
@@ -20,7 +20,7 @@ export { recentSlice } from './recent';
  * Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds
  * stale; draws Recent links from their stored head (`storedHead`, read since the first paint) meanwhile.
  */
-export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: Promise<unknown> = readHead()): Promise<void> {
+export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: Promise<unknown>): Promise<void> {
   const { set, get } = kit;
   // The Account select is drawn now, from the connection state the snapshot read; its action
   // comes with it (not deferred in store.ts: the first script carries not even its name).

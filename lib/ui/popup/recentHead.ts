@@ -6,8 +6,6 @@
 import type { HistoryEntry } from '../../storage';
 import { isRecord } from '../../storage/repaired';
 
-export { readHead } from './firstReads';
-
 const isEntry = (e: unknown): e is HistoryEntry =>
   isRecord(e) && typeof e.id === 'string' && typeof e.shortUrl === 'string' && typeof e.longUrl === 'string' && typeof e.account === 'string' && isRecord(e.campaign);
 
