@@ -201,6 +201,8 @@ describe('links nobody was looking at', () => {
       const other = () => sb.state.forKey(OTHER_KEY).links.map((l) => l.url);
       await until(() => other().includes(a), 'the first link made with the other account', 10_000);
       expect(sb.state.forKey(sb.key).links.filter((l) => l.url === a || l.url === b)).toEqual([]);
+      // The list of links not sent goes once the popup hears that both were made.
+      await until(async () => (await c.unsent.count()) === 0, 'the links not sent no longer listed', 10_000);
       expect(await c.unsent.count()).toBe(0);
       await screenshot(popup, 'popup-unsent-remade');
       await popup.close();
