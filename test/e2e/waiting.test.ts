@@ -201,9 +201,27 @@ describe('links nobody was looking at', () => {
       const other = () => sb.state.forKey(OTHER_KEY).links.map((l) => l.url);
       await until(() => other().includes(a), 'the first link made with the other account', 10_000);
       expect(sb.state.forKey(sb.key).links.filter((l) => l.url === a || l.url === b)).toEqual([]);
-      // The list of links not sent goes once the popup hears that both were made.
+      // The list of links not sent goes once both are handed to the current account.
       await until(async () => (await c.unsent.count()) === 0, 'the links not sent no longer listed', 10_000);
       expect(await c.unsent.count()).toBe(0);
+      // The other account allows one link a minute too: the second waits in the queue for it, not lost.
+      const waiting = await evalInWorker(ext.h, async () => {
+        const { queue } = await chrome.storage.local.get('queue');
+        return ((queue ?? []) as { args: { url: string }; state: string; fingerprint: string }[]).map((j) => ({ url: j.args.url, state: j.state, fingerprint: j.fingerprint }));
+      }, undefined);
+      // The job that was not sent stays settled under the first account; one new job waits for the current one.
+      const first = waiting.find((j) => j.url === b && j.state === 'failed');
+      const again = waiting.filter((j) => j.url === b && j.state !== 'failed');
+      expect(again).toHaveLength(1);
+      expect(again[0]!.state).toBe('pending');
+      expect(again[0]!.fingerprint).not.toBe(first?.fingerprint);
+      expect(other()).not.toContain(b);
+      // The open popup follows the last link; the first, made by the worker, joins its Recent links,
+      // which are the current account's (the first account's link is not among them).
+      const aLink = sb.state.forKey(OTHER_KEY).links.find((l) => l.url === a)!;
+      await until(async () => ((await c.recent.textContent()) ?? '').includes(aLink.short_url), 'the first link in the open popup’s Recent links', 10_000);
+      const madeLink = sb.state.forKey(sb.key).links.find((l) => l.url.endsWith('/page/made'))!;
+      expect(await c.recent.textContent()).not.toContain(madeLink.short_url);
       await screenshot(popup, 'popup-unsent-remade');
       await popup.close();
     });

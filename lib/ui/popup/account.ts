@@ -55,7 +55,7 @@ export function unread(state: ConnectionState): PopupSnapshot {
 export const missingIn = (snap: PopupSnapshot): CachedKey[] => CACHED_KEYS.filter((k) => !snap[k] || snap[k].stale);
 
 /** The entries of the state's list that name a connection (the first render's hand check does not look at it). */
-function accountNames(raw: unknown): AccountName[] {
+export function accountNames(raw: unknown): AccountName[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((a): a is AccountName => !!a && typeof a === 'object' && typeof a.fingerprint === 'string' && typeof a.name === 'string')

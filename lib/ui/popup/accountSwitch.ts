@@ -2,10 +2,13 @@
  * Choosing another account in the popup's "Account": the action init.ts puts in the store with
  * the select's data (so the popup's first script carries not even its name; docs/ARCHITECTURE.md,
  * "The Account select"). The worker switches; the popup then shows that account through
- * account.ts, the path it takes when the connection changed since its snapshot.
+ * account.ts, the path it takes when the connection changed since its snapshot. A popup left open
+ * follows the current account when another window changes it (followCurrentAccount).
  */
+import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
-import { accountSwitched, cachedValues, reread, showAccount, unread } from './account';
+import { accountNames, accountSwitched, cachedValues, reread, showAccount, unread } from './account';
+import type { AccountName } from '../../storage';
 import { headLinks } from './recentHead';
 import { readHead } from './firstReads';
 import type { SliceKit } from './store';
@@ -24,16 +27,49 @@ export function accountSwitcher(kit: SliceKit): (fingerprint: string) => Promise
     } catch (e) {
       return done(e); // the select goes back to the account still current, and says why
     }
-    accountSwitched(); // answers still coming for the other account are dropped
-    // The other account's link, its offer and its words go (a followed waiting link stays, named);
-    // Recent links are this account's newest from the stored head until the worker answers.
-    const head = headLinks(await readHead().catch(() => null), fingerprint);
-    const recent = head ? { state: 'ready' as const, items: head.items, partial: !head.complete } : { state: 'loading' as const, items: [], partial: false };
-    set({ shown: null, duplicate: null, error: null, recent: { ...get().recent, ...recent, confirmingId: null, failure: null }, ...(get().queued ? {} : { status: '' }) });
-    // The worker has swapped the cache and the remembered choices and written the state: what
-    // the popup does after its snapshot, with the snapshot read again (unread: all asked).
-    const now = await reread().catch(() => unread({ connected: true, fingerprint, accounts: s.accounts!.list }));
-    await Promise.all([showAccount(kit, now, cachedValues(kit)), get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
+    // The other account's link, its offer and its words go (a followed waiting link stays, named).
+    set({ shown: null, duplicate: null, error: null, ...(get().queued ? {} : { status: '' }) });
+    await enterAccount(kit, fingerprint, s.accounts.list);
     done(null);
   };
+}
+
+/**
+ * Shows the account the worker has made current (this popup's choice or another window's): its
+ * Recent links from the stored head until the worker answers, its lists, choices and rules.
+ */
+async function enterAccount(kit: SliceKit, fingerprint: string | null, list: AccountName[]): Promise<void> {
+  const { set, get } = kit;
+  accountSwitched(); // answers still coming for the other account are dropped
+  const head = headLinks(await readHead().catch(() => null), fingerprint);
+  const recent = head ? { state: 'ready' as const, items: head.items, partial: !head.complete } : { state: 'loading' as const, items: [], partial: false };
+  set({ recent: { ...get().recent, ...recent, confirmingId: null, failure: null } });
+  // The worker has swapped the cache and the remembered choices and written the state: what
+  // the popup does after its snapshot, with the snapshot read again (unread: all asked).
+  const now = await reread().catch(() => unread({ connected: fingerprint !== null, fingerprint, accounts: list }));
+  await Promise.all([showAccount(kit, now, cachedValues(kit)), get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
+}
+
+/**
+ * Follows the current account while the popup is open: another window (the options page, another
+ * popup) that switches, adds or forgets an account changes what this popup shows and offers; what
+ * it shows of the old one (a link, a sentence) stays. Returns the stop.
+ */
+export function followCurrentAccount(kit: SliceKit): () => void {
+  const { set, get, timers } = kit;
+  const changed = browser.storage?.onChanged; // absent where a page runs without the extension's APIs
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== 'local' || !changes.connectionState) return;
+    if (timers.disposed) return; // a page that let go of its store (it may mount it again: strict mode)
+    const accounts = get().accounts;
+    if (!accounts || accounts.switchingTo) return; // this popup's own switch shows it
+    const next = changes.connectionState.newValue as { fingerprint?: unknown; accounts?: unknown } | undefined;
+    const fingerprint = typeof next?.fingerprint === 'string' ? next.fingerprint : null;
+    const list = accountNames(next?.accounts);
+    if (fingerprint === accounts.current) set({ accounts: { ...accounts, list } });
+    else void enterAccount(kit, fingerprint, list);
+  };
+  const stop = () => changed?.removeListener(listener);
+  changed?.addListener(listener);
+  return stop;
 }

@@ -10,7 +10,8 @@ import type { CachedKey, PopupSnapshot } from './snapshot';
 import type { SliceKit } from './store';
 import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount } from './account';
 import { headLinks } from './recentHead';
-import { accountSwitcher } from './accountSwitch';
+import { accountSwitcher, followCurrentAccount } from './accountSwitch';
+import { followStoredHead } from './recentFollow';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';
@@ -39,6 +40,10 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: 
     .catch(() => undefined)
     .then(() => (get().linkRulesRaw ? get().applyRules() : undefined))
     .catch(() => undefined);
+  // Links made elsewhere while the popup is open join Recent links as the worker stores them.
+  followStoredHead(kit);
+  // Another window that switches, adds or forgets an account changes what this popup shows.
+  followCurrentAccount(kit);
   const asked = new Set<CachedKey>();
   const loadOnce = (key: CachedKey) => (asked.has(key) ? undefined : (asked.add(key), load(key)));
   // Disconnected: the popup shows the way to the options, not the lists.
@@ -51,7 +56,7 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: 
       // another account (or none) is replaced by that account's (account.ts: the same path as
       // choosing another one in "Account"), and so are the remembered choices and site rules.
       const now = await reread().catch(() => null);
-      if (now && now.state?.fingerprint !== snap.state?.fingerprint) await showAccount(kit, now, load, cleaning);
+      if (now && now.state?.fingerprint !== get().accounts?.current) await showAccount(kit, now, load, cleaning);
       else if (!snap.state?.connected) await Promise.all(CACHED_KEYS.map(loadOnce));
     })
     .catch(() => undefined); // unknown: the form stays usable, failures will say why

@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { Campaign } from '@/lib/api';
-import { cacheItem, connectionStateItem, settingsItem, type AccountName, type Job } from '@/lib/storage';
+import { cacheItem, connectionStateItem, settingsItem, writeTogether, type AccountName, type Job } from '@/lib/storage';
 import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 import { linkRulesItem } from '@/lib/storage/linkRules';
 import { answer, CAMPAIGNS, DOMAINS, entry, FREE, SETTINGS, type World } from './harness';
@@ -21,13 +21,19 @@ const B_CAMPAIGNS: Campaign[] = [{ id: 21, name: 'B launch', public: false, rota
 /** Storage as the worker leaves it with `current` connected: its state naming `accounts`, its remembered choices and cache. */
 async function store(current: AccountName, accounts: AccountName[], opts: { campaigns: Campaign[]; lastCampaignId: number | null; fetchedAt?: number }) {
   const fetchedAt = opts.fetchedAt ?? Date.now();
-  await connectionStateItem.setValue({ connected: true, fingerprint: current.fingerprint, accounts });
-  await settingsItem.setValue({ ...SETTINGS, lastCampaignId: opts.lastCampaignId });
-  await cacheItem.setValue({
-    fingerprint: current.fingerprint,
-    account: { value: FREE, fetchedAt },
-    lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: opts.campaigns, fetchedAt }, channels: { value: [], fetchedAt } },
-  });
+  // In one storage call, as the worker writes a switch (a page hears every key of it at once).
+  await writeTogether([
+    { item: connectionStateItem, value: { connected: true, fingerprint: current.fingerprint, accounts } },
+    { item: settingsItem, value: { ...SETTINGS, lastCampaignId: opts.lastCampaignId } },
+    {
+      item: cacheItem,
+      value: {
+        fingerprint: current.fingerprint,
+        account: { value: FREE, fetchedAt },
+        lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: opts.campaigns, fetchedAt }, channels: { value: [], fetchedAt } },
+      },
+    },
+  ]);
 }
 
 /** Messages asked, getList named by its list. */
@@ -122,6 +128,35 @@ describe('the popup’s select "Account"', () => {
     worker.override.getHistory = () => new Promise(() => undefined);
     await user.selectOptions(select, 'Client B');
     await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-b']));
+  });
+
+  it('a popup left open follows the account another window made current: its lists, its choices, its Recent links, and the links made for it afterwards', async () => {
+    const fromA = entry({ id: 'a1', shortUrl: 'https://sho.rt/from-a', account: A.fingerprint });
+    const fromB = entry({ id: 'b1', shortUrl: 'https://sho.rt/from-b', account: B.fingerprint });
+    await fakeBrowser.storage.local.set({ recentHead: { entries: [fromB, fromA], total: 2 } });
+    const { select, worker, hooks } = await twoAccounts({ history: [fromA] });
+    const recent = screen.getByRole('region', { name: 'Recent links' });
+    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-a']));
+    worker.history = [fromB];
+    // The options page switches to B: the worker stores B's state and cache.
+    await act(() => hooks.onSwitch(B.fingerprint));
+    await waitFor(() => expect(select).toHaveProperty('value', B.fingerprint));
+    const campaign = screen.getByRole('combobox', { name: 'Campaign' });
+    await waitFor(() => expect(within(campaign).getAllByRole('option').map((o) => o.textContent)).toEqual(['No campaign', 'B launch']));
+    await waitFor(() => expect(campaign).toHaveProperty('value', '21'));
+    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-b']));
+    // A link the worker makes for B afterwards joins them; A's never shows.
+    const madeB = entry({ id: 'b2', shortUrl: 'https://sho.rt/made-b', account: B.fingerprint });
+    await act(() => fakeBrowser.storage.local.set({ recentHead: { entries: [madeB, fromB, fromA], total: 3 } }));
+    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/made-b', 'https://sho.rt/from-b']));
+  });
+
+  it('a popup left open offers an account added in another window', async () => {
+    const C: AccountName = { fingerprint: 'fp-c', name: 'Client C' };
+    const { select } = await twoAccounts();
+    await act(() => connectionStateItem.setValue({ connected: true, fingerprint: A.fingerprint, accounts: [A, B, C] }));
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Client A', 'Client B', 'Client C']));
+    expect(select).toHaveProperty('value', A.fingerprint);
   });
 
   it('asks the worker for the other account’s lists when its cache is stale', async () => {

@@ -52,4 +52,34 @@ describe('Recent links from the stored head', () => {
     await waitFor(() => expect(within(recent()).getByText('Loading…')).toBeTruthy());
     expect(within(recent()).queryByText(/No recent link matches/)).toBeNull();
   });
+
+  it('an open popup shows links made elsewhere as the worker stores them, and drops one deleted elsewhere', async () => {
+    const older = Array.from({ length: 8 }, (_, i) => mine(`o${i}`));
+    const { release } = await openWithHead({ entries: [theirs('x'), ...older.slice(0, 5)], total: 40 }, older);
+    await waitFor(() => expect(within(recent()).getAllByRole('link')).toHaveLength(5));
+    release();
+    await waitFor(() => expect(within(recent()).getAllByRole('link')).toHaveLength(8));
+    askMock.mockClear();
+    // Made by the worker (the links not sent, the menu): a new head, the rest of the list unchanged.
+    await fakeBrowser.storage.local.set({ recentHead: { entries: [mine('new'), theirs('t'), ...older.slice(0, 3)], total: 42 } });
+    await waitFor(() => expect(within(recent()).getAllByRole('link')[0]!.textContent).toBe('https://sho.rt/new'));
+    expect(within(recent()).getAllByRole('link')).toHaveLength(9);
+    // Answered from the head: the whole list was not asked for again.
+    expect(askMock.mock.calls.filter(([name]) => name === 'getHistory')).toEqual([]);
+    // Deleted in another window.
+    await fakeBrowser.storage.local.set({ recentHead: { entries: [theirs('t'), ...older.slice(0, 3)], total: 41 } });
+    await waitFor(() => expect(within(recent()).queryByText('https://sho.rt/new')).toBeNull());
+    expect(within(recent()).getAllByRole('link')).toHaveLength(8);
+  });
+
+  it('asks for the whole list when the new head does not reach back to a shown link', async () => {
+    const { release } = await openWithHead({ entries: [mine('a'), mine('b')], total: 40 }, [mine('a'), mine('b'), mine('c')]);
+    await waitFor(() => expect(within(recent()).getAllByRole('link')).toHaveLength(2));
+    release();
+    await waitFor(() => expect(within(recent()).getAllByRole('link')).toHaveLength(3));
+    const many = Array.from({ length: 30 }, (_, i) => mine(`n${i}`));
+    askMock.mockClear();
+    await fakeBrowser.storage.local.set({ recentHead: { entries: many, total: 70 } });
+    await waitFor(() => expect(askMock.mock.calls.some(([name]) => name === 'getHistory')).toBe(true));
+  });
 });
