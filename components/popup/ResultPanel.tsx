@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { qrFileBase } from '@/lib/ui/qrImage';
 import { QrPanel } from '@/components/qr/QrPanel';
@@ -8,20 +8,30 @@ import { CopyAs } from './CopyAs';
 import { DeleteLink } from './DeleteLink';
 import { t } from '@/lib/i18n';
 
+/** Whether the focus is in a field the user types or chooses in. */
+const isField = (el: Element | null): boolean =>
+  el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !['button', 'submit', 'checkbox', 'radio'].includes(el.type));
+
 /** The short link made (or chosen): field "Short link", Copy and "Copy as", the campaign and channel outcomes, the QR code, "Delete link". */
 export function ResultPanel() {
   const shown = usePopup((s) => s.shown);
   const copyLink = usePopup((s) => s.copyLink);
   const announce = usePopup((s) => s.announce);
   const field = useRef<HTMLInputElement>(null);
+  // The link first: what follows it (its page, the assignments, the QR code, Delete) is drawn in
+  // the render after, so a press's link never waits for the first mount of the QR panel.
+  const restOf = useDeferredValue(shown?.entry.id ?? null, null);
 
-  // Move focus to the new link so the keyboard is where the next action is.
+  // Move focus to a new link so the keyboard is where the next action is (once per link: not when
+  // its assignments are added); a link that waited is made while the user may be typing
+  // elsewhere, and never takes the focus from a field.
+  const shownId = shown?.entry.id;
+  const later = shown?.later === true;
   useEffect(() => {
-    if (shown) {
-      field.current?.focus();
-      field.current?.select();
-    }
-  }, [shown]);
+    if (!shownId || (later && isField(document.activeElement))) return;
+    field.current?.focus();
+    field.current?.select();
+  }, [shownId, later]);
 
   if (!shown) return null;
   const { entry, origin } = shown;
@@ -39,18 +49,22 @@ export function ResultPanel() {
         </button>
         <CopyAs />
       </div>
-      <p className="muted long-url" title={entry.longUrl}>
-        {href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={t('popupOpenLinkLabel', entry.shortUrl)}>
-            {t('popupOpenLink')}
-          </a>
-        ) : null}{' '}
-        → <span>{entry.longUrl}</span>
-      </p>
-      {origin !== 'history' && <CampaignNote outcome={entry.campaign} />}
-      {origin !== 'history' && entry.channel && <ChannelNote outcome={entry.channel} />}
-      <QrPanel text={entry.shortUrl} fileBase={qrFileBase(entry.shortCode || entry.shortUrl)} onStatus={announce} tracked />
-      {origin !== 'history' && <DeleteLink entry={entry} />}
+      {restOf === entry.id && (
+        <>
+          <p className="muted long-url" title={entry.longUrl}>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={t('popupOpenLinkLabel', entry.shortUrl)}>
+                {t('popupOpenLink')}
+              </a>
+            ) : null}{' '}
+            → <span>{entry.longUrl}</span>
+          </p>
+          {origin !== 'history' && <CampaignNote outcome={entry.campaign} />}
+          {origin !== 'history' && entry.channel && <ChannelNote outcome={entry.channel} />}
+          <QrPanel text={entry.shortUrl} fileBase={qrFileBase(entry.shortCode || entry.shortUrl)} onStatus={announce} tracked />
+          {origin !== 'history' && <DeleteLink entry={entry} />}
+        </>
+      )}
     </section>
   );
 }

@@ -13,10 +13,13 @@ const LABELS: Record<UtmField, MessageKey> = {
   content: 'utmContent',
 };
 
+/** No presets (an account without site rules): one array, so the store's answer is the same each time it is read. */
+const NO_PRESETS: never[] = [];
+
 /** The UTM panel: select "UTM preset" and the five fields; Long URL shows the result. */
 export function UtmFields() {
   const utm = usePopup((s) => s.utm);
-  const presets = usePopup((s) => s.linkRules?.presets ?? []);
+  const presets = usePopup((s) => s.linkRules?.presets ?? NO_PRESETS);
   const busy = usePopup((s) => s.busy);
   const setField = usePopup((s) => s.setUtmField);
   const setPreset = usePopup((s) => s.setUtmPreset);

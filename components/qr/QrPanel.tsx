@@ -36,7 +36,12 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, 
   const [styling, setStyling] = useState(false);
   const [ownStatus, setOwnStatus] = useState('');
   const [failure, setFailure] = useState('');
-  const say = (message: string) => (onStatus ? onStatus(message) : setOwnStatus(message));
+  // Said where the page says things (its status line) and, for the eye, beside the buttons too: the
+  // page's line may be scrolled out of view (the popup's is above its result).
+  const say = (message: string) => {
+    setOwnStatus(message);
+    onStatus?.(message);
+  };
 
   useEffect(() => {
     let current = true;
@@ -107,7 +112,11 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, 
         {styling && style && <QrStyleFields style={style} onApply={setStyle} say={say} save={styleSave} />}
         {tracked && <TrackedQrPart shortUrl={text} fileBase={fileBase} hasLogo={Boolean(style?.logo)} say={say} />}
       </Suspense>
-      {!onStatus && (
+      {onStatus ? (
+        <p className="qr-status" aria-hidden="true">
+          {ownStatus}
+        </p>
+      ) : (
         <div role="status" className="qr-status">
           {ownStatus}
         </div>

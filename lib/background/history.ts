@@ -4,10 +4,11 @@
  * limit holds on every read as on every write, and near storage.local's quota the oldest go
  * first (a link or a job is never refused for room).
  */
-import { historyItem, settingsItem, type HistoryEntry, type Settings } from '../storage';
+import { historyItem, settingsItem, type HistoryEntry } from '../storage';
 import { headOf, recentHeadItem, type RecentHead } from '../storage/recentHead';
 import { isQuotaError } from '../storage/quota';
 import { serializer } from './serialize';
+import { keptInHistory } from '../links/keptInHistory';
 
 const write = serializer();
 /** Entries waiting for the next write, oldest first (with whether a private window made them), and that write. */
@@ -79,18 +80,18 @@ async function mendHead(): Promise<void> {
 /** The share of Recent links dropped (oldest first) each time storage is full. */
 const ROOM_SHARE = 0.25;
 
-/** Whether a link goes into Recent links: history on, and for a private window's link only when the user allows it. */
-export function keptInHistory(settings: Pick<Settings, 'keepHistory' | 'keepPrivateHistory'>, fromPrivate: boolean): boolean {
-  return settings.keepHistory && (!fromPrivate || settings.keepPrivateHistory === true);
-}
 
-/** The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher limit, is stored cut). */
+/**
+ * The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher
+ * limit, is stored cut); read after the writes under way (a link just made is in it: a press no
+ * longer waits for its link to be filed).
+ */
 async function readHistory(): Promise<HistoryEntry[]> {
-  const [list, { historyLimit }] = await Promise.all([storedList(), settingsItem.getValue()]);
+  const [list, { historyLimit }] = await Promise.all([write(storedList), settingsItem.getValue()]);
   if (list.length <= historyLimit) return list;
   const cut = list.slice(0, historyLimit);
   void write(async () => {
-    const now = await historyItem.getValue();
+    const now = await storedList();
     if (now.length > historyLimit) await storeHistory(now.slice(0, historyLimit));
   });
   return cut;
@@ -114,7 +115,7 @@ async function storeHistory(list: HistoryEntry[]): Promise<void> {
  */
 export function makeRoom(): Promise<boolean> {
   return write(async () => {
-    const list = await historyItem.getValue();
+    const list = await storedList();
     if (list.length === 0) return false;
     await setHistory(list.slice(0, Math.floor(list.length * (1 - ROOM_SHARE))));
     return true;
@@ -143,7 +144,7 @@ export function addToHistory(entry: HistoryEntry, fromPrivate = false): Promise<
     pending = [];
     onlyIfThere = new Set();
     if (added.length === 0) return;
-    const list = await historyItem.getValue();
+    const list = await storedList();
     // An update keeps its entry's place (and is dropped when the entry is gone); an added entry goes first.
     const replaced = new Map(added.filter((e) => updates.has(e.id)).map((e) => [e.id, e]));
     const first = added.filter((e) => !updates.has(e.id));
@@ -175,7 +176,7 @@ export async function historyEntry(id: string): Promise<HistoryEntry | undefined
 /** Cuts the stored list to a new limit at once ("Keep recent links" lowered). */
 export function applyHistoryLimit(limit: number): Promise<void> {
   return write(async () => {
-    const list = await historyItem.getValue();
+    const list = await storedList();
     if (list.length > limit) await setHistory(list.slice(0, limit));
   });
 }
@@ -183,7 +184,7 @@ export function applyHistoryLimit(limit: number): Promise<void> {
 /** Removes one entry; returns the removed entry. */
 export function removeFromHistory(id: string): Promise<HistoryEntry | undefined> {
   return write(async () => {
-    const list = await historyItem.getValue();
+    const list = await storedList();
     const found = list.find((e) => e.id === id);
     await setHistory(list.filter((e) => e.id !== id));
     return found;

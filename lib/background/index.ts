@@ -15,6 +15,7 @@ import { permissionPattern } from '../serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 import { loadPolicy } from './policy';
 import { followHistoryWrites } from './history';
+import { popupNewsOf } from '../messaging/popupPort';
 
 export const QUEUE_ALARM = 'resume-queue';
 
@@ -77,6 +78,11 @@ export function startBackground() {
     if (area === 'managed') void followPolicy();
   });
   followHistoryWrites(browser.storage.onChanged);
+  // Open popups follow their Recent links and the current account through their port.
+  browser.storage.onChanged.addListener((changes, area) => {
+    const news = popupNewsOf(changes, area);
+    if (news) service.tellPopups(news);
+  });
   void followPolicy();
   // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
   globalThis.addEventListener?.('online', () => void service.retryWaiting().catch(() => undefined));

@@ -6,10 +6,19 @@
  * before the answer is still told and copied, once.
  */
 import type { JobQueue } from './jobs';
+import type { WorkerPortMessage } from '../messaging/popupPort';
+
+/** A popup's port as the worker uses it. */
+export interface PopupPort {
+  onMessage: { addListener(fn: (m: unknown) => void): void };
+  onDisconnect: { addListener(fn: () => void): void };
+  postMessage(m: WorkerPortMessage): void;
+}
 
 /** The worker's side of the popups' ports. */
 export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify' | 'unmarkNotify' | 'patch'>) {
   let open = 0;
+  const ports = new Set<PopupPort>();
 
   /** Popup jobs nobody waits for any more are told by the worker when they settle (the bulk page reports its own). */
   const handBack = async (only?: string) => {
@@ -20,12 +29,21 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
   return {
     handBack,
 
+    /** Tells every open popup (a port closing meanwhile is skipped). */
+    tell(message: WorkerPortMessage): void {
+      for (const port of ports) {
+        try {
+          port.postMessage(message);
+        } catch {
+          ports.delete(port);
+        }
+      }
+    },
+
     /** A popup opened: it may follow jobs until it closes. */
-    connected(port: {
-      onMessage: { addListener(fn: (m: unknown) => void): void };
-      onDisconnect: { addListener(fn: () => void): void };
-    }): void {
+    connected(port: PopupPort): void {
       open++;
+      ports.add(port);
       // Messages of one port arrive in order: a follow is handled before that port's disconnect.
       let last: Promise<void> = Promise.resolve();
       port.onMessage.addListener((m) => {
@@ -38,6 +56,7 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
       });
       port.onDisconnect.addListener(() => {
         open--;
+        ports.delete(port);
         last = last.then(() => (open === 0 ? handBack() : undefined));
       });
     },

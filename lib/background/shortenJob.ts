@@ -8,7 +8,8 @@ import { ApiError, unlessStorageFull } from '../api';
 import { errorSentence } from '../errorText';
 import { t } from '../i18n';
 import { settingsItem, type HistoryEntry, type Job } from '../storage';
-import { addToHistory, keptInHistory, updateInHistory } from './history';
+import { addToHistory, updateInHistory } from './history';
+import { keptInHistory } from '../links/keptInHistory';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
 import { onlyWhenLimited } from './waitPolicy';
@@ -79,11 +80,14 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       service: s.connection.serviceUrl,
       account: s.fingerprint,
     };
+    // Kept in the job before anyone is told of it; Recent links are written meanwhile, not waited
+    // for (the browser takes 300–500 ms to write a list of 5,000). The job ends only once the link
+    // is filed there, and a job restarted before that files it again. A full storage does not
+    // unmake the link: it is shown and copied, only not kept in Recent links.
+    const filing = job.filed ? null : addToHistory(entry, job.args.private === true).catch(unlessStorageFull);
     if (!job.result) {
       made.shortened = shortened;
-      // Stored in the job and in Recent links (side by side) before anyone is told of it: the popup reads them right after.
-      // A full storage does not unmake the link: it is shown and copied, only not kept in Recent links.
-      await Promise.all([checkpoint({ shortened, result: entry }), addToHistory(entry, job.args.private === true).catch(unlessStorageFull)]);
+      await checkpoint({ shortened, result: entry });
     }
     // Whoever waits is told now (popup, notification, bulk row); the assignments go meanwhile.
     const told = job.told ? Promise.resolve() : (deps.onMade?.(job, entry) ?? Promise.resolve()).catch(() => undefined);
@@ -107,6 +111,10 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     if (campaignId !== null) final.campaign = campaign === null ? { state: 'assigned', campaignId } : { state: 'failed', campaignId, reason: campaign };
     if (channelId !== null) final.channel = channel === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason: channel };
     await told;
+    if (filing) {
+      await filing;
+      await checkpoint({ filed: true });
+    }
     if (campaignId !== null || channelId !== null) await updateInHistory(final, job.args.private === true).catch(unlessStorageFull);
     return final;
   };

@@ -196,6 +196,8 @@ export function createShortening(deps: ShorteningDeps) {
 
     /** A popup opened (its port): it follows jobs until it closes. */
     popupConnected: watch.connected,
+    /** Tells the open popups of a stored change (they follow Recent links and the current account). */
+    tellPopups: watch.tell,
     /** Worker start: no popup follows anything yet, the worker tells of every job. */
     handBack: watch.handBack,
 

@@ -13,3 +13,19 @@ export const OPTIONS_PORT = 'options';
 
 /** What a popup says over its port: it follows (shows and copies) this job, no longer follows it, or showed its link (its assignments still going). */
 export type PopupPortMessage = { follow: string } | { release: string } | { shown: string };
+
+/**
+ * What the worker tells open popups over their port: stored items another part changed (the head
+ * of Recent links, the connection state), so that a popup left open follows them without a
+ * storage.onChanged listener of its own (which would be handed every write of the whole history).
+ */
+export type WorkerPortMessage = { stored: { recentHead?: unknown; connectionState?: unknown } };
+
+/** The stored items whose changes open popups are told of. */
+const TOLD_TO_POPUPS = ['recentHead', 'connectionState'] as const;
+
+/** What open popups are told of a storage change (the worker's storage.onChanged), or null: none of theirs. */
+export function popupNewsOf(changes: Record<string, { newValue?: unknown }>, area: string): WorkerPortMessage | null {
+  const told = area === 'local' ? TOLD_TO_POPUPS.filter((key) => key in changes) : [];
+  return told.length > 0 ? { stored: Object.fromEntries(told.map((key) => [key, changes[key]!.newValue ?? null])) } : null;
+}

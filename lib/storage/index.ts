@@ -175,6 +175,7 @@ export interface Job {
   service?: string;
   result?: HistoryEntry; // the link as known so far: set when it is made (assignments pending), final when done
   told?: boolean; // its link was shown or told already: when it settles, only a failed assignment is told
+  filed?: boolean; // its link is in Recent links (or not kept there): a job restarted before that files it again
   error?: SerializedApiError;
   settledAt?: number;
   /** Since when the job waits for a service that could not be reached (or failed): it ends a day later. */

@@ -32,6 +32,8 @@ export const LATENCY_TARGETS = {
 
 export interface LatencyFigures {
   pressToLink: Stat;
+  /** Press → link shown, less L, with 5,000 Recent links: one press an open, each after the last one's writes (no target: the figure of a long history). */
+  pressToLinkMany: Stat;
   pressToClipboard: Stat;
   coldListsOverL: Stat;
   warmReady: Stat;
@@ -55,6 +57,7 @@ export interface LatencyFigures {
 
 export interface LatencyRuns {
   presses: number;
+  pressesMany: number;
   coldOpens: number;
   recentOpens: number;
   bigListCold: number;
@@ -95,7 +98,10 @@ async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: st
     await driver.waitForFunction(async () => ((await chrome.storage.local.get('recentHead')).recentHead as { total?: number } | undefined)?.total === 5000, undefined, { timeout: 60_000 });
     const many = await recentAfterReady(h, sb, 'lat-recent-many', runs.recentOpens, true);
     const keystrokes = await searchKeystrokes(h, sb);
+    say('latency: presses with 5,000 links, one an open');
+    const pressesMany = await pressOncePerOpen(h, sb, runs.pressesMany);
     return {
+      pressToLinkMany: stat(pressesMany.map((p) => p.linkMs - LATENCY_MS)),
       pressToLink: stat(presses.map((p) => p.linkMs - LATENCY_MS)),
       pressToClipboard: stat(presses.map((p) => p.clipboardMs - LATENCY_MS)),
       coldListsOverL: cold.overL,
@@ -137,6 +143,40 @@ async function recentAfterReady(h: ExtensionHarness, sb: Sandbox, name: string, 
     }
   }
   return { drawn: stat(drawn), whole: stat(wholes) };
+}
+
+/**
+ * Opens the popup `n` times and presses Shorten once in each (5,000 Recent links stored): each open
+ * starts once the worker has stored the last link's head (its writes of the list are done), as a
+ * user's next open would.
+ */
+async function pressOncePerOpen(h: ExtensionHarness, sb: Sandbox, n: number) {
+  const out: { linkMs: number; clipboardMs: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const page = await openPopupFor(h, `${sb.url}/page/lat-press-many-${i}`, { timeoutMs: 20_000 });
+    let link = '';
+    try {
+      await page.waitForFunction(() => typeof (window as unknown as { __benchReady?: unknown }).__benchReady === 'number', undefined, { timeout: 20_000 });
+      out.push(await pressOnce(page, `https://example.org/bench/latency-many/${Date.now()}/${i}`));
+      link = await page.inputValue('#short-link');
+    } finally {
+      await closeAll(h, page);
+    }
+    await evalInWorker(
+      h,
+      async (url) => {
+        for (;;) {
+          const head = (await chrome.storage.local.get('recentHead')).recentHead as { entries?: { shortUrl: string; campaign?: { state: string } }[] } | undefined;
+          const first = head?.entries?.[0];
+          if (first?.shortUrl === url && first.campaign?.state !== 'pending') return;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      },
+      link,
+      60_000,
+    );
+  }
+  return out;
 }
 
 /** Presses Shorten `n` times in one popup (a campaign and a channel chosen): link shown and copied, ms after the press. */

@@ -53,7 +53,7 @@ const RUNS = {
   roundTrip: QUICK ? 3 : 10,
   workerCold: QUICK ? 3 : 10,
   queueContended: QUICK ? 1 : 3,
-  latency: { presses: QUICK ? 3 : 10, coldOpens: QUICK ? 2 : 5, recentOpens: QUICK ? 2 : 5, bigListCold: QUICK ? 1 : 3 },
+  latency: { presses: QUICK ? 3 : 10, pressesMany: QUICK ? 2 : 5, coldOpens: QUICK ? 2 : 5, recentOpens: QUICK ? 2 : 5, bigListCold: QUICK ? 1 : 3 },
 };
 const KB = 1000;
 const TARGETS = {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { historyItem, queueItem, settingsItem, DEFAULT_SETTINGS } from '@/lib/storage';
 import { startSandbox, type Sandbox } from '../sandbox/server';
+import { recentHeadItem } from '@/lib/storage/recentHead';
 import { makeService } from './makeService';
 
 let sb: Sandbox;
@@ -29,7 +30,7 @@ describe('a press while the main budget is spent', () => {
     // Waiting, stored with its short link (a restarted worker only assigns).
     const stored = (await queueItem.getValue()).find((j) => j.id === out.jobId)!;
     expect(stored).toMatchObject({ state: 'pending', shortened: { shortUrl: out.entry.shortUrl } });
-    expect((await historyItem.getValue())[0]).toMatchObject({ shortUrl: out.entry.shortUrl, campaign: { state: 'pending' } });
+    await vi.waitFor(async () => expect((await historyItem.getValue())[0]).toMatchObject({ shortUrl: out.entry.shortUrl, campaign: { state: 'pending' } }));
     expect(sb.log.filter((l) => l.path.includes('/assign/'))).toEqual([]);
 
     const job = await service.getJob({ jobId: out.jobId, waitMs: 10_000 });
@@ -78,5 +79,55 @@ describe('the menu', () => {
     expect(notes[0]).toMatchObject({ title: 'Short link copied', message: made.short_url });
     expect(notes[1]!.title).toBe('Short link ready');
     expect(notes[1]!.message).toMatch(new RegExp(`^${made.short_url.replace(/[.?]/g, '\\$&')} \\(not added to the channel: `));
+  });
+});
+
+describe('Recent links are written beside the press, not before its answer', () => {
+  beforeEach(async () => {
+    fakeBrowser.reset();
+    sb = await startSandbox({ port: 0, plan: 'pro' });
+  });
+
+  it('the link is answered while its Recent links entry is still being written; the list asked for then has it, and the job ends once it is filed', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    // A long list takes the browser hundreds of ms to write: the write is held here.
+    const write = historyItem.setValue.bind(historyItem);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const spy = vi.spyOn(historyItem, 'setValue').mockImplementation(async (v) => {
+      await held;
+      return write(v);
+    });
+    const out = await service.shorten({ url: 'https://example.org/long-history', domainId: null, campaignId: null });
+    if (out.status !== 'done' || !out.jobId) throw new Error(`not answered while the write is held: ${JSON.stringify(out)}`);
+    expect(await historyItem.getValue()).toEqual([]);
+    // Not done before it is filed (a restarted worker files it again).
+    expect((await queueItem.getValue()).find((j) => j.id === out.jobId)).toMatchObject({ state: 'pending', result: { shortUrl: out.entry.shortUrl } });
+    // Recent links asked for now are read after the write: the new link is in them.
+    const listed = service.getHistory();
+    release();
+    expect((await listed).map((e) => e.shortUrl)).toContain(out.entry.shortUrl);
+    expect((await service.getJob({ jobId: out.jobId, waitMs: 5000 }))?.state).toBe('done');
+    spy.mockRestore();
+  });
+
+  it('a job restarted after its link was made but before it was filed files it', async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const out = await service.shorten({ url: 'https://example.org/restarted', domainId: null, campaignId: null });
+    if (out.status !== 'done' || !out.jobId) throw new Error(JSON.stringify(out));
+    await service.getJob({ jobId: out.jobId, waitMs: 5000 });
+    // The stored state of a worker stopped between the two: the job pending with its link, Recent links without it.
+    const job = (await queueItem.getValue()).find((j) => j.id === out.jobId)!;
+    await queueItem.setValue([{ ...job, state: 'pending', filed: undefined }]);
+    await historyItem.setValue([]);
+    await recentHeadItem.setValue({ entries: [], total: 0 });
+    const again = makeService();
+    await again.service.resume();
+    await vi.waitFor(async () => expect((await queueItem.getValue()).find((j) => j.id === out.jobId)?.state).toBe('done'));
+    expect((await again.service.getHistory()).map((e) => e.shortUrl)).toEqual([out.entry.shortUrl]);
+    // Made once: the restarted job did not shorten again.
+    expect(sb.log.filter((l) => l.path === '/api/shorten')).toHaveLength(1);
   });
 });

@@ -13,8 +13,14 @@ const OTHER_KEY = 'other-account-key-0002';
 function fakePort() {
   const onMessage: ((m: unknown) => void)[] = [];
   const onDisconnect: (() => void)[] = [];
+  const told: unknown[] = [];
   return {
-    port: { onMessage: { addListener: (f: (m: unknown) => void) => onMessage.push(f) }, onDisconnect: { addListener: (f: () => void) => onDisconnect.push(f) } },
+    port: {
+      onMessage: { addListener: (f: (m: unknown) => void) => onMessage.push(f) },
+      onDisconnect: { addListener: (f: () => void) => onDisconnect.push(f) },
+      postMessage: (m: unknown) => void told.push(m),
+    },
+    told,
     post: (m: unknown) => onMessage.forEach((f) => f(m)),
     close: () => onDisconnect.forEach((f) => f()),
   };

@@ -209,7 +209,14 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
 
       start() {
         timers.revive();
-        stopAccountWatch ??= deps.watchAccount?.((fp) => get().ready && reenter(fp)) ?? null;
+        // Another window switched, added or forgot an account: the page enters the current one and
+        // its list of connections says which is current now.
+        stopAccountWatch ??=
+          deps.watchAccount?.((fp) => {
+            if (!get().ready) return;
+            reenter(fp);
+            void get().loadConnections();
+          }) ?? null;
         started ??= (async () => {
           try {
             const [connection, settings] = await Promise.all([

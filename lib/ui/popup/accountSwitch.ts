@@ -3,15 +3,15 @@
  * the select's data (so the popup's first script carries not even its name; docs/ARCHITECTURE.md,
  * "The Account select"). The worker switches; the popup then shows that account through
  * account.ts, the path it takes when the connection changed since its snapshot. A popup left open
- * follows the current account when another window changes it (followCurrentAccount).
+ * follows the current account when another window changes it (followCurrentAccount, told by the worker).
  */
-import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
 import { accountNames, accountSwitched, cachedValues, reread, showAccount, unread } from './account';
 import type { AccountName } from '../../storage';
 import { headLinks } from './recentHead';
 import { readHead } from './firstReads';
 import type { SliceKit } from './store';
+import { onStoredChange } from './storedChanges';
 
 /** The popup's switchAccount: makes a saved connection the current one and shows its lists, choices, rules and Recent links. */
 export function accountSwitcher(kit: SliceKit): (fingerprint: string) => Promise<void> {
@@ -57,19 +57,15 @@ async function enterAccount(kit: SliceKit, fingerprint: string | null, list: Acc
  */
 export function followCurrentAccount(kit: SliceKit): () => void {
   const { set, get, timers } = kit;
-  const changed = browser.storage?.onChanged; // absent where a page runs without the extension's APIs
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local' || !changes.connectionState) return;
+  return onStoredChange((changes) => {
+    if (!('connectionState' in changes)) return;
     if (timers.disposed) return; // a page that let go of its store (it may mount it again: strict mode)
     const accounts = get().accounts;
     if (!accounts || accounts.switchingTo) return; // this popup's own switch shows it
-    const next = changes.connectionState.newValue as { fingerprint?: unknown; accounts?: unknown } | undefined;
+    const next = changes.connectionState as { fingerprint?: unknown; accounts?: unknown } | undefined;
     const fingerprint = typeof next?.fingerprint === 'string' ? next.fingerprint : null;
     const list = accountNames(next?.accounts);
     if (fingerprint === accounts.current) set({ accounts: { ...accounts, list } });
     else void enterAccount(kit, fingerprint, list);
-  };
-  const stop = () => changed?.removeListener(listener);
-  changed?.addListener(listener);
-  return stop;
+  });
 }

@@ -8,6 +8,7 @@ import { t } from '../../i18n';
 import { formatCopy } from '../../links/copyFormat';
 import type { ShownLink, SliceKit } from './store';
 import { jobWaitingMessage } from './text';
+import { keptInHistory } from '../../links/keptInHistory';
 
 /** How often a queued link is looked at. */
 const POLL_MS = 1000;
@@ -20,7 +21,7 @@ const assigning = (entry: HistoryEntry) => entry.campaign.state === 'pending' ||
 /** A made or queued link, as the form's tasks use it. */
 export interface Jobs {
   /** Shows a link that was just made (or found), copies it (unless the worker told of it already), and refreshes Recent links. */
-  showMade(entry: HistoryEntry, origin: ShownLink['origin'], opts?: { toldByWorker?: boolean }): Promise<void>;
+  showMade(entry: HistoryEntry, origin: ShownLink['origin'], opts?: { toldByWorker?: boolean; later?: boolean }): Promise<void>;
   /** Follows a queued link until it is made or fails (the worker is told that this popup shows it). */
   follow(jobId: string): void;
   /** Adds what became of a shown link's campaign and channel once the worker has them (the link stays shown). */
@@ -66,7 +67,7 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
           stopPolling(); // still claimed: should the popup close, the worker tells only of a failed assignment
           void get().markShown(jobId).catch(() => undefined);
         }
-        await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified || !!job.told });
+        await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified || !!job.told, later: true });
         if (job.state !== 'done') void jobs.awaitOutcomes(jobId);
       } else if (job.state === 'failed') {
         jobs.unfollow();
@@ -93,13 +94,14 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
 
   const jobs: Jobs = {
     async showMade(entry, origin, opts = {}) {
-      set({ shown: { entry, origin }, queued: null, error: null, duplicate: null });
+      set({ shown: { entry, origin, ...(opts.later ? { later: true } : {}) }, queued: null, error: null, duplicate: null });
       await autoCopy(entry, opts.toldByWorker ?? false);
-      if (origin === 'new') {
-        // The worker stores the entry (unless history is off): ask rather than guess.
+      // The worker files it in Recent links (when the user keeps them: from a private window only
+      // if allowed) and tells the popup of the new head (recentFollow.ts): drawn now, not asked for.
+      const settings = get().settings;
+      if (origin === 'new' && settings && keptInHistory(settings, get().incognito)) {
         const recent = get().recent;
         set({ recent: { ...recent, items: [entry, ...recent.items.filter((e) => e.id !== entry.id)] } });
-        void get().loadHistory();
       }
     },
 
@@ -114,10 +116,8 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         const shown = get().shown;
         if (!job?.result || shown?.entry.id !== jobId) return;
         set({ shown: { ...shown, entry: job.result } });
-        if (job.state !== 'pending' && job.state !== 'sending') {
-          void get().loadHistory();
-          return;
-        }
+        // Settled: Recent links hear of its outcome from the worker (the head it writes).
+        if (job.state !== 'pending' && job.state !== 'sending') return;
       }
     },
 

@@ -1,28 +1,25 @@
 /**
  * An open popup's Recent links follow links made, changed or deleted elsewhere (the worker
  * making the links not sent, the menu, the shortcut, another window's popup): the worker writes
- * the stored head after every change of the history, and the popup merges it into what it shows.
+ * the stored head after every change of the history and tells open popups of it (storedChanges.ts),
+ * and the popup merges it into what it shows.
  */
-import { browser } from '@wxt-dev/browser';
 import type { SliceKit } from './store';
 import { headLinks, mergeHead } from './recentHead';
+import { onStoredChange } from './storedChanges';
 
 /** Starts following the stored head for as long as the popup is open; returns the stop. */
 export function followStoredHead({ set, get, timers }: SliceKit): () => void {
-  const changed = browser.storage?.onChanged; // absent where a page runs without the extension's APIs
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local' || !changes.recentHead) return;
+  return onStoredChange((changes) => {
+    if (!('recentHead' in changes)) return;
     if (timers.disposed) return; // a page that let go of its store (it may mount it again: strict mode)
     const recent = get().recent;
     if (recent.state !== 'ready') return; // the worker's answer is on its way
-    const head = headLinks(changes.recentHead.newValue, get().accounts?.current);
+    const head = headLinks(changes.recentHead, get().accounts?.current);
     if (!head) return;
     const merged = mergeHead(recent.items, head);
     if (!merged) return void get().loadHistory();
     const same = merged.length === recent.items.length && merged.every((e, i) => e === recent.items[i] || JSON.stringify(e) === JSON.stringify(recent.items[i]));
     if (!same) set({ recent: { ...get().recent, items: merged } });
-  };
-  const stop = () => changed?.removeListener(listener);
-  changed?.addListener(listener);
-  return stop;
+  });
 }

@@ -27,6 +27,8 @@ export interface ShownLink {
   entry: HistoryEntry;
   /** new: just made; existing: the duplicate the user chose; history: "QR" in Recent links. */
   origin: 'new' | 'existing' | 'history';
+  /** Made after the popup said it waits: the user may be typing elsewhere meanwhile (focus stays there). */
+  later?: boolean;
 }
 
 export interface PopupForm {

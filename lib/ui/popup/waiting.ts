@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';
+import { storedChanged } from './storedChanges';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
 
@@ -24,9 +25,12 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
     if (port || timers.disposed) return port;
     try {
       port = takeEarlyPort() ?? browser.runtime.connect({ name: POPUP_PORT });
+      // The worker tells of stored changes over it (Recent links and the current account follow them).
+      port.onMessage.addListener(storedChanged);
       port.onDisconnect.addListener(() => {
         port = null;
-        if (followed && !timers.disposed) timers.later(() => void open(), 500);
+        // Opened again (waking a worker that stopped): the popup keeps following jobs and changes.
+        if (!timers.disposed) timers.later(() => void open(), 500);
       });
       if (followed) port.postMessage({ follow: followed } satisfies PopupPortMessage);
     } catch {

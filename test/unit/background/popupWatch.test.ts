@@ -17,8 +17,14 @@ function queue(jobs: Partial<Job>[]) {
 function port() {
   const message: ((m: unknown) => void)[] = [];
   const disconnect: (() => void)[] = [];
+  const told: unknown[] = [];
   return {
-    port: { onMessage: { addListener: (f: (m: unknown) => void) => message.push(f) }, onDisconnect: { addListener: (f: () => void) => disconnect.push(f) } },
+    port: {
+      onMessage: { addListener: (f: (m: unknown) => void) => message.push(f) },
+      onDisconnect: { addListener: (f: () => void) => disconnect.push(f) },
+      postMessage: (m: unknown) => void told.push(m),
+    },
+    told,
     post: (m: unknown) => message.forEach((f) => f(m)),
     close: () => disconnect.forEach((f) => f()),
   };
@@ -81,5 +87,17 @@ describe('who tells of a link: the popup that follows it, else the worker', () =
       [true, true],
       [true, false],
     ]);
+  });
+
+  it('tells every open popup of a stored change, and no popup that closed', async () => {
+    const watch = createPopupWatch(queue([]));
+    const one = port();
+    const two = port();
+    watch.connected(one.port);
+    watch.connected(two.port);
+    two.close();
+    watch.tell({ stored: { recentHead: { entries: [], total: 0 } } });
+    expect(one.told).toEqual([{ stored: { recentHead: { entries: [], total: 0 } } }]);
+    expect(two.told).toEqual([]);
   });
 });

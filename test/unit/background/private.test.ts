@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addToHistory, keptInHistory } from '@/lib/background/history';
+import { addToHistory } from '@/lib/background/history';
+import { keptInHistory } from '@/lib/links/keptInHistory';
 import { JobQueue } from '@/lib/background/jobs';
 import { historyItem, queueItem, settingsItem, type HistoryEntry, type Job } from '@/lib/storage';
 

@@ -114,4 +114,16 @@ describe('the options page and a switch made in another window', () => {
     await vi.waitFor(() => expect(store().connection?.name).toBe('Client B'));
     await vi.waitFor(() => expect(worker.sent('getList').length).toBeGreaterThanOrEqual(14)); // the lists of the account now shown
   });
+
+  it('asks for its list of connections again when another window changes the current account (which one is "Current" changed)', async () => {
+    let tell: (fp: string | null) => void = () => {};
+    options = createOptionsStore({ ask: ((...a: unknown[]) => (ask as (...x: unknown[]) => unknown)(...a)) as never, watchAccount: (cb) => ((tell = cb), () => {}), staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 });
+    worker.connection = { ...worker.connection, fingerprint: 'fp-a' };
+    await store().start();
+    await vi.waitFor(() => expect(worker.sent('listConnections').length).toBeGreaterThanOrEqual(1));
+    const listed = worker.sent('listConnections').length;
+    worker.connection = { ...worker.connection, fingerprint: 'fp-b', name: 'Client B' };
+    tell('fp-b');
+    await vi.waitFor(() => expect(worker.sent('listConnections').length).toBe(listed + 1));
+  });
 });

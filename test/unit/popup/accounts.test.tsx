@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { Campaign } from '@/lib/api';
@@ -11,6 +10,7 @@ import { linkRulesItem } from '@/lib/storage/linkRules';
 import { answer, CAMPAIGNS, DOMAINS, entry, FREE, SETTINGS, type World } from './harness';
 import { fail } from '../support/fakeWorker';
 import { answerConnections, summary } from '../support/fakeConnections';
+import { fakePopupPort } from '../support/popupPort';
 
 const askMock = vi.mocked(ask);
 
@@ -68,9 +68,8 @@ const job = (over: Partial<Job>): Job =>
 
 beforeEach(() => {
   fakeBrowser.reset();
-  // The popup's port to the worker (it follows waiting links over it).
-  const port = { postMessage: () => undefined, onDisconnect: { addListener: () => {} }, onMessage: { addListener: () => {} } };
-  vi.spyOn(browser.runtime, 'connect').mockReturnValue(port as never);
+  // The popup's port to the worker (it follows waiting links over it, and hears of stored changes).
+  fakePopupPort();
 });
 
 describe('the popup’s select "Account"', () => {

@@ -31,7 +31,7 @@ describe('Channel', () => {
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
     await screen.findByRole('textbox', { name: 'Short link' });
     expect(callsOf(askMock, 'shorten')).toEqual([{ url: 'https://example.com/article', domainId: null, campaignId: null, channelId: 12 }]);
-    expect(screen.getByText('Added to channel Social')).toBeTruthy();
+    expect(await screen.findByText('Added to channel Social')).toBeTruthy();
   });
 
   it('preselects the remembered channel when it still exists', async () => {

@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { answer, entry } from './harness';
+import { fakePopupPort } from '../support/popupPort';
 
 const askMock = vi.mocked(ask);
 const mine = (id: string) => entry({ id, shortUrl: `https://sho.rt/${id}`, shortCode: id, account: 'fp-mine' });
@@ -13,6 +14,7 @@ const recent = () => screen.getByRole('region', { name: 'Recent links' });
 
 /** A popup whose worker has not answered getHistory yet (`release` answers it with `whole`). */
 async function openWithHead(head: unknown, whole = [mine('a'), mine('b')]) {
+  fakePopupPort();
   await fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-mine' }, recentHead: head });
   let release = () => {};
   const { user, worker } = answer(askMock, { history: whole });

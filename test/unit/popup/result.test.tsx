@@ -23,12 +23,29 @@ describe('after shortening', () => {
     expect(short).toHaveProperty('readOnly', true);
     expect(writeText).toHaveBeenCalledWith('https://go.brand.example/x1');
     expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+    // The link comes first; its QR code and buttons in the render after.
+    await screen.findByRole('button', { name: 'Copy QR' });
     for (const name of ['Copy', 'Copy QR', 'Download PNG', 'Download SVG']) expect(screen.getByRole('button', { name })).toBeTruthy();
     const img = await screen.findByRole('img', { name: 'QR code' });
     expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(callsOf(askMock, 'shorten')).toEqual([{ url: 'https://example.com/article', domainId: null, campaignId: null }]);
-    // The new link is in Recent links too.
+    // The new link is in Recent links too, drawn from the answer: the whole list (1.6 MB with 5,000
+    // links) is not asked for again; the worker tells the popup of the head it writes.
     expect(await screen.findByRole('button', { name: 'Copy https://go.brand.example/x1' })).toBeTruthy();
+    expect(callsOf(askMock, 'getHistory')).toHaveLength(1);
+  });
+
+  it('with Recent links turned off, a new link is shown and copied but not listed in Recent links', async () => {
+    const { user } = answer(askMock, {
+      settings: { ...SETTINGS, keepHistory: false },
+      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/off', shortCode: 'off' }) }),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    expect(await screen.findByRole('textbox', { name: 'Short link' })).toHaveProperty('value', 'https://go.brand.example/off');
+    await screen.findByRole('button', { name: 'Copy QR' });
+    expect(screen.queryByRole('button', { name: 'Copy https://go.brand.example/off' })).toBeNull();
   });
 
   it('"Make tracked QR code" makes the service\'s QR code of the short link and shows its image, "Scans" and "Open statistics"', async () => {

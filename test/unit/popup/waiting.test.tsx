@@ -22,6 +22,26 @@ const job = (over: Partial<Job>): Job =>
 const unsent = (id: string, url: string): UnsentLink => ({ id, args: { url, domainId: null, campaignId: null }, createdAt: 1, announced: true });
 
 describe('a link still being made when the popup opens', () => {
+  it('when it is made while the user types another address, the focus and what was typed stay in Long URL', async () => {
+    fakePort();
+    let made = false;
+    const done = entry({ id: 'j1', longUrl: 'https://example.org/slow', shortUrl: 'https://sho.rt/slow' });
+    const { user } = answer(askMock, {
+      waiting: { pending: [job({})], unsent: [] },
+      getJob: () => (made ? job({ state: 'done', result: done, notify: false }) : job({ notify: false })),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/still being made/));
+    const longUrl = screen.getByRole('textbox', { name: 'Long URL' }) as HTMLInputElement;
+    await user.clear(longUrl);
+    await user.type(longUrl, 'https://example.org/typed');
+    made = true;
+    await screen.findByRole('textbox', { name: 'Short link' }, { timeout: 4000 });
+    await user.type(longUrl, '-more', { skipClick: true });
+    expect(document.activeElement).toBe(longUrl);
+    expect(longUrl.value).toBe('https://example.org/typed-more');
+  });
+
   it('is shown as being made, followed (the worker is told over the port), then shown and copied', async () => {
     const posted = fakePort();
     let polls = 0;

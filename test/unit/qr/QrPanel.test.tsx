@@ -52,6 +52,9 @@ describe('QrPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Copy QR' }));
     expect(onStatus).toHaveBeenCalledWith('QR code copied to clipboard');
     expect(screen.queryByRole('status')).toBeNull();
+    // Shown beside the buttons too (the page's line may be out of view), not announced twice.
+    const note = screen.getByText('QR code copied to clipboard');
+    expect(note.closest('[aria-hidden="true"]')).toBe(note);
   });
 
   it('says when copying fails', async () => {
