@@ -28,15 +28,20 @@ export function t(key: MessageKey, ...subs: (string | number)[]): string {
   return FALLBACK ? format(FALLBACK[key], strings) : key;
 }
 
-/** The browser's UI language for dates and times ("de", "en-US"…); "en" where there is no i18n API. */
+/**
+ * The language numbers, dates and times are written in: the browser's UI language ("en-GB",
+ * "de"…) when the messages are in that language, else the messages' own (a German catalogue in a
+ * browser whose UI is English writes "5.000", not "5,000"); "en" where there is no i18n API.
+ */
 export function uiLanguage(): string {
+  const messages = t('languageTag');
   try {
     const lang = browser.i18n.getUILanguage();
-    if (lang) return lang;
+    if (lang && (!/^[a-z]{2,3}$/.test(messages) || lang.toLowerCase().split('-')[0] === messages)) return lang;
   } catch {
     // No i18n API here: English, like the messages.
   }
-  return 'en';
+  return /^[a-z]{2,3}$/.test(messages) ? messages : 'en';
 }
 
 /** A count as the browser's language writes it ("5,000", "5.000"), for a sentence. */

@@ -10,10 +10,10 @@ import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
 import type { BulkRequest, BulkView, ShownAccount } from '../messaging';
 import { checkShownAccount } from './shownAccount';
-import { bulkItem, historyItem, settingsItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
+import { bulkItem, settingsItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
-import { historyOf } from './history';
+import { historyOf, readStoredHistory } from './history';
 import type { JobQueue } from './jobs';
 import { serializer } from './serialize';
 import { checkChannelId } from './channelId';
@@ -130,7 +130,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   async function reconcile(batch: BulkBatch): Promise<BulkBatch> {
     const all = await jobs.list();
     const byId = new Map(all.map((j) => [j.id, j]));
-    const history = await historyItem.getValue();
+    const history = await readStoredHistory();
     let changed = false;
     const orphans: number[] = [];
     const items = batch.items.map((it, i): BulkItem => {

@@ -2,9 +2,11 @@
  * Recent links made from this browser, newest first, only when the user keeps history (and, for
  * a private window's link, allows it there), at most as many as "Keep recent links" says: the
  * limit holds on every read as on every write, and near storage.local's quota the oldest go
- * first (a link or a job is never refused for room).
+ * first (a link or a job is never refused for room). Stored in two parts: the newest (`history`,
+ * 100 to 200 links, written at each change) and the older ones (`historyOlder`, written when a
+ * hundred have moved there, or one of them changed): a press no longer writes 1.6 MB.
  */
-import { historyItem, settingsItem, type HistoryEntry } from '../storage';
+import { historyItem, historyOlderItem, settingsItem, type HistoryEntry } from '../storage';
 import { headOf, recentHeadItem, type RecentHead } from '../storage/recentHead';
 import { isQuotaError } from '../storage/quota';
 import { serializer } from './serialize';
@@ -22,10 +24,45 @@ let nextWrite: Promise<void> | null = null;
  * head that could not be written is removed: the popup then waits for the whole list).
  */
 async function setHistory(list: HistoryEntry[]): Promise<void> {
-  await historyItem.setValue(list);
+  const older = knownOlder;
+  const newest = list.length - (older?.length ?? 0);
+  // Known before the write: storage.onChanged may tell of it before the write's promise settles.
   known = Object.freeze(list);
+  try {
+    // The older part unchanged (the same entries at the end): only the newest are written.
+    if (older && newest >= 0 && newest <= NEWEST_MOST && older.every((e, i) => e === list[newest + i])) {
+      await historyItem.setValue(list.slice(0, newest));
+    } else {
+      // The older part first: a worker stopped between the two writes leaves a link twice (read once), never none.
+      knownOlder = Object.freeze(list.slice(NEWEST_KEPT));
+      await historyOlderItem.setValue(knownOlder as HistoryEntry[]);
+      await historyItem.setValue(list.slice(0, NEWEST_KEPT));
+    }
+  } catch (e) {
+    known = null;
+    knownOlder = null;
+    throw e;
+  }
   await recentHeadItem.setValue(headOf(list)).catch(() => recentHeadItem.removeValue().catch(() => undefined));
 }
+
+/** How many of the newest links `history` holds after the older ones were written, and at most. */
+const NEWEST_KEPT = 100;
+const NEWEST_MOST = 200;
+
+/** The older part as this worker last read or wrote it (null: not known, written again at the next change). */
+let knownOlder: readonly HistoryEntry[] | null = null;
+
+/** Both stored parts: the list (a link in both, after a stopped write, once) and the older part as read. */
+async function readParts(): Promise<{ list: HistoryEntry[]; older: HistoryEntry[] }> {
+  const [newest, older] = await Promise.all([historyItem.getValue(), historyOlderItem.getValue()]);
+  if (older.length === 0) return { list: newest, older };
+  const ids = new Set(newest.map((e) => e.id));
+  return { list: [...newest, ...older.filter((e) => !ids.has(e.id))], older };
+}
+
+/** The stored Recent links as one list, read from storage (what another part of the extension needs of them). */
+export const readStoredHistory = async (): Promise<HistoryEntry[]> => (await readParts()).list;
 
 /** Whether a stored head is the head of `list`. */
 const isHeadOf = (head: RecentHead | null, list: readonly HistoryEntry[]): boolean => {
@@ -47,10 +84,16 @@ let known: readonly HistoryEntry[] | null = null;
  */
 export function followHistoryWrites(onChanged: { addListener(fn: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void }): void {
   onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !changes.history || !known) return;
-    const v = changes.history.newValue;
-    const same = Array.isArray(v) && v.length === known.length && v[0]?.id === known[0]?.id && v.at(-1)?.id === known.at(-1)?.id;
-    if (!same) known = null;
+    if (area !== 'local' || !known) return;
+    const olderLength = knownOlder?.length ?? 0;
+    const same = (v: unknown, part: readonly HistoryEntry[]) =>
+      Array.isArray(v) && v.length === part.length && v[0]?.id === part[0]?.id && v.at(-1)?.id === part.at(-1)?.id;
+    const newestOk = !changes.history || same(changes.history.newValue, known.slice(0, known.length - olderLength));
+    const olderOk = !changes.historyOlder || (knownOlder !== null && same(changes.historyOlder.newValue, knownOlder));
+    if (!newestOk || !olderOk) {
+      known = null;
+      knownOlder = null;
+    }
   });
 }
 
@@ -61,9 +104,10 @@ export function followHistoryWrites(onChanged: { addListener(fn: (changes: Recor
  */
 async function storedList(): Promise<HistoryEntry[]> {
   const head = await recentHeadItem.getValue().catch(() => null);
-  if (known && isHeadOf(head, known)) return known as HistoryEntry[];
-  const list = await historyItem.getValue();
+  if (known && knownOlder && isHeadOf(head, known)) return known as HistoryEntry[];
+  const { list, older } = await readParts();
   known = Object.freeze(list);
+  knownOlder = Object.freeze(older);
   if (!isHeadOf(head, list)) void mendHead().catch(() => undefined);
   return list;
 }
@@ -72,7 +116,7 @@ async function storedList(): Promise<HistoryEntry[]> {
 async function mendHead(): Promise<void> {
   await write(async () => {
     // The list as this worker knows it (read or written by it, nothing else wrote since), else read.
-    const now = known ?? (await historyItem.getValue());
+    const now = known ?? (await readParts()).list;
     await recentHeadItem.setValue(headOf(now)).catch(() => undefined);
   });
 }

@@ -131,9 +131,13 @@ export interface HistoryEntry {
   /** Fingerprint of the account it was made with: history is shown per account. */
   account?: string;
 }
+// Recent links in two parts, newest first, reads shared (several messages read them at once): the
+// newest (all of them in an install from before `historyOlder`), then the older ones, which a new
+// link does not rewrite (lib/background/history.ts moves them there a hundred at a time).
 const historyStored = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
-// Reads shared: several messages read it at once (the popup's Recent links, the check of stored items).
 export const historyItem = checkedItem(historyStored, repair.repairHistory, storageNotices, 'history', true);
+const historyOlderStored = storage.defineItem<HistoryEntry[]>('local:historyOlder', { fallback: [], version: 1 });
+export const historyOlderItem = checkedItem(historyOlderStored, repair.repairHistory, storageNotices, 'history', true);
 
 /** One cached value with the time it was fetched. */
 export interface CacheEntry<T> {

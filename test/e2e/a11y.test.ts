@@ -64,6 +64,16 @@ describe('accessibility', () => {
     expect(ext.sb.state.forKey(ext.sb.key).links.some((l) => l.url === `${ext.sb.url}/page/a11y`)).toBe(true);
     expect(await seriousViolations(popup)).toEqual([]);
     await screenshot(popup, 'a11y-popup-result');
+    // Deleting it from Recent links with the keyboard: the keyboard stays in the popup's lower
+    // part after the row goes (the next Tab does not start again from the top).
+    const short = await popup.getByLabel('Short link', { exact: true }).inputValue();
+    await popup.getByRole('button', { name: `Delete ${short}`, exact: true }).last().focus();
+    await popup.keyboard.press('Enter');
+    await popup.getByRole('button', { name: `Yes, delete ${short}`, exact: true }).focus();
+    await popup.keyboard.press('Enter');
+    await popup.waitForFunction((s) => !document.querySelector('section.recent')?.textContent?.includes(s), short, { timeout: 15_000 });
+    await popup.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5_000 });
+    expect(await popup.evaluate(() => document.activeElement?.closest('section')?.className ?? document.activeElement?.tagName)).toMatch(/recent|result/);
     await popup.close();
   });
 

@@ -12,10 +12,20 @@ import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount }
 import { headLinks } from './recentHead';
 import { accountSwitcher, followCurrentAccount } from './accountSwitch';
 import { followStoredHead } from './recentFollow';
+import { keepFocus } from '../focusKeeper';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';
 export { recentSlice } from './recent';
+
+let keeping = false;
+/** Keeps the keyboard's place in the popup (lib/ui/focusKeeper.ts), once per page. */
+function startKeepingFocus(): void {
+  const root = document.getElementById('root');
+  if (keeping || !root) return;
+  keeping = true;
+  keepFocus(root);
+}
 
 /**
  * Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds
@@ -40,6 +50,8 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: 
     .catch(() => undefined)
     .then(() => (get().linkRulesRaw ? get().applyRules() : undefined))
     .catch(() => undefined);
+  // A deleted row, a cancelled link or a busy select leaves the keyboard where it was (once, from the later chunk).
+  startKeepingFocus();
   // Links made elsewhere while the popup is open join Recent links as the worker stores them.
   followStoredHead(kit);
   // Another window that switches, adds or forgets an account changes what this popup shows.

@@ -77,7 +77,9 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         if (job.error?.reason === 'account-changed') void Promise.all([get().loadWaiting(), get().loadHistory()]);
       } else {
         // Still waiting: say what for now (the service came back or went away; a time that passed).
-        const status = jobWaitingMessage(job, { status: get().status, expectedAt: get().queued?.expectedAt ?? 0 });
+        const said = jobWaitingMessage(job, { status: get().status, expectedAt: get().queued?.expectedAt ?? 0 });
+        // Long URL shows another address (a popup opened on another page): the sentence names the link.
+        const status = said !== null && job.waitingSince !== undefined && job.args.url !== get().form.url ? t('popupWaitingNamed', job.args.url, said) : said;
         if (status !== null && status !== get().status) set({ status });
       }
     } catch {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addToHistory, clearHistory, followHistoryWrites, historyOf, removeFromHistory } from '@/lib/background/history';
+import { addToHistory, clearHistory, followHistoryWrites, historyOf, readStoredHistory, removeFromHistory } from '@/lib/background/history';
 import { RECENT_HEAD, recentHeadItem } from '@/lib/storage/recentHead';
 import { historyItem, settingsItem, type HistoryEntry } from '@/lib/storage';
 
@@ -67,5 +67,33 @@ describe('the history of made links', () => {
     expect((await historyOf('http://127.0.0.1', 'fp')).map((e) => e.id)).toEqual(['x1', 'x2']);
     expect(readsOfList()).toBeGreaterThan(before);
     get.mockRestore();
+  });
+
+  it('a new link rewrites only the newest links, not the whole list; an install with every link in one part is split at its first change, losing none', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => entry(`s${i}`));
+    await historyItem.setValue(many); // as an earlier version stored them
+    await addToHistory(entry('first'));
+    const all = await readStoredHistory();
+    expect(all).toHaveLength(3001);
+    expect(all.map((e) => e.id).slice(0, 3)).toEqual(['first', 's0', 's1']);
+    expect(all.at(-1)?.id).toBe('s2999');
+    expect((await historyItem.getValue()).length).toBeLessThanOrEqual(200);
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await addToHistory(entry('second'));
+    const written = set.mock.calls.map((c) => Object.keys(c[0] as object)).flat();
+    expect(written).toContain('history');
+    expect(written).not.toContain('historyOlder');
+    expect((await historyOf('http://127.0.0.1', 'fp')).map((e) => e.id).slice(0, 3)).toEqual(['second', 'first', 's0']);
+    // A hundred more move the oldest of the newest to the older part: nothing lost, in order.
+    for (let i = 0; i < 150; i++) await addToHistory(entry(`n${i}`));
+    const after = await readStoredHistory();
+    expect(after).toHaveLength(3152);
+    expect(new Set(after.map((e) => e.id)).size).toBe(3152);
+    expect(after.map((e) => e.id).slice(0, 2)).toEqual(['n149', 'n148']);
+    expect((await historyItem.getValue()).length).toBeLessThanOrEqual(200);
+    // A link deleted among the older ones.
+    await removeFromHistory('s10');
+    expect((await readStoredHistory()).map((e) => e.id)).not.toContain('s10');
+    set.mockRestore();
   });
 });

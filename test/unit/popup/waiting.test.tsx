@@ -83,7 +83,15 @@ describe('a service that does not answer', () => {
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
     return user;
   }
-  const waitingJob = (kind: 'network' | 'server') => job({ id: 'j2', waitingSince: Date.now(), error: { kind, message: 'x' }, notBefore: Date.now() + 60_000 });
+  const waitingJob = (kind: 'network' | 'server', url = 'https://example.com/article') =>
+    job({ id: 'j2', args: { url, domainId: null, campaignId: null }, waitingSince: Date.now(), error: { kind, message: 'x' }, notBefore: Date.now() + 60_000 });
+
+  it('a link of another page that waits for the service is named (the popup was opened on another page)', async () => {
+    fakePort();
+    answer(askMock, { waiting: { pending: [waitingJob('network', 'https://example.org/rl/5')], unsent: [] }, getJob: waitingJob('network', 'https://example.org/rl/5') });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your link for https:\/\/example\.org\/rl\/5: The service cannot be reached/), { timeout: 4000 });
+  });
 
   it('says at once that the link waits for the connection (not "failed", not "rate limit"), and it can be cancelled', async () => {
     const user = await press({

@@ -1,0 +1,79 @@
+// The keyboard keeps its place when the focused control goes away under it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { keepFocus } from '@/lib/ui/focusKeeper';
+
+let stop = () => {};
+afterEach(() => {
+  stop();
+  document.body.innerHTML = '';
+});
+
+/** A page root with Recent links (a search box, two rows) and a form. */
+function page() {
+  document.body.innerHTML = `
+    <div id="root">
+      <form><input id="long-url"><select id="account"><option>A</option></select><button id="cancel" type="button">Cancel this link</button></form>
+      <section id="recent"><input id="recent-search" type="search"><ul><li id="row1"><button id="yes1">Yes</button></li><li id="row2"><button id="copy2">Copy</button></li></ul></section>
+    </div>`;
+  stop = keepFocus(document.getElementById('root')!);
+  return (id: string) => document.getElementById(id)!;
+}
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('focus kept', () => {
+  it('a row deleted under the focus: the first control of the closest part left (the list: the next row’s)', async () => {
+    const el = page();
+    el('yes1').focus();
+    el('row1').remove();
+    await settle();
+    expect(document.activeElement).toBe(el('copy2'));
+  });
+
+  it('the last row deleted: the list’s search box', async () => {
+    const el = page();
+    el('row2').remove();
+    el('yes1').focus();
+    el('row1').remove();
+    await settle();
+    expect(document.activeElement).toBe(el('recent-search'));
+  });
+
+  it('a button that goes away: the first control of its form', async () => {
+    const el = page();
+    el('cancel').focus();
+    el('cancel').remove();
+    await settle();
+    expect(document.activeElement).toBe(el('long-url'));
+  });
+
+  it('a control drawn again in its place (same id) gets it', async () => {
+    const el = page();
+    el('long-url').focus();
+    const again = document.createElement('input');
+    again.id = 'long-url';
+    el('long-url').replaceWith(again);
+    await settle();
+    expect(document.activeElement).toBe(again);
+  });
+
+  it('a select disabled while it works gets it back when enabled', async () => {
+    const el = page();
+    const select = el('account') as HTMLSelectElement;
+    select.focus();
+    select.disabled = true;
+    select.blur(); // what the browser does to a control that can no longer have focus
+    await settle();
+    select.disabled = false;
+    await settle();
+    expect(document.activeElement).toBe(select);
+  });
+
+  it('focus the user moved away stays away', async () => {
+    const el = page();
+    el('copy2').focus();
+    el('copy2').blur(); // a click on the page's background
+    el('row1').remove();
+    await settle();
+    expect(document.activeElement).toBe(document.body);
+  });
+});
