@@ -31,17 +31,17 @@ export function t(key: MessageKey, ...subs: (string | number)[]): string {
 /**
  * The language numbers, dates and times are written in: the browser's UI language ("en-GB",
  * "de"…) when the messages are in that language, else the messages' own (a German catalogue in a
- * browser whose UI is English writes "5.000", not "5,000"); "en" where there is no i18n API.
+ * browser whose UI is English writes "5.000", not "5,000").
  */
 export function uiLanguage(): string {
-  const messages = t('languageTag');
+  const own = t('languageTag') || 'en';
+  let lang = '';
   try {
-    const lang = browser.i18n.getUILanguage();
-    if (lang && (!/^[a-z]{2,3}$/.test(messages) || lang.toLowerCase().split('-')[0] === messages)) return lang;
+    lang = browser.i18n.getUILanguage();
   } catch {
-    // No i18n API here: English, like the messages.
+    // No i18n API here: the messages' language.
   }
-  return /^[a-z]{2,3}$/.test(messages) ? messages : 'en';
+  return lang.toLowerCase().split('-')[0] === own ? lang : own;
 }
 
 /** A count as the browser's language writes it ("5,000", "5.000"), for a sentence. */

@@ -23,6 +23,8 @@ interface RecentLinkListProps {
  */
 export const RECENT_FIRST = 10;
 export const RECENT_BATCH = 30;
+/** How far below the visible part the end of the drawn links counts as in reach. */
+const REACH_PX = 600;
 
 /**
  * The links of "Recent links", drawn a batch at a time: only those near the visible part of the
@@ -44,9 +46,15 @@ export function RecentLinkList({ entries, query, tracked, label, busy }: RecentL
       setDrawn(() => entries.length);
       return;
     }
-    // Made anew after each batch: its first report says whether the end is still in reach.
+    // The end already in reach: the next batch now, not at the observer's first report (which
+    // waits for a frame, 100 ms at times after a keystroke of a search).
+    if (el.getBoundingClientRect().top < window.innerHeight + REACH_PX) {
+      setDrawn((n) => n + RECENT_BATCH);
+      return;
+    }
+    // Made anew after each batch: its first report says whether the end came in reach.
     const watcher = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && setDrawn((n) => n + RECENT_BATCH), {
-      rootMargin: '0px 0px 600px 0px',
+      rootMargin: `0px 0px ${REACH_PX}px 0px`,
     });
     watcher.observe(el);
     return () => watcher.disconnect();

@@ -23,9 +23,14 @@ class FakeObserver {
 }
 const reach = () => act(() => [...watchers].forEach((cb) => cb([{ isIntersecting: true }])));
 
+/** Where the end of the drawn links is (jsdom lays nothing out): far below the visible part unless a test says. */
+const endAt = { top: 10_000 };
+
 beforeEach(() => {
   askMock.mockReset();
   vi.stubGlobal('IntersectionObserver', FakeObserver);
+  endAt.top = 10_000;
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: endAt.top, bottom: endAt.top, left: 0, right: 0, width: 0, height: 0, x: 0, y: endAt.top, toJSON: () => ({}) }) as DOMRect);
 });
 afterEach(() => {
   cleanup();
@@ -40,6 +45,14 @@ const MANY = Array.from({ length: 5000 }, (_, i) =>
 const items = () => within(screen.getByRole('region', { name: 'Recent links' })).queryAllByRole('listitem');
 
 describe('Recent links with 5,000 links', () => {
+  it('an end already in reach when a batch is drawn brings the next one at once, without waiting for the observer', async () => {
+    endAt.top = 100; // a tall window: the end of the first ten is in view
+    answer(askMock, { history: MANY.slice(0, 45) });
+    render(<App />);
+    await waitFor(() => expect(items()).toHaveLength(45), { timeout: 20_000 });
+    expect(watchers.size).toBe(0);
+  });
+
   it('draws the first few, a batch more each time the end comes in reach, and search finds the oldest', async () => {
     const { user } = answer(askMock, { history: MANY });
     render(<App />);
