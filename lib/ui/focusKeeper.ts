@@ -8,6 +8,9 @@
 
 const CONTROLS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
 
+/** The parts matched by their element and classes when drawn again (not any element with a common class). */
+const PARTS = ['SECTION', 'UL', 'OL', 'FORM'];
+
 /** Whether `el` can take focus now. */
 const focusable = (el: Element | null): el is HTMLElement => !!el && el.isConnected && el instanceof HTMLElement && el.matches(CONTROLS);
 
@@ -21,17 +24,37 @@ export function keepFocus(root: HTMLElement): () => void {
     ancestors = [];
     for (let p = e.target.parentElement; p && p !== root.parentElement; p = p.parentElement) ancestors.push(p);
   };
-  // Focus the user moved away (a click elsewhere, another window) is theirs: nothing to keep.
+  // Focus the user moved away (a click elsewhere, another window) is theirs: nothing to keep. Told
+  // after the event's task: Chrome tells of a control's removal before it leaves the page, and
+  // the keeper (a MutationObserver, run before that) has put the focus back by then.
   const onFocusOut = (e: FocusEvent) => {
-    if (last && e.target === last && last.isConnected && !(last as HTMLButtonElement).disabled) last = null;
+    const left = e.target;
+    setTimeout(() => {
+      if (last && left === last && last.isConnected && !(last as HTMLButtonElement).disabled && lost()) last = null;
+    }, 0);
   };
   const lost = () => !document.activeElement || document.activeElement === document.body;
-  /** The first control of the closest part still on the page. */
+  /** A part of the page as it is now: itself, or the one drawn in its place (same id, or same element and classes). */
+  const now = (part: HTMLElement): Element | null => {
+    if (part.isConnected) return part;
+    if (part.id) return document.getElementById(part.id);
+    const classes = [...part.classList].map((c) => `.${CSS.escape(c)}`).join('');
+    return classes && PARTS.includes(part.tagName) ? root.querySelector(`${part.tagName.toLowerCase()}${classes}`) : null;
+  };
+  /**
+   * The first control of the closest part still on the page (or drawn again in its place); a
+   * section left without one gives it to its heading (the next Tab goes on from there).
+   */
   const nearest = (): HTMLElement | null => {
     for (const a of ancestors) {
-      if (!a.isConnected) continue;
-      const control = a.querySelector<HTMLElement>(CONTROLS);
+      const part = now(a);
+      const control = part?.querySelector<HTMLElement>(CONTROLS);
       if (control) return control;
+      const heading = part?.tagName === 'SECTION' ? part.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6') : null;
+      if (heading) {
+        heading.tabIndex = -1;
+        return heading;
+      }
     }
     return null;
   };
@@ -39,7 +62,7 @@ export function keepFocus(root: HTMLElement): () => void {
     if (!last || !lost()) return;
     const place = (focusable(last) ? last : null) ?? (last.id ? document.getElementById(last.id) : null) ?? nearest();
     // A control that is disabled for a moment (busy) is waited for: the next change brings it back.
-    if (focusable(place)) place.focus();
+    if (place instanceof HTMLElement && (place.getAttribute('tabindex') === '-1' || focusable(place))) place.focus();
     else if (last.isConnected) return;
     else last = null;
   };

@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox -- --port P --key K --plan free|pro [--main-limit N --main-window-ms MS
  *  --shorten-limit N --shorten-window-ms MS --seed demo|empty --latency-ms MS
- *  --rate-window aligned|first-request --real-deployment --empty-qr-stats object|array]`
+ *  --rate-window aligned|first-request --real-deployment --empty-qr-stats object|array
+ *  --extra-key KEY[:free|pro] --help]`
  * Starts the sandbox, prints `Sandbox: <url>` and `API key: <key>`, runs until SIGINT/SIGTERM.
  * `--latency-ms` holds every answer after the request was handled (a link is made at once, its
  * answer comes late). SIGUSR1 stops the service (connections refused, state kept), SIGUSR2 starts
@@ -11,8 +12,22 @@ import { parseArgs } from 'node:util';
 import { startSandbox } from './server';
 import type { SandboxOptions } from './types';
 
+const USAGE = `npm run sandbox -- [options]
+  --port P                 port (0: any free one)
+  --key K                  the API key (default: a fixed test key)
+  --plan free|pro          the account's plan
+  --extra-key K[:free|pro] another account (its own data), as often as needed
+  --seed demo|empty        the account's data
+  --main-limit N --main-window-ms MS         the main rate limit
+  --shorten-limit N --shorten-window-ms MS   the shortening rate limit
+  --rate-window aligned|first-request        where a rate window starts
+  --latency-ms MS          every answer held this long (a real distance)
+  --real-deployment        answers as real deployments give them
+  --empty-qr-stats object|array
+SIGUSR1 stops the service (state kept), SIGUSR2 starts it again.`;
+
 /** A non-negative integer option, or undefined when absent; exits on a bad value. */
-function intOption(values: Record<string, string | boolean | undefined>, name: string): number | undefined {
+function intOption(values: Record<string, string | boolean | string[] | undefined>, name: string): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
@@ -39,9 +54,15 @@ function parseCli(argv: string[]): SandboxOptions {
       'rate-window': { type: 'string' },
       'real-deployment': { type: 'boolean' },
       'empty-qr-stats': { type: 'string' },
+      'extra-key': { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const opts: SandboxOptions = {};
   const set = <K extends keyof SandboxOptions>(k: K, v: SandboxOptions[K] | undefined): void => {
     if (v !== undefined) opts[k] = v;
@@ -76,6 +97,15 @@ function parseCli(argv: string[]): SandboxOptions {
     process.exit(2);
   }
   set('emptyQrStats', eq);
+  const extra = (values['extra-key'] ?? []).map((spec) => {
+    const [key, plan = 'pro'] = spec.split(':');
+    if (!key || (plan !== 'free' && plan !== 'pro')) {
+      console.error('--extra-key must be KEY or KEY:free or KEY:pro');
+      process.exit(2);
+    }
+    return { key, plan: plan as 'free' | 'pro' };
+  });
+  if (extra.length > 0) set('extraKeys', extra);
   return opts;
 }
 

@@ -72,8 +72,39 @@ describe('focus kept', () => {
     const el = page();
     el('copy2').focus();
     el('copy2').blur(); // a click on the page's background
+    await settle();
     el('row1').remove();
     await settle();
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('a control removed from the page that is told of as a blur first (as Chrome does) still gives the focus to the closest part', async () => {
+    const el = page();
+    el('yes1').focus();
+    el('yes1').dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    el('row1').remove();
+    await settle();
+    expect(document.activeElement).toBe(el('copy2'));
+  });
+
+  it('a part drawn again in place of the one that held the focus (same element and classes) gets it', async () => {
+    document.body.innerHTML = `<div id="root"><form><input id="long-url"></form><section class="recent"><ul><li><button id="yes">Yes</button></li></ul></section></div>`;
+    stop = keepFocus(document.getElementById('root')!);
+    document.getElementById('yes')!.focus();
+    const empty = document.createElement('section');
+    empty.className = 'recent';
+    empty.innerHTML = '<p>No links yet.</p><button id="many">Shorten many…</button>';
+    document.querySelector('section.recent')!.replaceWith(empty);
+    await settle();
+    expect(document.activeElement?.id).toBe('many');
+  });
+
+  it('a section left without a control gives the focus to its heading (the next Tab goes on from there)', async () => {
+    document.body.innerHTML = `<div id="root"><form><input id="long-url"></form><section class="recent"><h2>Recent links</h2><ul><li><button id="yes">Yes</button></li></ul></section><button id="many">Shorten many…</button></div>`;
+    stop = keepFocus(document.getElementById('root')!);
+    document.getElementById('yes')!.focus();
+    document.querySelector('section.recent ul')!.remove();
+    await settle();
+    expect(document.activeElement?.textContent).toBe('Recent links');
   });
 });
