@@ -131,13 +131,13 @@ describe('Delete link', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
     await screen.findByRole('textbox', { name: 'Short link' });
-    await user.click(screen.getByRole('button', { name: 'Delete link' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete link' }));
     expect(screen.getByText('Delete this link on the service?')).toBeTruthy();
     // Only one question: the entry in Recent links does not ask too.
     expect(screen.getAllByText('Delete this link on the service?')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'No, keep https://go.example/x1' }));
     expect(callsOf(askMock, 'deleteHistoryEntry')).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Delete link' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete link' }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete https://go.example/x1' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Short link' })).toBeNull());
     expect(callsOf(askMock, 'deleteHistoryEntry')).toEqual([{ id: 'n1', remote: true }]);
@@ -149,7 +149,7 @@ describe('Delete link', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
     await screen.findByRole('textbox', { name: 'Short link' });
-    await user.click(screen.getByRole('button', { name: 'Delete link' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete link' }));
     await user.click(screen.getByRole('button', { name: 'Yes, delete https://go.example/x1' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not be deleted/);
     expect(screen.getByRole('textbox', { name: 'Short link' })).toBeTruthy();
