@@ -63,6 +63,17 @@ async function twoAccounts(world: World = {}, bFetchedAt?: number) {
   return { ...session, select, hooks };
 }
 
+/** twoAccounts with one Recent link of each account in the stored head, Client A's drawn. */
+async function twoAccountsWithLinks() {
+  const fromA = entry({ id: 'a1', shortUrl: 'https://sho.rt/from-a', account: A.fingerprint });
+  const fromB = entry({ id: 'b1', shortUrl: 'https://sho.rt/from-b', account: B.fingerprint });
+  await fakeBrowser.storage.local.set({ recentHead: { entries: [fromB, fromA], total: 2 } });
+  const session = await twoAccounts({ history: [fromA] });
+  const recent = screen.getByRole('region', { name: 'Recent links' });
+  await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-a']));
+  return { ...session, recent, fromA, fromB };
+}
+
 const job = (over: Partial<Job>): Job =>
   ({ id: 'j1', kind: 'shorten', source: 'popup', args: { url: 'https://example.org/queued', domainId: null, campaignId: null }, state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: A.fingerprint, notify: true, ...over }) as Job;
 
@@ -117,12 +128,7 @@ describe('the popup’s select "Account"', () => {
   });
 
   it('Recent links are the other account’s at once after a switch (its newest from the stored head), never the first one’s', async () => {
-    const fromA = entry({ id: 'a1', shortUrl: 'https://sho.rt/from-a', account: A.fingerprint });
-    const fromB = entry({ id: 'b1', shortUrl: 'https://sho.rt/from-b', account: B.fingerprint });
-    await fakeBrowser.storage.local.set({ recentHead: { entries: [fromB, fromA], total: 2 } });
-    const { user, select, worker } = await twoAccounts({ history: [fromA] });
-    const recent = screen.getByRole('region', { name: 'Recent links' });
-    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-a']));
+    const { user, select, worker, recent } = await twoAccountsWithLinks();
     // The worker does not answer the history of the second account (yet).
     worker.override.getHistory = () => new Promise(() => undefined);
     await user.selectOptions(select, 'Client B');
@@ -130,12 +136,7 @@ describe('the popup’s select "Account"', () => {
   });
 
   it('a popup left open follows the account another window made current: its lists, its choices, its Recent links, and the links made for it afterwards', async () => {
-    const fromA = entry({ id: 'a1', shortUrl: 'https://sho.rt/from-a', account: A.fingerprint });
-    const fromB = entry({ id: 'b1', shortUrl: 'https://sho.rt/from-b', account: B.fingerprint });
-    await fakeBrowser.storage.local.set({ recentHead: { entries: [fromB, fromA], total: 2 } });
-    const { select, worker, hooks } = await twoAccounts({ history: [fromA] });
-    const recent = screen.getByRole('region', { name: 'Recent links' });
-    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-a']));
+    const { select, worker, hooks, recent, fromA, fromB } = await twoAccountsWithLinks();
     worker.history = [fromB];
     // The options page switches to B: the worker stores B's state and cache.
     await act(() => hooks.onSwitch(B.fingerprint));

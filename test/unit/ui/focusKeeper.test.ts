@@ -8,13 +8,11 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** A page root with Recent links (a search box, two rows) and a form. */
-function page() {
-  document.body.innerHTML = `
-    <div id="root">
+/** A page root (default: Recent links with a search box and two rows, and a form), kept. */
+function page(html = `
       <form><input id="long-url"><select id="account"><option>A</option></select><button id="cancel" type="button">Cancel this link</button></form>
-      <section id="recent"><input id="recent-search" type="search"><ul><li id="row1"><button id="yes1">Yes</button></li><li id="row2"><button id="copy2">Copy</button></li></ul></section>
-    </div>`;
+      <section id="recent"><input id="recent-search" type="search"><ul><li id="row1"><button id="yes1">Yes</button></li><li id="row2"><button id="copy2">Copy</button></li></ul></section>`) {
+  document.body.innerHTML = `<div id="root">${html}</div>`;
   stop = keepFocus(document.getElementById('root')!);
   return (id: string) => document.getElementById(id)!;
 }
@@ -88,8 +86,7 @@ describe('focus kept', () => {
   });
 
   it('a part drawn again in place of the one that held the focus (same element and classes) gets it', async () => {
-    document.body.innerHTML = `<div id="root"><form><input id="long-url"></form><section class="recent"><ul><li><button id="yes">Yes</button></li></ul></section></div>`;
-    stop = keepFocus(document.getElementById('root')!);
+    page(`<form><input id="long-url"></form><section class="recent"><ul><li><button id="yes">Yes</button></li></ul></section>`);
     document.getElementById('yes')!.focus();
     const empty = document.createElement('section');
     empty.className = 'recent';
@@ -100,8 +97,7 @@ describe('focus kept', () => {
   });
 
   it('a section left without a control gives the focus to its heading (the next Tab goes on from there)', async () => {
-    document.body.innerHTML = `<div id="root"><form><input id="long-url"></form><section class="recent"><h2>Recent links</h2><ul><li><button id="yes">Yes</button></li></ul></section><button id="many">Shorten many…</button></div>`;
-    stop = keepFocus(document.getElementById('root')!);
+    page(`<form><input id="long-url"></form><section class="recent"><h2>Recent links</h2><ul><li><button id="yes">Yes</button></li></ul></section><button id="many">Shorten many…</button>`);
     document.getElementById('yes')!.focus();
     document.querySelector('section.recent ul')!.remove();
     await settle();
