@@ -11,6 +11,7 @@ import { checkedItem } from './checkedItem';
 import { storageNotices } from './notices';
 import { isRecord, kept, type Repair } from './repaired';
 import { connectionSchema, repairCache } from './items';
+import { storedItem } from './storedItem';
 
 /** A saved connection that is not the current one. */
 export type SavedConnection = Connection;
@@ -29,7 +30,7 @@ export const repairConnections: Repair<SavedConnection[]> = (raw) => {
   const changed = value.length !== r.data.length;
   return { value, lost: changed, changed };
 };
-const connectionsStored = storage.defineItem<SavedConnection[]>('local:connections', { fallback: [], version: 1 });
+const connectionsStored = storedItem<SavedConnection[]>('local:connections', []);
 export const connectionsItem = checkedItem(connectionsStored, repairConnections, storageNotices, 'connection');
 
 /** The domain, campaign and channel choices of one account (the preferences' ACCOUNT_SETTINGS). */
@@ -59,5 +60,5 @@ const repairParked: Repair<Record<string, ParkedAccount>> = (raw) => {
   }
   return { value, lost: false, changed };
 };
-const parkedStored = storage.defineItem<Record<string, ParkedAccount>>('local:parkedAccounts', { fallback: {}, version: 1 });
+const parkedStored = storedItem<Record<string, ParkedAccount>>('local:parkedAccounts', {});
 export const parkedAccountsItem = checkedItem(parkedStored, repairParked, null, null);

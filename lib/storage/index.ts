@@ -12,6 +12,7 @@ import { checkedItem } from './checkedItem';
 import * as repair from './items';
 import { DEFAULT_HISTORY_LIMIT, type HistoryLimit } from './names';
 import { storageNotices } from './notices';
+import { storedItem } from './storedItem';
 
 // Every item is read through its repair: a wrong value keeps what can be kept (docs/ARCHITECTURE.md, "Stored state").
 export { storageNotices, storageNoticesItem } from './notices';
@@ -25,7 +26,7 @@ export interface Connection {
   /** The user's name for it ("Connection name"); none: its service's host is shown. */
   name?: string;
 }
-const connectionStored = storage.defineItem<Connection | null>('local:connection', { fallback: null, version: 1 });
+const connectionStored = storedItem<Connection | null>('local:connection', null);
 export const connectionItem = checkedItem(connectionStored, repair.repairConnection, storageNotices, 'connection');
 
 /**
@@ -44,7 +45,7 @@ export interface AccountName {
   fingerprint: string;
   name: string;
 }
-const connectionStateStored = storage.defineItem<ConnectionState | null>('local:connectionState', { fallback: null, version: 1 });
+const connectionStateStored = storedItem<ConnectionState | null>('local:connectionState', null);
 export const connectionStateItem = checkedItem(connectionStateStored, repair.repairConnectionState, null, null);
 
 /** The user's preferences (options page). */
@@ -134,9 +135,9 @@ export interface HistoryEntry {
 // Recent links in two parts, newest first, reads shared (several messages read them at once): the
 // newest (all of them in an install from before `historyOlder`), then the older ones, which a new
 // link does not rewrite (lib/background/history.ts moves them there a hundred at a time).
-const historyStored = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+const historyStored = storedItem<HistoryEntry[]>('local:history', []);
 export const historyItem = checkedItem(historyStored, repair.repairHistory, storageNotices, 'history', true);
-const historyOlderStored = storage.defineItem<HistoryEntry[]>('local:historyOlder', { fallback: [], version: 1 });
+const historyOlderStored = storedItem<HistoryEntry[]>('local:historyOlder', []);
 export const historyOlderItem = checkedItem(historyOlderStored, repair.repairHistory, storageNotices, 'history', true);
 
 /** One cached value with the time it was fetched. */
@@ -150,7 +151,7 @@ export interface CacheState {
   account?: CacheEntry<Account>;
   lists: Partial<Record<ListName, CacheEntry<unknown[]>>>;
 }
-const cacheStored = storage.defineItem<CacheState | null>('local:cache', { fallback: null, version: 1 });
+const cacheStored = storedItem<CacheState | null>('local:cache', null);
 export const cacheItem = checkedItem(cacheStored, repair.repairCache<CacheState>, null, null);
 
 /** A durable job: a request the user asked for that must complete even if the worker stops. */
@@ -201,7 +202,7 @@ export interface ShortenJobArgs {
   /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
   private?: boolean;
 }
-export const queueItem = checkedItem(storage.defineItem<Job[]>('local:queue', { fallback: [], version: 1 }), repair.repairQueue, storageNotices, 'queue');
+export const queueItem = checkedItem(storedItem<Job[]>('local:queue', []), repair.repairQueue, storageNotices, 'queue');
 
 /** A value of one stored item, to be written with others in one call (writeTogether). */
 export interface StoredValue<T = unknown> {
@@ -227,7 +228,7 @@ export interface UnsentLink {
   /** The notification about it was shown (one notification for the links of one change). */
   announced: boolean;
 }
-const unsentStored = storage.defineItem<UnsentLink[]>('local:unsent', { fallback: [], version: 1 });
+const unsentStored = storedItem<UnsentLink[]>('local:unsent', []);
 export const unsentItem = checkedItem(unsentStored, repair.repairUnsent, storageNotices, 'unsent');
 
 /** The state of one rate budget, persisted so a restarted worker does not overspend. */
@@ -252,7 +253,7 @@ export interface BudgetState {
 }
 /** The budgets of each account, by fingerprint (as the cache): each connection spends its own. */
 export type BudgetsByAccount = Record<string, Record<string, BudgetState>>;
-export const budgetsItem = checkedItem(storage.defineItem<BudgetsByAccount>('local:budgets', { fallback: {}, version: 1 }), repair.repairBudgets, null, null);
+export const budgetsItem = checkedItem(storedItem<BudgetsByAccount>('local:budgets', {}), repair.repairBudgets, null, null);
 
 /** One address of a bulk batch and what became of it. */
 export interface BulkItem {
@@ -280,7 +281,7 @@ export interface BulkBatch {
   channelId: number | null;
   items: BulkItem[];
 }
-export const bulkItem = checkedItem(storage.defineItem<BulkBatch | null>('local:bulk', { fallback: null, version: 1 }), repair.repairBulk, storageNotices, 'bulk');
+export const bulkItem = checkedItem(storedItem<BulkBatch | null>('local:bulk', null), repair.repairBulk, storageNotices, 'bulk');
 
 /**
  * The organisation's policy as the worker last read and checked it from storage.managed
@@ -291,8 +292,8 @@ export interface PolicyState {
   policy: ManagedPolicy;
   applied: Record<string, unknown>;
 }
-export const policyItem = checkedItem(storage.defineItem<PolicyState | null>('local:policy', { fallback: null, version: 1 }), repair.repairPolicy, null, null);
+export const policyItem = checkedItem(storedItem<PolicyState | null>('local:policy', null), repair.repairPolicy, null, null);
 /** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
-const qrStylesStored = storage.defineItem<Record<string, QrStyle>>('local:qrStyles', { fallback: {}, version: 1 });
+const qrStylesStored = storedItem<Record<string, QrStyle>>('local:qrStyles', {});
 export const qrStylesItem = checkedItem(qrStylesStored, repair.repairQrStyles<QrStyle>, storageNotices, 'qrStyles');
 export { trackedQrsItem, type TrackedQr } from './trackedQrs';

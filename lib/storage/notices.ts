@@ -1,9 +1,9 @@
 /** The names of stored items that lost something, kept until a page has told the user (once). */
-import { storage } from '#imports';
 import type { WxtStorageItem } from 'wxt/utils/storage';
 import { checkedItem, type NoticeBook } from './checkedItem';
 import { repairNotices } from './items';
 import type { ToldItem } from './names';
+import { storedItem } from './storedItem';
 
 /** A book over the stored list of names: notes and takes, one at a time. */
 export function createNoticeBook(item: WxtStorageItem<ToldItem[], Record<string, unknown>>): NoticeBook & { take(): Promise<ToldItem[]> } {
@@ -29,7 +29,7 @@ export function createNoticeBook(item: WxtStorageItem<ToldItem[], Record<string,
 }
 
 /** The stored items that lost something the user would miss, until a page has told them. */
-const noticesStored = storage.defineItem<ToldItem[]>('local:storageNotices', { fallback: [], version: 1 });
+const noticesStored = storedItem<ToldItem[]>('local:storageNotices', []);
 export const storageNoticesItem = checkedItem(noticesStored, repairNotices, null, null);
 /** Notes and takes those names. */
 export const storageNotices = createNoticeBook(storageNoticesItem);

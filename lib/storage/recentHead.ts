@@ -3,8 +3,8 @@
  * change of it: the popup reads them in its first storage read (a few kilobytes, never the whole
  * list) and draws them before the worker has read and answered the whole history.
  */
-import { storage } from '#imports';
 import type { HistoryEntry } from './index';
+import { storedItem } from './storedItem';
 
 /** How many of the newest links the head holds (the popup draws its first ten, then batches of as many). */
 export const RECENT_HEAD = 30;
@@ -15,7 +15,7 @@ export interface RecentHead {
   total: number;
 }
 // Not read through a repair: only the popup reads it, and it checks each entry (lib/ui/popup/recentHead.ts).
-export const recentHeadItem = storage.defineItem<RecentHead | null>('local:recentHead', { fallback: null, version: 1 });
+export const recentHeadItem = storedItem<RecentHead | null>('local:recentHead', null);
 
 /** The head of a stored list. */
 export const headOf = (list: readonly HistoryEntry[]): RecentHead => ({ entries: list.slice(0, RECENT_HEAD), total: list.length });

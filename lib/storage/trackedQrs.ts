@@ -1,9 +1,9 @@
 /** The tracked QR codes of each account (the service's QR codes made for short links), read through their repair. */
-import { storage } from '#imports';
 import type { SerializedApiError } from '../api';
 import { checkedItem } from './checkedItem';
 import { repairTrackedQrs } from './items';
 import { storageNotices } from './notices';
+import { storedItem } from './storedItem';
 
 /** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
 export interface TrackedQr {
@@ -25,5 +25,5 @@ export interface TrackedQr {
   error?: SerializedApiError;
 }
 /** Tracked QR codes by account fingerprint, then by short link. */
-const trackedQrsStored = storage.defineItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', { fallback: {}, version: 1 });
+const trackedQrsStored = storedItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', {});
 export const trackedQrsItem = checkedItem(trackedQrsStored, repairTrackedQrs, storageNotices, 'trackedQrs');
