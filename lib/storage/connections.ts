@@ -4,7 +4,6 @@
  * switching swaps one of these with it. Beside them, what each account keeps while another is
  * current: its cache and its remembered choices, keyed by fingerprint.
  */
-import { storage } from '#imports';
 import * as z from 'zod/mini';
 import type { CacheState, Connection, Settings } from './index';
 import { checkedItem } from './checkedItem';
