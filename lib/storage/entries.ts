@@ -88,6 +88,7 @@ export const jobSchema = lazySchema(() => (z
     shortened: z.object({ shortUrl: url, shortCode: shortText, linkId: idOrNull }).optional(),
     notify: z.boolean().optional(),
     notified: z.boolean().optional().catch(undefined),
+    toldWaiting: z.boolean().optional().catch(undefined),
     service: shortText.optional().catch(undefined),
     result: historyEntrySchema.optional().catch(undefined),
     error: serializedError,
