@@ -4,13 +4,16 @@ import { usePopup } from './PopupContext';
 /**
  * "Links waiting": every link of the current account still waiting to be made (the budget is
  * spent, the service is down), each named with its address, when it is tried next (if known),
- * and a Cancel naming it; a row goes when its link is made (it joins Recent links) or cancelled.
+ * and a Cancel naming it (a private window's only in a private window); a row goes when its link
+ * is made (it joins Recent links) or cancelled.
  */
 export function LinksWaiting() {
   const links = usePopup((s) => s.waitingLinks);
   const current = usePopup((s) => s.accounts?.current);
+  const incognito = usePopup((s) => s.incognito);
   const cancel = usePopup((s) => s.cancelQueued);
-  const mine = (links ?? []).filter((l) => !current || l.fingerprint === current);
+  // A private window's link is not named in a normal window.
+  const mine = (links ?? []).filter((l) => (!current || l.fingerprint === current) && (incognito || !l.private));
   if (mine.length === 0) return null;
   const now = Date.now();
   return (

@@ -14,6 +14,8 @@ export interface WaitingLink {
   fingerprint: string;
   /** Not tried before this time (0: as soon as the budget allows). */
   notBefore: number;
+  /** Pressed in a private window: listed only by a popup of a private window. */
+  private?: true;
 }
 
 /**
@@ -27,5 +29,5 @@ export function waitingLinksOf(jobs: unknown): WaitingLink[] {
   return (jobs as Partial<Job>[])
     .filter((j) => j && (j.state === 'pending' || j.state === 'sending') && !j.shortened && j.source !== 'bulk' && typeof j.id === 'string' && typeof j.args?.url === 'string')
     .filter((j) => j.toldWaiting === true || j.waitingSince !== undefined)
-    .map((j) => ({ id: j.id!, url: j.args!.url, fingerprint: String(j.fingerprint ?? ''), notBefore: Number(j.notBefore) || 0 }));
+    .map((j) => ({ id: j.id!, url: j.args!.url, fingerprint: String(j.fingerprint ?? ''), notBefore: Number(j.notBefore) || 0, ...(j.args!.private ? { private: true as const } : {}) }));
 }

@@ -43,7 +43,12 @@ const findList = () => screen.findByRole('region', { name: 'Links waiting' }, { 
 
 describe('"Links waiting"', () => {
   it('lists every waiting link of the current account by its address, each with a Cancel naming it', async () => {
-    await open([job('j1', ONE), job('j2', TWO, { notBefore: Date.now() + 3_600_000 }), job('j3', 'https://example.org/theirs', { fingerprint: 'fp-b' })]);
+    await open([
+      job('j1', ONE),
+      job('j2', TWO, { notBefore: Date.now() + 3_600_000 }),
+      job('j3', 'https://example.org/theirs', { fingerprint: 'fp-b' }),
+      job('j5', 'https://example.org/private', { args: { url: 'https://example.org/private', domainId: null, campaignId: null, private: true } }),
+    ]);
     const region = await findList();
     expect(within(region).getByRole('heading', { name: 'Links waiting' })).toBeTruthy();
     expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -53,8 +58,9 @@ describe('"Links waiting"', () => {
     const buttons = within(region).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([`Cancel ${ONE}`, `Cancel ${TWO}`]);
     expect(buttons.map((b) => b.textContent)).toEqual(['Cancel', 'Cancel']);
-    // Another account's link is not this account's to list.
+    // Another account's link is not this account's to list, and a private window's is not named in a normal one.
     expect(region.textContent).not.toContain('theirs');
+    expect(region.textContent).not.toContain('private');
   });
 
   it('Cancel of one link cancels it alone: its row goes, the other stays, and the status says which', async () => {
