@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Domain } from '@/lib/api';
 import { DomainAddInput, DomainUpdateInput } from '@/lib/api/inputs';
 import { optional, safeHref, validate } from '@/lib/ui/options/forms';

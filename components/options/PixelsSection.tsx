@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Pixel } from '@/lib/api';
 import { PIXEL_TYPES } from '@/lib/api/constants';
 import { PixelAddInput, PixelUpdateInput } from '@/lib/api/inputs';

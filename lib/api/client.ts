@@ -2,7 +2,7 @@
  * The typed client of the whole interface: one method per endpoint (30).
  * It runs anywhere (worker, Node tests): base URL, key and fetch are inputs.
  */
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import { send, type ClientConfig, type RequestSpec } from './http';
 import * as S from './schemas';
 import * as I from './inputs';
@@ -21,9 +21,9 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** Creates the client of the interface for one service and key. */
 export function createApiClient(cfg: ClientConfig) {
-  const call = <T extends z.ZodType>(spec: Omit<RequestSpec, 'group'> & { group?: RequestSpec['group'] }, schema: T) =>
+  const call = <T extends z.ZodMiniType>(spec: Omit<RequestSpec, 'group'> & { group?: RequestSpec['group'] }, schema: T) =>
     send(cfg, { group: 'main', ...spec }, schema);
-  const list = <T extends z.ZodType>(path: string, arrayName: string, item: T) => (paging?: Paging) =>
+  const list = <T extends z.ZodMiniType>(path: string, arrayName: string, item: T) => (paging?: Paging) =>
     call({ method: 'GET', path, query: pagingQuery(paging) }, S.listPageSchema(arrayName, item)) as Promise<
       S.ListPage<z.output<T>>
     >;

@@ -3,7 +3,7 @@
  * reads the rate headers, and turns every answer into parsed data or one ApiError. Errors
  * carry a kind and the service's own text (plain); the pages word them through the locales.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError, type ApiErrorKind } from './errors';
 import { toPlainText } from './plainText';
 import { rateInfoOfAnswer, type RateInfo } from './rateInfo';
@@ -56,7 +56,7 @@ export function buildUrl(baseUrl: string, path: string, query?: RequestSpec['que
 }
 
 /** Sends one request and parses its answer with `schema`; throws ApiError on any failure. */
-export async function send<S extends z.ZodType>(cfg: ClientConfig, spec: RequestSpec, schema: S): Promise<z.output<S>> {
+export async function send<S extends z.ZodMiniType>(cfg: ClientConfig, spec: RequestSpec, schema: S): Promise<z.output<S>> {
   const auth: AuthForm = spec.group === 'shorten' ? (cfg.shortenAuth ?? 'x-api-key') : 'bearer';
   try {
     return await sendOnce(cfg, spec, schema, auth);
@@ -76,7 +76,7 @@ export async function send<S extends z.ZodType>(cfg: ClientConfig, spec: Request
   }
 }
 
-async function sendOnce<S extends z.ZodType>(
+async function sendOnce<S extends z.ZodMiniType>(
   cfg: ClientConfig,
   spec: RequestSpec,
   schema: S,

@@ -5,7 +5,7 @@
  * documented enumerations (kept as strings), URLs that are not http(s) (dropped to null),
  * `nextpage: null`, statistics as `[]`, a campaign's name under `domain`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeHttpUrl } from './safeUrl';
 import { toPlainText } from './plainText';
 import { lazySchema } from './lazySchema';
@@ -18,29 +18,29 @@ z.config({ jitless: true });
 
 /** An integer that may arrive as a numeric string. */
 export const intLike = lazySchema(() => (z.union([
-  z.number().int(),
-  z.string().trim().regex(/^-?\d+$/).transform(Number),
+  z.int(),
+  z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+$/)), z.transform(Number)),
 ])));
 /** An id: a positive integer (or numeric string). */
-export const idSchema = lazySchema(() => (intLike.pipe(z.number().int().nonnegative())));
+export const idSchema = lazySchema(() => (z.pipe(intLike, z.int().check(z.nonnegative()))));
 /** A count: any number-ish value, missing or broken becomes 0. */
-export const countSchema = lazySchema(() => (z
-  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)])
-  .catch(0)));
+export const countSchema = lazySchema(() => (z.catch(
+  z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number))]),
+  0,
+)));
 /** A text member: missing or not a string becomes ''. Numbers are kept as their text. */
-export const textSchema = lazySchema(() => (z
-  .union([z.string(), z.number().transform(String)])
-  .catch('')));
+export const textSchema = lazySchema(() => (z.catch(z.union([z.string(), z.pipe(z.number(), z.transform(String))]), '')));
 /** A boolean that may arrive as 0/1, "0"/"1", "true"/"false". */
-export const boolLike = lazySchema(() => (z
-  .union([
+export const boolLike = lazySchema(() => (z.catch(
+  z.union([
     z.boolean(),
-    z.number().transform((n) => n !== 0),
-    z.string().transform((s) => s === '1' || s.toLowerCase() === 'true'),
-  ])
-  .catch(false)));
+    z.pipe(z.number(), z.transform((n) => n !== 0)),
+    z.pipe(z.string(), z.transform((s) => s === '1' || s.toLowerCase() === 'true')),
+  ]),
+  false,
+)));
 /** A URL the UI may put in href/src: http(s) only, else null (a missing member too). */
-export const safeUrlSchema = lazySchema(() => (z.unknown().optional().transform(safeHttpUrl)));
+export const safeUrlSchema = lazySchema(() => (z.pipe(z.optional(z.unknown()), z.transform(safeHttpUrl))));
 /** The `error` member of a success: 0 or "0". */
 export const successFlag = lazySchema(() => (z.union([z.literal(0), z.literal('0')])));
 
@@ -59,7 +59,7 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** A branded domain; shared domains can carry `id: null` and cannot be sent as domain_id. */
 export const DomainSchema = lazySchema(() => (z.object({
-  id: idSchema.nullable().catch(null),
+  id: z.catch(z.nullable(idSchema), null),
   domain: textSchema,
   redirectroot: textSchema,
   redirect404: textSchema,
@@ -75,29 +75,30 @@ export const OverlaySchema = lazySchema(() => (z.object({
 export type Overlay = z.infer<typeof OverlaySchema>;
 
 /** A campaign; the name may come under `domain` (create/update answers, one list item). */
-export const CampaignSchema = lazySchema(() => (z
-  .object({
+export const CampaignSchema = lazySchema(() => (z.pipe(
+  z.object({
     id: idSchema,
-    name: z.string().optional().catch(undefined),
-    domain: z.string().optional().catch(undefined),
+    name: z.catch(z.optional(z.string()), undefined),
+    domain: z.catch(z.optional(z.string()), undefined),
     public: boolLike,
-    rotator: z.unknown().optional(), // false, a URL, or missing
+    rotator: z.optional(z.unknown()), // false, a URL, or missing
     list: safeUrlSchema,
-  })
-  .transform((c) => ({
+  }),
+  z.transform((c) => ({
     id: c.id,
     name: c.name ?? c.domain ?? '',
     public: c.public,
     rotator: safeHttpUrl(c.rotator), // false (no rotator) and non-http values become null
     list: c.list,
-  }))));
+  })),
+)));
 export type Campaign = z.infer<typeof CampaignSchema>;
 
 export const ChannelSchema = lazySchema(() => (z.object({
   id: idSchema,
   name: textSchema,
   description: textSchema,
-  color: textSchema.transform((c) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : '')),
+  color: z.pipe(textSchema, z.transform((c) => (/^#[0-9a-fA-F]{6}$/.test(c) ? c : ''))),
   starred: boolLike,
 })));
 export type Channel = z.infer<typeof ChannelSchema>;
@@ -134,12 +135,13 @@ export const QrSchema = lazySchema(() => (z.object({
 export type Qr = z.infer<typeof QrSchema>;
 
 /** name → count, counts as strings or numbers; anything else becomes {}. */
-const countMap = lazySchema(() => (z
-  .record(z.string(), z.unknown())
-  .transform((m) =>
-    Object.fromEntries(Object.entries(m).map(([k, v]) => [toPlainText(k, 80), countSchema.parse(v)])),
-  )
-  .catch({})));
+const countMap = lazySchema(() => (z.catch(
+  z.pipe(
+    z.record(z.string(), z.unknown()),
+    z.transform((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [toPlainText(k, 80), countSchema.parse(v)]))),
+  ),
+  {},
+)));
 
 export const QrStatsSchema = lazySchema(() => (z.object({
   clicks: countSchema,
@@ -170,13 +172,13 @@ export const EMPTY_QR_STATS: QrStats = {
  * are checked on first use (`items`, `dropped`): a list's first page says how many pages follow
  * before its hundred items are checked, and those pages leave first (lib/api/paginate.ts).
  */
-export function listPageSchema<T extends z.ZodType>(arrayName: string, item: T) {
-  return z
-    .object({
+export function listPageSchema<T extends z.ZodMiniType>(arrayName: string, item: T) {
+  return z.pipe(
+    z.object({
       error: successFlag,
       data: z.record(z.string(), z.unknown()),
-    })
-    .transform(({ data }): ListPage<z.infer<T>> => {
+    }),
+    z.transform(({ data }): ListPage<z.infer<T>> => {
       const raw = Array.isArray(data[arrayName]) ? (data[arrayName] as unknown[]) : [];
       let checked: { items: z.infer<T>[]; dropped: number } | null = null;
       const check = () => {
@@ -214,7 +216,8 @@ export function listPageSchema<T extends z.ZodType>(arrayName: string, item: T) 
         nextpage: num('nextpage'), // null (or 0) on the last page
         maxpage: num('maxpage') ?? 1,
       };
-    });
+    }),
+  );
 }
 export interface ListPage<T> {
   /** How many entries the page holds, checked or not. */
@@ -228,64 +231,63 @@ export interface ListPage<T> {
   maxpage: number;
 }
 
-export const AccountResponse = lazySchema(() => (z.object({ error: successFlag, data: AccountSchema }).transform((r) => r.data)));
-export const MessageResponse = lazySchema(() => (z
-  .object({ error: successFlag, message: textSchema.optional() })
-  .transform((r) => ({ message: toPlainText(r.message ?? '') }))));
-export const IdResponse = lazySchema(() => (z.object({ error: successFlag, id: idSchema }).transform((r) => ({ id: r.id }))));
-export const CampaignResponse = lazySchema(() => (z
-  .object({ error: successFlag })
-  .passthrough()
-  .transform((r, ctx) => {
-    const c = CampaignSchema.safeParse(r);
-    if (!c.success) {
-      ctx.addIssue({ code: 'custom', message: 'campaign record unreadable' });
-      return z.NEVER;
-    }
-    return c.data;
-  })));
-export const ChannelAddResponse = lazySchema(() => (z
-  .object({ error: successFlag })
-  .passthrough()
-  .transform((r, ctx) => {
-    const c = ChannelSchema.safeParse(r);
-    if (!c.success) {
-      ctx.addIssue({ code: 'custom', message: 'channel record unreadable' });
-      return z.NEVER;
-    }
-    return c.data;
-  })));
-export const QrAddResponse = lazySchema(() => (z
-  .object({ error: successFlag, id: idSchema, link: safeUrlSchema })
-  .transform((r) => ({ id: r.id, link: r.link }))));
-export const QrDetailResponse = lazySchema(() => (z
-  .object({ error: successFlag, details: QrSchema, data: z.unknown().optional() })
-  .transform((r) => {
+export const AccountResponse = lazySchema(() => (z.pipe(z.object({ error: successFlag, data: AccountSchema }), z.transform((r) => r.data))));
+export const MessageResponse = lazySchema(() => (z.pipe(
+  z.object({ error: successFlag, message: z.optional(textSchema) }),
+  z.transform((r) => ({ message: toPlainText(r.message ?? '') })),
+)));
+export const IdResponse = lazySchema(() => (z.pipe(z.object({ error: successFlag, id: idSchema }), z.transform((r) => ({ id: r.id })))));
+
+/** A success envelope holding a record of `schema` beside `error` (a create or update answer). */
+const recordResponse = <T extends z.ZodMiniType>(schema: T, unreadable: string) =>
+  z.pipe(
+    z.looseObject({ error: successFlag }),
+    z.transform((r, ctx): z.output<T> => {
+      const c = schema.safeParse(r);
+      if (!c.success) {
+        ctx.issues.push({ code: 'custom', message: unreadable, input: r });
+        return z.NEVER;
+      }
+      return c.data as z.output<T>;
+    }),
+  );
+export const CampaignResponse = lazySchema(() => recordResponse(CampaignSchema, 'campaign record unreadable'));
+export const ChannelAddResponse = lazySchema(() => recordResponse(ChannelSchema, 'channel record unreadable'));
+export const QrAddResponse = lazySchema(() => (z.pipe(
+  z.object({ error: successFlag, id: idSchema, link: safeUrlSchema }),
+  z.transform((r) => ({ id: r.id, link: r.link })),
+)));
+export const QrDetailResponse = lazySchema(() => (z.pipe(
+  z.object({ error: successFlag, details: QrSchema, data: z.optional(z.unknown()) }),
+  z.transform((r) => {
     const stats = QrStatsSchema.safeParse(r.data);
     const hasStats = stats.success && r.data !== null && typeof r.data === 'object' && !Array.isArray(r.data);
     return { details: r.details, stats: hasStats ? stats.data : EMPTY_QR_STATS, statsEmpty: !hasStats };
-  })));
+  }),
+)));
 export type QrDetail = z.infer<typeof QrDetailResponse>;
 
 /** The shortening group's envelope: `success: true`; the link's id is kept when the server sends it. */
-export const ShortenResponse = lazySchema(() => (z
-  .object({
-    success: z.literal(true).or(z.literal(1)).or(z.literal('true')),
+export const ShortenResponse = lazySchema(() => (z.pipe(
+  z.object({
+    success: z.union([z.literal(true), z.literal(1), z.literal('true')]),
     short_url: z.unknown(),
     short_code: textSchema,
-    id: idSchema.optional().catch(undefined),
-    link_id: idSchema.optional().catch(undefined),
-  })
-  .transform((r, ctx) => {
+    id: z.catch(z.optional(idSchema), undefined),
+    link_id: z.catch(z.optional(idSchema), undefined),
+  }),
+  z.transform((r, ctx) => {
     const shortUrl = safeHttpUrl(r.short_url);
     if (!shortUrl) {
-      ctx.addIssue({ code: 'custom', message: 'the short link is not an http(s) URL', path: ['short_url'] });
+      ctx.issues.push({ code: 'custom', message: 'the short link is not an http(s) URL', path: ['short_url'], input: r.short_url });
       return z.NEVER;
     }
     return { shortUrl, shortCode: r.short_code, linkId: r.id ?? r.link_id ?? null };
-  })));
+  }),
+)));
 export type ShortenResult = z.infer<typeof ShortenResponse>;
 
-export const SuccessMessageResponse = lazySchema(() => (z
-  .object({ success: z.literal(true).or(z.literal(1)), message: textSchema.optional() })
-  .transform((r) => ({ message: toPlainText(r.message ?? '') }))));
+export const SuccessMessageResponse = lazySchema(() => (z.pipe(
+  z.object({ success: z.union([z.literal(true), z.literal(1)]), message: z.optional(textSchema) }),
+  z.transform((r) => ({ message: toPlainText(r.message ?? '') })),
+)));

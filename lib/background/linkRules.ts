@@ -3,7 +3,7 @@
  * account, by the session's fingerprint), and the menu, the shortcut, the address bar and the
  * bulk page get the choices of the rule matching an address (resolveRule).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../api';
 import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules } from '../links/linkRules';
 import { linkRulesItem, readLinkRules } from '../storage/linkRules';
@@ -16,9 +16,9 @@ const write = serializer();
 
 /** What a page may save: any of the three lists, each whole and valid. */
 const SaveSchema = lazySchema(() => (z.object({
-  presets: z.array(UtmPresetSchema).max(1000).optional(),
-  rules: z.array(SiteRuleSchema).max(1000).optional(),
-  campaignPresets: z.record(z.string().regex(/^\d+$/), z.string().min(1).max(100)).optional(),
+  presets: z.optional(z.array(UtmPresetSchema).check(z.maxLength(1000))),
+  rules: z.optional(z.array(SiteRuleSchema).check(z.maxLength(1000))),
+  campaignPresets: z.optional(z.record(z.string().check(z.regex(/^\d+$/)), z.string().check(z.minLength(1), z.maxLength(100)))),
 })));
 /** A change of presets, rules or campaigns' default presets. */
 export type LinkRulesPatch = z.infer<typeof SaveSchema>;

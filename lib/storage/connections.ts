@@ -5,7 +5,7 @@
  * current: its cache and its remembered choices, keyed by fingerprint.
  */
 import { storage } from '#imports';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CacheState, Connection, Settings } from './index';
 import { checkedItem } from './checkedItem';
 import { storageNotices } from './notices';

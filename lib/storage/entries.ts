@@ -4,30 +4,26 @@
  * is only extra (a title, a channel outcome, an error) falls back instead of losing its entry;
  * members a newer version added are kept as they are (loose objects).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SerializedApiError } from '../api';
 import { MAX_URL_LENGTH } from '../api/constants';
 import { isRecord } from './repaired';
 import { lazySchema } from '../api/lazySchema';
 
-const id = lazySchema(() => (z.string().min(1).max(200)));
-const num = lazySchema(() => (z.number().finite()));
-const idOrNull = lazySchema(() => (z.number().int().nullable()));
-const url = lazySchema(() => (z.string().min(1).max(MAX_URL_LENGTH)));
+const id = lazySchema(() => (z.string().check(z.minLength(1), z.maxLength(200))));
+const num = lazySchema(() => (z.number()));
+const idOrNull = lazySchema(() => (z.nullable(z.int())));
+const url = lazySchema(() => (z.string().check(z.minLength(1), z.maxLength(MAX_URL_LENGTH))));
 /** A long address: empty once a private window's job has settled (the queue forgets it). */
-const longUrl = lazySchema(() => (z.string().max(MAX_URL_LENGTH)));
-const shortText = lazySchema(() => (z.string().max(2048)));
+const longUrl = lazySchema(() => (z.string().check(z.maxLength(MAX_URL_LENGTH))));
+const shortText = lazySchema(() => (z.string().check(z.maxLength(2048))));
 /** A page title: a long one is cut, a wrong one dropped (it is only used by the copy formats). */
-const title = lazySchema(() => (z
-  .string()
-  .transform((s) => s.slice(0, 1000))
-  .optional()
-  .catch(undefined)));
+const title = lazySchema(() => (z.catch(z.optional(z.pipe(z.string(), z.transform((s) => s.slice(0, 1000)))), undefined)));
 /** An error kept with a job or row: the pages word it from its kind. */
-const serializedError = lazySchema(() => (z
-  .custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string')
-  .optional()
-  .catch(undefined)));
+const serializedError = lazySchema(() => (z.catch(
+  z.optional(z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string')),
+  undefined,
+)));
 
 /** What became of a campaign or a channel assignment. */
 const campaignOutcome = lazySchema(() => (z.union([
@@ -51,12 +47,12 @@ export const historyEntrySchema = lazySchema(() => (z.looseObject({
   shortCode: shortText,
   linkId: idOrNull,
   domainId: idOrNull,
-  campaign: campaignOutcome.catch({ state: 'none' }),
-  channel: channelOutcome.optional().catch(undefined),
+  campaign: z.catch(campaignOutcome, { state: 'none' as const }),
+  channel: z.catch(z.optional(channelOutcome), undefined),
   title,
   createdAt: num,
   service: shortText,
-  account: shortText.optional().catch(undefined),
+  account: z.catch(z.optional(shortText), undefined),
 })));
 
 /** The arguments of a shorten job or an unsent link. */
@@ -64,48 +60,49 @@ export const shortenArgsSchema = lazySchema(() => (z.looseObject({
   url: longUrl,
   domainId: idOrNull,
   campaignId: idOrNull,
-  customCode: shortText.optional().catch(undefined),
-  channelId: idOrNull.optional().catch(undefined),
+  customCode: z.catch(z.optional(shortText), undefined),
+  channelId: z.catch(z.optional(idOrNull), undefined),
   title,
   /** Made from a private window: a wrong value reads as private (kept out of Recent links, the safer side). */
-  private: z.boolean().optional().catch(true),
+  private: z.catch(z.optional(z.boolean()), true),
 })));
 
 /** A job of the queue; before `notify` existed, only the popup's jobs had a page waiting for them. */
-export const jobSchema = lazySchema(() => (z
-  .looseObject({
+export const jobSchema = lazySchema(() => (z.pipe(
+  z.looseObject({
     id,
     kind: z.literal('shorten'),
-    source: z.enum(['popup', 'context-link', 'context-page', 'command', 'omnibox', 'bulk']).catch('context-page'),
-    batchId: id.optional().catch(undefined),
+    source: z.catch(z.enum(['popup', 'context-link', 'context-page', 'command', 'omnibox', 'bulk']), 'context-page'),
+    batchId: z.catch(z.optional(id), undefined),
     args: shortenArgsSchema,
-    priority: z.enum(['interactive', 'background']).catch('background'),
+    priority: z.catch(z.enum(['interactive', 'background']), 'background'),
     state: z.enum(['pending', 'sending', 'done', 'failed']),
-    attempts: z.number().int().nonnegative().catch(0),
-    notBefore: num.catch(0),
+    attempts: z.catch(z.int().check(z.nonnegative()), 0),
+    notBefore: z.catch(num, 0),
     createdAt: num,
     fingerprint: shortText,
-    shortened: z.object({ shortUrl: url, shortCode: shortText, linkId: idOrNull }).optional(),
-    notify: z.boolean().optional(),
-    notified: z.boolean().optional().catch(undefined),
-    toldWaiting: z.boolean().optional().catch(undefined),
-    service: shortText.optional().catch(undefined),
-    result: historyEntrySchema.optional().catch(undefined),
+    shortened: z.optional(z.object({ shortUrl: url, shortCode: shortText, linkId: idOrNull })),
+    notify: z.optional(z.boolean()),
+    notified: z.catch(z.optional(z.boolean()), undefined),
+    toldWaiting: z.catch(z.optional(z.boolean()), undefined),
+    service: z.catch(z.optional(shortText), undefined),
+    result: z.catch(z.optional(historyEntrySchema), undefined),
     error: serializedError,
-    settledAt: num.optional().catch(undefined),
-    waitingSince: num.optional().catch(undefined),
+    settledAt: z.catch(z.optional(num), undefined),
+    waitingSince: z.catch(z.optional(num), undefined),
     // On the safe side when wrong: the link may exist, and a request that left is not sent again blindly.
-    lostAnswer: z.boolean().optional().catch(true),
-    sentAt: num.optional().catch(0),
-  })
-  .transform((j) => ({ ...j, notify: j.notify ?? j.source !== 'popup' }))));
+    lostAnswer: z.catch(z.optional(z.boolean()), true),
+    sentAt: z.catch(z.optional(num), 0),
+  }),
+  z.transform((j) => ({ ...j, notify: j.notify ?? j.source !== 'popup' })),
+)));
 
 /** A link not made because the account changed. */
 export const unsentSchema = lazySchema(() => (z.looseObject({
   id,
   args: shortenArgsSchema,
   createdAt: num,
-  announced: z.boolean().catch(true),
+  announced: z.catch(z.boolean(), true),
 })));
 
 /** A row of the bulk batch; earlier versions stored rows without their job. */
@@ -113,9 +110,9 @@ export const bulkRowSchema = lazySchema(() => (z.looseObject({
   url,
   title,
   state: z.enum(['waiting', 'made', 'reused', 'failed', 'cancelled']),
-  jobId: id.nullable().default(null),
-  shortUrl: url.optional().catch(undefined),
+  jobId: z._default(z.nullable(id), null),
+  shortUrl: z.catch(z.optional(url), undefined),
   error: serializedError,
   /** The choices of the site rule that matched the row (absent: the batch's). */
-  choices: z.object({ domainId: idOrNull, campaignId: idOrNull, channelId: idOrNull }).optional().catch(undefined),
+  choices: z.catch(z.optional(z.object({ domainId: idOrNull, campaignId: idOrNull, channelId: idOrNull })), undefined),
 })));

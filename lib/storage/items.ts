@@ -2,7 +2,7 @@
  * How each stored item is read: its schema, and what is kept of a value that does not fit
  * (docs/ARCHITECTURE.md, "Stored state"). lib/storage.ts declares each item with its repair.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SerializedApiError } from '../api';
 import { MAX_URL_LENGTH } from '../api/constants';
 import { isCopyFormat } from '../links/copyFormat';
@@ -13,10 +13,10 @@ import { isRecord, kept, repairList, repairWhole, type Repair, type Repaired } f
 import { lazySchema } from '../api/lazySchema';
 
 /** A saved service URL: an http(s) address (saving checked the rest). */
-const serviceUrl = lazySchema(() => (z
-  .string()
-  .max(2048)
-  .refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u))));
+const serviceUrl = lazySchema(() => (z.string().check(
+  z.maxLength(2048),
+  z.refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u)),
+)));
 
 /** Whether a text is a URL (URL.canParse is newer than some browsers this runs in). */
 function parses(u: string): boolean {
@@ -30,9 +30,9 @@ function parses(u: string): boolean {
 /** A connection as stored: service URL, key, the header form that worked, and its name. */
 export const connectionSchema = lazySchema(() => (z.object({
   serviceUrl,
-  apiKey: z.string().max(500).regex(/^\S*$/),
-  shortenAuth: z.enum(['bearer', 'x-api-key']).optional().catch(undefined),
-  name: z.string().max(MAX_CONNECTION_NAME).optional().catch(undefined),
+  apiKey: z.string().check(z.maxLength(500), z.regex(/^\S*$/)),
+  shortenAuth: z.catch(z.optional(z.enum(['bearer', 'x-api-key'])), undefined),
+  name: z.catch(z.optional(z.string().check(z.maxLength(MAX_CONNECTION_NAME))), undefined),
 })));
 
 /** The connection: a wrong URL loses it (the key is sent only to its own origin); a wrong key keeps the URL. */
@@ -46,7 +46,15 @@ export const repairConnection: Repair<z.output<typeof connectionSchema> | null> 
 
 /** The key-free state the worker writes beside the connection (it writes it again from the connection). */
 export const repairConnectionState = repairWhole(
-  lazySchema(() => z.object({ connected: z.boolean(), fingerprint: z.string().nullable(), accounts: z.array(z.object({ fingerprint: z.string(), name: z.string() })).optional().catch(undefined) }).nullable()),
+  lazySchema(() =>
+    z.nullable(
+      z.object({
+        connected: z.boolean(),
+        fingerprint: z.nullable(z.string()),
+        accounts: z.catch(z.optional(z.array(z.object({ fingerprint: z.string(), name: z.string() }))), undefined),
+      }),
+    ),
+  ),
   null,
   true,
 );
@@ -84,7 +92,7 @@ export const repairQueue = repairList(jobSchema, Number.MAX_SAFE_INTEGER);
 /** Links not made because the account changed. */
 export const repairUnsent = repairList(unsentSchema, 10_000);
 
-const cacheEntry = <S extends z.ZodType>(value: S) => z.object({ value, fetchedAt: z.number().finite() });
+const cacheEntry = <S extends z.ZodMiniType>(value: S) => z.object({ value, fetchedAt: z.number() });
 const cachedList = lazySchema(() => (cacheEntry(z.array(z.record(z.string(), z.unknown())))));
 const cachedAccount = lazySchema(() => (cacheEntry(z.record(z.string(), z.unknown()))));
 /** The cache of one account: a wrong list or account is dropped (the worker fetches it again); never told. */
@@ -104,16 +112,16 @@ export function repairCache<T>(raw: unknown): Repaired<T | null> {
 }
 
 const budgetState = lazySchema(() => (z.object({
-  limit: z.number().finite(),
-  remaining: z.number().finite(),
-  resetAt: z.number().finite(),
-  windowMs: z.number().finite(),
+  limit: z.number(),
+  remaining: z.number(),
+  resetAt: z.number(),
+  windowMs: z.number(),
   learned: z.boolean(),
-  serverResetAt: z.number().finite().optional(),
-  windowLearned: z.boolean().optional(),
-  windowGuessMs: z.number().finite().optional(),
-  shared: z.boolean().optional(),
-  heard: z.boolean().optional(),
+  serverResetAt: z.optional(z.number()),
+  windowLearned: z.optional(z.boolean()),
+  windowGuessMs: z.optional(z.number()),
+  shared: z.optional(z.boolean()),
+  heard: z.optional(z.boolean()),
 })));
 const budgetStates = lazySchema(() => (z.record(z.string(), budgetState)));
 const oneAccountBudgets = lazySchema(() => (z.object({ fingerprint: z.string(), states: budgetStates })));
@@ -135,13 +143,13 @@ export const repairBudgets: Repair<Record<string, Record<string, z.output<typeof
 };
 
 const bulkHead = lazySchema(() => (z.object({
-  id: z.string().min(1).max(200),
-  createdAt: z.number().finite(),
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  createdAt: z.number(),
   fingerprint: z.string(),
   service: z.string(),
-  domainId: z.number().int().nullable(),
-  campaignId: z.number().int().nullable(),
-  channelId: z.number().int().nullable().default(null),
+  domainId: z.nullable(z.int()),
+  campaignId: z.nullable(z.int()),
+  channelId: z._default(z.nullable(z.int()), null),
   items: z.array(z.unknown()),
 })));
 const bulkRows = repairList(bulkRowSchema, 1000);
@@ -157,19 +165,19 @@ export function repairBulk(raw: unknown): Repaired<(Omit<z.output<typeof bulkHea
 /** The items whose loss the pages have not told yet. */
 export const repairNotices = repairList(lazySchema(() => z.enum(TOLD_ITEMS)), TOLD_ITEMS.length, false);
 
-const preset = <S extends z.ZodType>(value: S) => z.object({ value, locked: z.boolean() });
+const preset = <S extends z.ZodMiniType>(value: S) => z.object({ value, locked: z.boolean() });
 const managedPolicy = lazySchema(() => (z.object({
-  serviceUrl: preset(z.string()).optional(),
+  serviceUrl: z.optional(preset(z.string())),
   settings: z.record(z.string(), preset(z.union([z.boolean(), z.number()]))),
   ignored: z.array(z.object({ key: z.string(), reason: z.string() })),
 })));
 /** The organisation's policy as last read: a wrong one is forgotten quietly (the worker reads storage.managed again). */
-export const repairPolicy = repairWhole(lazySchema(() => z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }).nullable()), null, true);
+export const repairPolicy = repairWhole(lazySchema(() => z.nullable(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }))), null, true);
 
 const qrStyle = lazySchema(() => (z.object({
-  foreground: z.string().max(7),
-  background: z.string().max(7),
-  logo: z.object({ dataUrl: z.string(), type: z.enum(LOGO_TYPES as [LogoType, ...LogoType[]]), bytes: z.number(), name: z.string().max(1000) }).nullable(),
+  foreground: z.string().check(z.maxLength(7)),
+  background: z.string().check(z.maxLength(7)),
+  logo: z.nullable(z.object({ dataUrl: z.string(), type: z.enum(LOGO_TYPES as [LogoType, ...LogoType[]]), bytes: z.number(), name: z.string().check(z.maxLength(1000)) })),
 })));
 /** The QR style of each account: a style that is no style, or one the QR view would refuse, is dropped (that account's codes are black on white again). */
 export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
@@ -180,17 +188,17 @@ export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
 }
 
 const trackedQr = lazySchema(() => (z.object({
-  shortUrl: z.string().max(MAX_URL_LENGTH),
+  shortUrl: z.string().check(z.maxLength(MAX_URL_LENGTH)),
   state: z.enum(['waiting', 'made']),
-  foreground: z.string().max(32),
-  background: z.string().max(32),
-  createdAt: z.number().finite(),
-  sendAt: z.number().finite().optional(),
-  id: z.number().int().optional(),
-  link: z.string().max(MAX_URL_LENGTH).optional(),
-  scans: z.number().optional(),
-  scansAt: z.number().optional(),
-  error: z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string').optional().catch(undefined),
+  foreground: z.string().check(z.maxLength(32)),
+  background: z.string().check(z.maxLength(32)),
+  createdAt: z.number(),
+  sendAt: z.optional(z.number()),
+  id: z.optional(z.int()),
+  link: z.optional(z.string().check(z.maxLength(MAX_URL_LENGTH))),
+  scans: z.optional(z.number()),
+  scansAt: z.optional(z.number()),
+  error: z.catch(z.optional(z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string')), undefined),
 })));
 /** Tracked QR codes by account, then by short link: a wrong one is dropped (the code stays on the service). */
 export function repairTrackedQrs(raw: unknown): Repaired<Record<string, Record<string, z.output<typeof trackedQr>>>> {

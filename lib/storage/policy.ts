@@ -4,7 +4,7 @@
  * worker, checked here value by value. A bad value is ignored with a reason and never stops the
  * others. The API key is never taken from a policy (docs/ARCHITECTURE.md, "Managed installs").
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkServiceUrl } from '../serviceUrl';
 import { lazySchema } from '../api/lazySchema';
 
@@ -29,14 +29,14 @@ export interface ManagedPolicy {
 
 export const EMPTY_POLICY: ManagedPolicy = { settings: {}, ignored: [] };
 
-const id = lazySchema(() => (z.number().int().positive()));
+const id = lazySchema(() => (z.number({ error: 'not a number' }).check(z.int('not a whole number'), z.positive('not a positive number'))));
 /** Each member's schema; `serviceUrl` is checked by the same rule as the options page's field. */
-const FIELDS: Record<ManagedSetting, z.ZodType> = {
+const FIELDS: Record<ManagedSetting, z.ZodMiniType> = {
   defaultDomainId: id,
   defaultCampaignId: id,
   defaultChannelId: id,
-  keepHistory: z.boolean(),
-  keepPrivateHistory: z.boolean(),
+  keepHistory: z.boolean({ error: 'not true or false' }),
+  keepPrivateHistory: z.boolean({ error: 'not true or false' }),
 };
 const LOCKABLE = new Set<string>(['serviceUrl', ...MANAGED_SETTINGS]);
 

@@ -2,7 +2,7 @@
  * What a stored value becomes when it is read through its schema: the value the extension can
  * use, and whether the user lost something on the way (docs/ARCHITECTURE.md, "Stored state").
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** A read value; `lost`: something the user would miss was dropped (they are told once); `changed`: storage should be rewritten. */
 export interface Repaired<T> {
@@ -25,7 +25,7 @@ export const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typ
  * a list longer than `max` keeps its first `max` entries, and anything but a list is emptied.
  * `lostOnTrim`: whether entries cut by `max` count as lost (they are when nothing else keeps them).
  */
-export function repairList<S extends z.ZodType>(entry: S, max: number, lostOnTrim = true): Repair<z.output<S>[]> {
+export function repairList<S extends z.ZodMiniType>(entry: S, max: number, lostOnTrim = true): Repair<z.output<S>[]> {
   return (raw) => {
     if (raw == null) return kept([]);
     if (!Array.isArray(raw)) return { value: [], lost: true, changed: true };
@@ -46,7 +46,7 @@ export function repairList<S extends z.ZodType>(entry: S, max: number, lostOnTri
  * A value read whole: what does not fit its schema becomes `fallback`; `quiet` when nothing the
  * user would miss goes with it (a cache, the rate budgets: the worker fetches or learns them again).
  */
-export function repairWhole<S extends z.ZodType>(schema: S, fallback: z.output<S>, quiet = false): Repair<z.output<S>> {
+export function repairWhole<S extends z.ZodMiniType>(schema: S, fallback: z.output<S>, quiet = false): Repair<z.output<S>> {
   return (raw) => {
     if (raw == null) return kept(fallback);
     const r = schema.safeParse(raw);

@@ -3,7 +3,7 @@
  * form each endpoint wants (channels #RRGGBB, QR codes rgb(r,g,b)); the client's input schemas
  * then check exactly that form.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { validate, type Checked } from './options/forms';
 
 export interface Rgb {
@@ -43,10 +43,10 @@ export function toRgb({ r, g, b }: Rgb): string {
 }
 
 /** A colour typed in a form, in either form (checked in the page, before the client's own check). */
-const typedColour = z
-  .string()
-  .refine(looksLikeColour, 'must be a colour written #RRGGBB or rgb(r,g,b)')
-  .refine((s) => parseColour(s) !== null, 'must have each of r, g, b between 0 and 255');
+const typedColour = z.string().check(
+  z.refine(looksLikeColour, 'must be a colour written #RRGGBB or rgb(r,g,b)'),
+  z.refine((s) => parseColour(s) !== null, 'must have each of r, g, b between 0 and 255'),
+);
 
 /** A colour field's value as its endpoint takes it: empty → not sent; a bad colour names `field`. */
 export function checkColour(value: string, field: string, writes: 'hex' | 'rgb'): Checked<string | undefined> {

@@ -2,7 +2,7 @@
  * Form helpers of the options page: input schemas run in the page so that a bad field is
  * named before anything is sent, colour conversions, and safe URLs for href/src.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { issueField } from '@/lib/api/inputs';
 import { fieldIssueText, issueText } from '@/lib/errorText';
@@ -18,7 +18,7 @@ export interface FieldProblem {
 export type Checked<T> = { ok: true; data: T } | ({ ok: false; more?: FieldProblem[] } & FieldProblem);
 
 /** Runs an input schema; on failure names every bad field (its first problem) like the client does ("color must be …"). */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, fieldPrefix?: string): Checked<z.output<S>> {
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, fieldPrefix?: string): Checked<z.output<S>> {
   const r = schema.safeParse(value);
   if (r.success) return { ok: true, data: r.data };
   const problems = new Map<string, FieldProblem>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/api/lazySchema';
 import { CampaignSchema, listPageSchema } from '@/lib/api/schemas';
 import { checkInput, ShortenInput } from '@/lib/api/inputs';
@@ -16,15 +16,16 @@ describe('lazySchema', () => {
   });
 
   it('stands for the schema inside other schemas, with its methods, shape and class', () => {
-    const id = lazySchema(() => z.number().int().positive());
-    const item = lazySchema(() => z.object({ id, name: z.string().optional() }));
-    const wider = lazySchema(() => item.extend({ tag: z.string() }));
+    const id = lazySchema(() => z.int().check(z.positive()));
+    const item = lazySchema(() => z.object({ id, name: z.optional(z.string()) }));
+    const wider = lazySchema(() => z.extend(item, { tag: z.string() }));
     expect(z.array(item).parse([{ id: 2 }])).toEqual([{ id: 2 }]);
     expect(wider.parse({ id: 3, tag: 't' })).toEqual({ id: 3, tag: 't' });
-    expect(item.partial().parse({})).toEqual({});
+    expect(z.partial(item).parse({})).toEqual({});
     expect(Object.keys(item.shape)).toEqual(['id', 'name']);
-    expect(id.optional().parse(undefined)).toBeUndefined();
-    expect(item instanceof z.ZodObject).toBe(true);
+    expect(z.optional(id).parse(undefined)).toBeUndefined();
+    expect(id.check(z.lte(5)).safeParse(6).success).toBe(false);
+    expect(item instanceof z.ZodMiniObject).toBe(true);
     expect({ ...lazySchema(() => ({ a: 1, b: 2 })) }).toEqual({ a: 1, b: 2 });
   });
 
