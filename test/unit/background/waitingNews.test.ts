@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { JobQueue } from '@/lib/background/jobs';
 import { popupNewsOf } from '@/lib/messaging/popupPort';
 import type { WaitingLink } from '@/lib/messaging/waitingLinks';
-import type { Job } from '@/lib/storage';
+import { queueItem, type Job } from '@/lib/storage';
 
 const press = (url: string, over: Partial<Job> = {}) => ({
   kind: 'shorten' as const, source: 'popup' as const, args: { url, domainId: null, campaignId: null }, priority: 'interactive' as const, fingerprint: 'fp', notify: false, ...over,
@@ -47,6 +47,15 @@ describe('the links waiting told to open popups', () => {
     release['https://example.org/slow']!();
     await q.waitFor(slow.id, 2000);
     expect(told).toEqual([['https://example.org/budget'], ['https://example.org/slow', 'https://example.org/budget'], ['https://example.org/budget']]);
+  });
+
+  it('a worker that restarts still lists what the user was told waits; a damaged mark loses neither the job nor the others', async () => {
+    const stored = { kind: 'shorten', source: 'popup', args: { url: 'https://example.org/told', domainId: null, campaignId: null }, priority: 'interactive', state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: 'fp', notify: false };
+    await fakeBrowser.storage.local.set({ queue: [{ ...stored, id: 'w1', toldWaiting: true }, { ...stored, id: 'w2', toldWaiting: 'yes' }] });
+    expect((await queueItem.getValue()).map((j) => [j.id, j.toldWaiting])).toEqual([
+      ['w1', true],
+      ['w2', undefined],
+    ]);
   });
 
   it('is told only when the list changed, not at every write of the queue (a bulk batch going on)', () => {
