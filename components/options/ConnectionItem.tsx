@@ -29,6 +29,8 @@ export function ConnectionItem({ connection: c, onDone, onGone }: { connection: 
   const renameBtn = useRef<HTMLButtonElement>(null);
   const forgetBtn = useRef<HTMLButtonElement>(null);
   const action = useAction();
+  // Use, Rename and Forget keep their words; their description names the connection they act on.
+  const nameId = useId();
 
   // Back in view (or made current, its Use gone), focus goes to the item's own button.
   useEffect(() => {
@@ -62,7 +64,9 @@ export function ConnectionItem({ connection: c, onDone, onGone }: { connection: 
   const view = (
     <div className="item-main">
       <div className="row">
-        <strong className="name">{c.name}</strong>
+        <strong className="name" id={nameId}>
+          {c.name}
+        </strong>
         {c.current && <span className="tag current">{t('optionsConnectionCurrent')}</span>}
         {c.waiting > 0 && <span className="tag">{tCount(WAITING, c.waiting)}</span>}
       </div>
@@ -99,14 +103,14 @@ export function ConnectionItem({ connection: c, onDone, onGone }: { connection: 
           ) : (
             <div className="row item-actions">
               {!c.current && (
-                <button type="button" onClick={() => void use()}>
+                <button type="button" aria-describedby={nameId} onClick={() => void use()}>
                   {t('optionsConnectionUse')}
                 </button>
               )}
-              <button type="button" ref={renameBtn} onClick={() => (action.clear(), setMode('rename'))}>
+              <button type="button" ref={renameBtn} aria-describedby={nameId} onClick={() => (action.clear(), setMode('rename'))}>
                 {t('optionsConnectionRename')}
               </button>
-              <button type="button" ref={forgetBtn} className="danger" onClick={() => (action.clear(), setMode('confirm'))}>
+              <button type="button" ref={forgetBtn} className="danger" aria-describedby={nameId} onClick={() => (action.clear(), setMode('confirm'))}>
                 {t('optionsConnectionForget')}
               </button>
             </div>

@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { onEscape } from '../common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { FormActions } from './FormActions';
+import { useSectionStatus } from './sectionStatus';
 import type { Submit } from './useSubmit';
 
 /** The frame of every options form: named form, legend, the fields, submit (and Cancel, also on Escape), then its outcome. */
@@ -32,6 +33,8 @@ export function FormCard({
   children: ReactNode;
 }) {
   const { form, action, onSubmit, onInput } = submit;
+  // In a list section, its note and the section's are one status: the newer replaces the older.
+  useSectionStatus(showNote ? action.note : null, action.setNote);
   return (
     <form ref={form} className="stack card" onSubmit={onSubmit} onInput={onInput} noValidate aria-label={label} aria-busy={action.busy} onKeyDown={onEscape(onCancel)}>
       <fieldset>

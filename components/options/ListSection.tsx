@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { ListFinder, PAGE_SIZE, usePages } from './ListFinder';
 import type { ListName } from '@/lib/api';
 import type { ListItems, Mutation } from '@/lib/messaging';
@@ -7,6 +7,7 @@ import { ListStatus, plural } from './ListStatus';
 import { ManagedItem, type ItemDetails } from './ManagedItem';
 import { useMutate, useOptions } from './OptionsContext';
 import { useSectionTitle } from './Section';
+import { SectionStatusContext } from './sectionStatus';
 
 /** The words of one list: its Refresh button, its count (one / many) and its empty text. */
 export interface ListTexts {
@@ -48,7 +49,7 @@ export interface LocalItemSpec<T> extends Omit<ItemSpec<T>, 'remove'> {
 /**
  * The one skeleton of a list section: list status, the empty text, the items (each with its
  * Edit, Delete and details), a live note (what happened to an item that left the list) and
- * the create form.
+ * the create form; one of these notes at a time (sectionStatus.ts).
  */
 export function ListSection<N extends ListName>({ name, texts, item: spec }: { name: N; texts: ListTexts; item: ItemSpec<ListItems[N]> }) {
   const list = useOptions((s) => s.lists[name]);
@@ -69,6 +70,11 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
 export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | null; head: ReactNode; empty: MessageKey; item: LocalItemSpec<T> }) {
   const title = useSectionTitle();
   const [note, setNote] = useState<string | null>(null);
+  // One status at a time: a delete's note clears the create form's, and the form's clears it (sectionStatus.ts).
+  const [said, setSaid] = useState(0);
+  const deleted = useCallback((n: string) => (setNote(n), setSaid((k) => k + 1)), []);
+  const formSaid = useCallback(() => setNote(null), []);
+  const status = useMemo(() => ({ said, formSaid }), [said, formSaid]);
   const { Form, remove } = spec;
   const paged = usePages(items ?? [], spec.label);
 
@@ -92,7 +98,7 @@ export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | n
         renderEdit={Form && managed ? (close) => <Form item={item} onClose={close} /> : undefined}
         deleteQuestion={remove && managed ? (spec.deleteConsequence ? `${question} ${t(spec.deleteConsequence)}` : question) : undefined}
         onDelete={remove && managed ? () => remove(item) : undefined}
-        onDeleted={setNote}
+        onDeleted={deleted}
         details={spec.details?.(item)}
         actions={spec.actions?.(item, i)}
       />
@@ -100,7 +106,7 @@ export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | n
   };
 
   return (
-    <>
+    <SectionStatusContext.Provider value={status}>
       {head}
       {items && items.length === 0 && <p className="muted">{t(empty)}</p>}
       {items && items.length > PAGE_SIZE && <ListFinder title={title} paged={paged} />}
@@ -115,6 +121,6 @@ export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | n
         </p>
       )}
       {Form && <Form />}
-    </>
+    </SectionStatusContext.Provider>
   );
 }

@@ -9,14 +9,14 @@ import { t } from '@/lib/i18n';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // Not on the first screen: loaded after the first render (failures, the duplicate offer, the
-// result with its QR code, the button "Shorten many…", at the top the stored-data notice and the
-// select "Account"; Recent links loads its items so), all from one chunk (laterParts.ts), the
-// not-connected notice too.
+// result with its QR code, the links waiting and those not sent, the button "Shorten many…", at
+// the top the stored-data notice and the select "Account"; Recent links loads its items so), all
+// from one chunk (laterParts.ts), the not-connected notice too.
 const NotConnected = lazyPart(() => laterParts().then((m) => m.NotConnected));
 const ErrorAlert = lazyPart(() => laterParts().then((m) => m.ErrorAlert));
 const DuplicateOffer = lazyPart(() => laterParts().then((m) => m.DuplicateOffer));
 const ResultPanel = lazyPart(() => laterParts().then((m) => m.ResultPanel));
-const UnsentLinks = lazyPart(() => laterParts().then((m) => m.UnsentLinks));
+const Waiting = lazyPart(() => laterParts().then((m) => m.Waiting));
 const ShortenManyButton = lazyPart(() => laterParts().then((m) => m.ShortenManyButton));
 const PopupTop = lazyPart(() => laterParts().then((m) => m.PopupTop));
 
@@ -37,7 +37,7 @@ export function PopupScreen() {
           <ShortenForm />
           {afterPaint(<ErrorAlert />)}
           <StatusLine />
-          {afterPaint(<UnsentLinks />)}
+          {afterPaint(<Waiting />)}
           {afterPaint(<DuplicateOffer />)}
           {afterPaint(<ResultPanel />)}
           <RecentLinks />

@@ -3,13 +3,14 @@
  * in the first script): those PopupScreen mounts after every first paint (each draws nothing
  * until it has something to say: failures, the result with its QR code, …) and the small notes
  * and buttons that show only in some states (not connected, a page that cannot be shortened,
- * removed parameters, a site rule, a link that waits; above the form, the select "Account").
+ * removed parameters, a site rule, a link that waits and the links waiting; above the form, the
+ * select "Account").
  * Recent links' items and the UTM fields keep chunks of their own.
  */
 export { ErrorAlert } from './ErrorAlert';
 export { ResultPanel } from './ResultPanel';
 export { DuplicateOffer } from './DuplicateOffer';
-export { UnsentLinks } from './UnsentLinks';
+export { Waiting } from './Waiting';
 export { ShortenManyButton } from './ShortenManyButton';
 export { PopupTop } from './PopupTop';
 export { NotConnected } from './NotConnected';

@@ -194,9 +194,9 @@ export class JobQueue {
     }
   }
 
-  /** Asks for a notification when the job settles (its page stopped waiting). */
+  /** Asks for a notification when the job settles (its page stopped waiting); from now on it is a link waiting (`toldWaiting`). */
   async markNotify(id: string): Promise<void> {
-    await this.patch(id, { notify: true });
+    await this.patch(id, { notify: true, toldWaiting: true });
     // Settled in between: tell the user now (unless finish() already did).
     const claimed = await this.claimNotification(id);
     const job = claimed && (await this.get(id)); // a private job whole from memory

@@ -25,6 +25,7 @@ import { cannotShortenNotice } from './cannotShorten';
 import { ruledLink, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { sameLinkAsked as sameLink } from '../links/sameLink';
+import { waitingLinksOf } from '../messaging/waitingLinks';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
@@ -113,6 +114,7 @@ export function createShortening(deps: ShorteningDeps) {
     // Jobs whose link is not made yet are ahead of this one (those waiting at the gate among them).
     const ahead = (await jobs.unsettled()).filter((j) => !j.shortened && j.fingerprint === s.fingerprint).length;
     const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead);
+    const told = notify(sendAt);
     const job = await jobs.add({
       kind: 'shorten',
       source,
@@ -128,7 +130,8 @@ export function createShortening(deps: ShorteningDeps) {
       priority: 'interactive',
       fingerprint: s.fingerprint,
       service: s.connection.serviceUrl,
-      notify: notify(sendAt),
+      notify: told,
+      ...(told ? { toldWaiting: true } : {}), // no page waits for it (the menu), or the page is told it waits: a popup lists it
     });
     return { job, sendAt };
   }
@@ -271,10 +274,10 @@ export function createShortening(deps: ShorteningDeps) {
     /** The service may answer again (online, a page opened): jobs waiting for it are tried now. */
     retryWaiting: (force = true) => jobs.retryWaiting(force),
 
-    /** What a popup that opens follows: its links still being made (for any saved account: the popup names another's), and the unsent ones. */
+    /** What a popup that opens follows: its links still being made (for any saved account: the popup names another's), the links waiting it lists, and the unsent ones. */
     async getWaitingLinks(): Promise<WaitingLinks> {
-      const pending = (await jobs.unsettled()).filter((j) => j.source === 'popup');
-      return { pending, unsent: await unsent.list() };
+      const unsettled = await jobs.unsettled();
+      return { pending: unsettled.filter((j) => j.source === 'popup'), waiting: waitingLinksOf(unsettled), unsent: await unsent.list() };
     },
 
     /** Makes unsent links with the current account: each tells the user when it settles, like a queued link. */

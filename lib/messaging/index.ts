@@ -25,6 +25,7 @@ import type {
 import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
 import type { QrStyle } from '../qr/style';
 import type { ToldItem } from '../storage/names';
+import type { WaitingLink } from './waitingLinks';
 import type { AccountLinkRules, SiteRule, UtmPreset } from '../links/linkRules';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
@@ -131,9 +132,10 @@ export type ShortenOutcome =
 /** What a link that is not made yet waits for. */
 export type WaitingFor = 'budget' | 'answer' | 'service';
 
-/** Links the popup finds when it opens: its own links still being made, and links not sent because the account changed. */
+/** Links the popup finds when it opens: its own links still being made, the links waiting (its list "Links waiting"), and links not sent because the account changed. */
 export interface WaitingLinks {
   pending: Job[];
+  waiting: WaitingLink[];
   unsent: UnsentLink[];
 }
 

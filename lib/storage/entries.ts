@@ -84,6 +84,7 @@ export const jobSchema = lazySchema(() => (z.pipe(
     shortened: z.optional(z.object({ shortUrl: url, shortCode: shortText, linkId: idOrNull })),
     notify: z.optional(z.boolean()),
     notified: z.catch(z.optional(z.boolean()), undefined),
+    toldWaiting: z.catch(z.optional(z.boolean()), undefined),
     service: z.catch(z.optional(shortText), undefined),
     result: z.catch(z.optional(historyEntrySchema), undefined),
     error: serializedError,

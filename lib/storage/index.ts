@@ -174,6 +174,8 @@ export interface Job {
   shortened?: { shortUrl: string; shortCode: string; linkId: number | null };
   /** Tell the user when it settles (notification + clipboard): no page is waiting for it. */
   notify: boolean;
+  /** The user was told the link waits (or no page waits for it): a popup lists it under "Links waiting" until it is made or ends. */
+  toldWaiting?: boolean;
   /** The settled job was handed to onSettled (once). */
   notified?: boolean;
   /** Service URL the job was made for (its history entry is filed under it). */

@@ -23,6 +23,19 @@ describe.each([
     await popup.getByRole('button', { name: shorten, exact: true }).waitFor();
     await popup.getByLabel(longUrl, { exact: true }).waitFor();
     expect(await popup.evaluate(() => document.documentElement.lang)).toBe(lang);
+    // The alias help's end (the "_" in its quotes) is never left alone on a line: it stays with the word before it.
+    const endAlone = await popup.evaluate(() => {
+      const text = document.getElementById('alias-help')!.firstChild as Text;
+      const end = text.data.lastIndexOf('_') - 1;
+      const top = (at: number) => {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        return range.getBoundingClientRect().top;
+      };
+      return top(end) !== top(end - 3);
+    });
+    expect(endAlone).toBe(false);
     await popup.getByRole('button', { name: shorten, exact: true }).click();
     await popup.locator('img').first().waitFor({ timeout: 15_000 });
     // Nothing runs out of the popup's width.

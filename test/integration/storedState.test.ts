@@ -53,7 +53,7 @@ describe('stored state that is not what the worker expects', () => {
 
   it('unsent not a list: the waiting links read as none, and the loss is told', async () => {
     const service = await connectedThenStored({ unsent: { id: 'x' } });
-    expect(await service.getWaitingLinks()).toEqual({ pending: [], unsent: [] });
+    expect(await service.getWaitingLinks()).toEqual({ pending: [], waiting: [], unsent: [] });
     expect(await service.takeStorageNotices()).toEqual(['unsent']);
   });
 
@@ -87,7 +87,7 @@ describe('the check of stored state, once in a worker’s life', () => {
     expect(itemReads()).toBe(first);
     // Broken afterwards (by something else): the next read of the item repairs it and notes it.
     await fakeBrowser.storage.local.set({ unsent: 'broken' });
-    expect(await service.getWaitingLinks()).toEqual({ pending: [], unsent: [] });
+    expect(await service.getWaitingLinks()).toEqual({ pending: [], waiting: [], unsent: [] });
     expect(await service.takeStorageNotices()).toEqual(['unsent']);
     expect(await service.takeStorageNotices()).toEqual([]);
     get.mockRestore();

@@ -193,3 +193,23 @@ describe('a budget spent by another client of the account', () => {
     expect(sb.state.forKey(sb.key).links.filter((l) => l.url === 'https://example.org/spent-elsewhere')).toHaveLength(1);
   }, 40_000);
 });
+
+describe('the links waiting a popup lists ("Links waiting")', () => {
+  it('a press made at once is not listed; presses waiting for the budget are, each until it is made', async () => {
+    await sb.close();
+    // One shorten per 3 s: the presses after the first wait for the next windows.
+    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000, rateWindow: 'first-request' });
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const listed = async () => (await service.getWaitingLinks()).waiting.map((l) => l.url);
+    expect((await service.shorten({ url: 'https://example.org/at-once', domainId: null, campaignId: null })).status).toBe('done');
+    expect(await listed()).toEqual([]);
+    const a = await service.shorten({ url: 'https://example.org/wait-a', domainId: null, campaignId: null });
+    const b = await service.shorten({ url: 'https://example.org/wait-b', domainId: null, campaignId: null });
+    expect([a.status, b.status]).toEqual(['queued', 'queued']);
+    expect(await listed()).toEqual(['https://example.org/wait-a', 'https://example.org/wait-b']);
+    await vi.waitFor(async () => expect(await listed()).toEqual(['https://example.org/wait-b']), { timeout: 8000, interval: 100 });
+    await vi.waitFor(async () => expect(await listed()).toEqual([]), { timeout: 8000, interval: 100 });
+    expect(sb.state.forKey(sb.key).links.filter((l) => l.url.startsWith('https://example.org/wait-'))).toHaveLength(2);
+  }, 30_000);
+});

@@ -17,6 +17,7 @@ import type { UtmField } from '../../links/utm';
 import type { FirstReads } from './firstReads';
 import type { AccountChoice } from '../accountChoice';
 import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
+import type { WaitingLink } from '../../messaging/waitingLinks';
 import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
 import { loadersSlice } from './loaders';
 import { formSlice } from './form';
@@ -122,6 +123,8 @@ export interface PopupData {
   linkRules: AccountLinkRules | null;
   rule: PopupRule | null;
   utm: PopupUtm;
+  /** The links waiting to be made (any account's; the popup lists the current one's), set after the first paint by waiting.ts as the worker tells of them. */
+  waitingLinks?: WaitingLink[];
   /** The "Account" select (set after the first paint, from the snapshot already read) and its action, put here with it by init.ts. */
   accounts?: AccountChoice;
   switchAccount?: (fingerprint: string) => Promise<void>;
@@ -173,12 +176,11 @@ export interface TaskActions {
   followJob(jobId: string, status: string, expectedAt: number, fingerprint?: string): Promise<void>;
   /** Makes the unsent links with the current account, with the Domain and Campaign chosen. */
   remakeUnsent(): Promise<void>;
-  /** Cancels the followed link that waits (not sent yet): it is not made. */
-  cancelQueued(): Promise<void>;
+  /** Cancels a link that waits (not sent yet; default the followed one): it is not made. */
+  cancelQueued(jobId?: string): Promise<void>;
 }
 
 const TASK_NAMES = ['confirmDelete', 'removeLocally', 'submit', 'reuseExisting', 'createAnyway', 'followJob', 'remakeUnsent', 'cancelQueued'] as const satisfies readonly (keyof TaskActions)[];
-
 // The links made outside this popup's submit: asked for after the first render, so loaded then.
 const WAITING_NAMES = ['claim', 'markShown', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];
 

@@ -2,8 +2,8 @@
  * Links made outside this popup's own submit, loaded on first use (right after the first render,
  * with popupInit): the port to the worker (opened then; the popup follows jobs over it and shows
  * and copies them itself; closing it hands them back to the worker,
- * lib/background/popupWatch.ts), the links still being made (each with its account), and the links not
- * sent because the API key changed. Following one is in popupWaitingTasks.
+ * lib/background/popupWatch.ts), the links still being made (each with its account; "Links
+ * waiting" follow them as the worker tells of them), and the links not sent because the API key changed. Following one is in popupWaitingTasks.
  */
 import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
@@ -11,7 +11,7 @@ import { t } from '../../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';
-import { storedChanged } from './storedChanges';
+import { onStoredChange, storedChanged } from './storedChanges';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
 
@@ -39,6 +39,11 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
     return port;
   };
 
+  // "Links waiting" follow the queue as the worker tells of it.
+  onStoredChange((changes) => {
+    if (changes.waiting && !timers.disposed) set({ waitingLinks: changes.waiting });
+  });
+
   return {
     async claim(jobId) {
       followed = jobId;
@@ -59,8 +64,9 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
     async loadWaiting() {
       open();
       try {
-        const { pending, unsent } = await ask('getWaitingLinks');
-        set({ unsent });
+        const { pending, waiting, unsent } = await ask('getWaitingLinks');
+        // The worker's news of the queue, when it came first, is newer than this answer.
+        set({ unsent, ...(get().waitingLinks ? {} : { waitingLinks: waiting }) });
         // The current account's newest first; a link of another account is followed too, and named.
         const current = get().accounts?.current;
         const newest = pending.filter((j) => j.fingerprint === current).at(-1) ?? pending.at(-1);

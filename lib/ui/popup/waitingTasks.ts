@@ -17,13 +17,22 @@ export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActio
   return {
     followJob,
 
-    async cancelQueued() {
-      const jobId = get().queued?.jobId;
+    async cancelQueued(id) {
+      const followed = get().queued?.jobId;
+      const jobId = id ?? followed;
       if (!jobId) return;
+      const url = get().waitingLinks?.find((l) => l.id === jobId)?.url;
       try {
         const job = await ask('cancelJob', { jobId });
+        const cancelled = job?.state === 'failed' && job.error?.reason === 'cancelled';
+        // Its row goes at once (the worker's news of the queue says the same a moment later).
+        if (cancelled) set({ waitingLinks: get().waitingLinks?.filter((l) => l.id !== jobId) });
+        if (jobId !== followed) {
+          set({ status: cancelled ? t('popupLinksWaitingCancelled', url ?? job?.args.url ?? '') : t('popupCancelTooLate') });
+          return;
+        }
         if (get().queued?.jobId !== jobId) return;
-        if (job?.state === 'failed' && job.error?.reason === 'cancelled') {
+        if (cancelled) {
           jobs.unfollow();
           set({ queued: null, status: t('errCancelled') });
         } else if (job?.state !== 'done') set({ status: t('popupCancelTooLate') }); // on the wire: the answer decides

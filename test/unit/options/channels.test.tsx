@@ -152,6 +152,26 @@ describe('Channels', () => {
     expect(within(region).getByText('Autumn')).toBeTruthy();
   });
 
+  it('says one thing at a time: a delete\'s note replaces the create note, and a new create replaces the delete note', async () => {
+    worker.lists.channels = [{ ...SPRING, id: 8, name: 'Autumn' }];
+    const { user } = openOptions();
+    const region = await section('Channels');
+    const form = within(region).getByRole('form', { name: 'New channel' });
+    const create = async (name: string) => {
+      await user.type(within(form).getByLabelText('Name'), name);
+      await user.click(within(form).getByRole('button', { name: 'Create channel' }));
+      await within(region).findByText(`Channel “${name}” created.`);
+    };
+    await create('Spring launch');
+    expect(within(region).queryByText('Channel deleted.')).toBeNull();
+    await user.click(await within(region).findByRole('button', { name: 'Delete channel Autumn' }));
+    await user.click(within(region).getByRole('button', { name: 'Yes, delete channel Autumn' }));
+    await within(region).findByText('Channel deleted.');
+    expect(within(region).queryByText(/created\.$/)).toBeNull();
+    await create('Summer');
+    expect(within(region).queryByText('Channel deleted.')).toBeNull();
+  });
+
   it('Edit puts the focus on the form\'s first field; Escape closes the form and returns to Edit', async () => {
     worker.lists.channels = [SPRING];
     const { user } = openOptions();

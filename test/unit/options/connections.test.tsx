@@ -27,6 +27,10 @@ function item(region: HTMLElement, name: string): HTMLElement {
   return within(within(region).getByRole('list', { name: 'Connections' })).getByText(name, { selector: '.name' }).closest('li') as HTMLElement;
 }
 
+/** An element's accessible description: the text of what its aria-describedby names. */
+const description = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+
 const permissionAsked = () => vi.mocked(browser.permissions.request).mock.calls.length;
 
 describe('Connections', () => {
@@ -53,6 +57,17 @@ describe('Connections', () => {
     // The current one first.
     const names = within(region).getAllByRole('listitem').map((li) => li.querySelector('.name')?.textContent);
     expect(names).toEqual(['Work', 'Client A', 'Client B']);
+  });
+
+  it('Use, Rename and Forget keep their words and are described by the name of the connection they act on', async () => {
+    openOptions();
+    const region = await section('Connections');
+    await within(region).findByText('Client A');
+    for (const name of ['Work', 'Client A']) {
+      const buttons = within(item(region, name)).getAllByRole('button');
+      expect(buttons.map((b) => b.textContent)).toEqual(name === 'Work' ? ['Rename', 'Forget'] : ['Use', 'Rename', 'Forget']);
+      expect(buttons.map(description)).toEqual(buttons.map(() => name));
+    }
   });
 
   it('is not shown while no connection is saved', async () => {

@@ -204,13 +204,13 @@ describe('site rules per account', () => {
 
 describe('a waiting link of another account', () => {
   it('names the account it is made with', async () => {
-    await twoAccounts({ waiting: { pending: [job({ fingerprint: B.fingerprint })], unsent: [] }, getJob: job({ fingerprint: B.fingerprint }) });
+    await twoAccounts({ waiting: { pending: [job({ fingerprint: B.fingerprint })], waiting: [], unsent: [] }, getJob: job({ fingerprint: B.fingerprint }) });
     expect((await screen.findByText(/^This link is for Client B:/)).textContent).toBe('This link is for Client B: it is made with that account, whichever one is chosen above.');
     expect(screen.getByRole('button', { name: 'Cancel this link' })).toBeTruthy();
   });
 
   it('says nothing more when it is the current account’s, and names it once the user switched away', async () => {
-    const { user, select } = await twoAccounts({ waiting: { pending: [job({})], unsent: [] }, getJob: job({}) });
+    const { user, select } = await twoAccounts({ waiting: { pending: [job({})], waiting: [], unsent: [] }, getJob: job({}) });
     await screen.findByRole('button', { name: 'Cancel this link' });
     expect(screen.queryByText(/This link is for/)).toBeNull();
     await user.selectOptions(select, 'Client B');

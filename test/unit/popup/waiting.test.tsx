@@ -27,7 +27,7 @@ describe('a link still being made when the popup opens', () => {
     let made = false;
     const done = entry({ id: 'j1', longUrl: 'https://example.org/slow', shortUrl: 'https://sho.rt/slow' });
     const { user } = answer(askMock, {
-      waiting: { pending: [job({})], unsent: [] },
+      waiting: { pending: [job({})], waiting: [], unsent: [] },
       getJob: () => (made ? job({ state: 'done', result: done, notify: false }) : job({ notify: false })),
     });
     render(<App />);
@@ -47,7 +47,7 @@ describe('a link still being made when the popup opens', () => {
     let polls = 0;
     const made = entry({ id: 'j1', longUrl: 'https://example.org/slow', shortUrl: 'https://sho.rt/slow' });
     const { writeText } = answer(askMock, {
-      waiting: { pending: [job({})], unsent: [] },
+      waiting: { pending: [job({})], waiting: [], unsent: [] },
       getJob: () => (++polls < 2 ? job({ notify: false }) : job({ state: 'done', result: made, notify: false })),
     });
     render(<App />);
@@ -63,7 +63,7 @@ describe('a link still being made when the popup opens', () => {
     fakePort();
     const made = entry({ id: 'j1', shortUrl: 'https://sho.rt/told' });
     const { writeText } = answer(askMock, {
-      waiting: { pending: [job({})], unsent: [] },
+      waiting: { pending: [job({})], waiting: [], unsent: [] },
       getJob: job({ state: 'done', result: made, notified: true }),
     });
     render(<App />);
@@ -88,7 +88,7 @@ describe('a service that does not answer', () => {
 
   it('a link of another page that waits for the service is named (the popup was opened on another page)', async () => {
     fakePort();
-    answer(askMock, { waiting: { pending: [waitingJob('network', 'https://example.org/rl/5')], unsent: [] }, getJob: waitingJob('network', 'https://example.org/rl/5') });
+    answer(askMock, { waiting: { pending: [waitingJob('network', 'https://example.org/rl/5')], waiting: [], unsent: [] }, getJob: waitingJob('network', 'https://example.org/rl/5') });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your link for https:\/\/example\.org\/rl\/5: The service cannot be reached/), { timeout: 4000 });
   });
@@ -132,7 +132,7 @@ describe('links not sent because the API key changed', () => {
   it('names them, and "Make with this account" makes them with the chosen domain and campaign', async () => {
     fakePort();
     const { user } = answer(askMock, {
-      waiting: { pending: [], unsent: [unsent('u1', 'https://example.org/a'), unsent('u2', 'https://example.org/b')] },
+      waiting: { pending: [], waiting: [], unsent: [unsent('u1', 'https://example.org/a'), unsent('u2', 'https://example.org/b')] },
       remakeUnsent: [job({ id: 'r1' }), job({ id: 'r2' })],
     });
     render(<App />);
@@ -156,7 +156,7 @@ describe('links not sent because the API key changed', () => {
     const { user } = answer(askMock, {
       shorten: { status: 'queued', jobId: 'j3', expectedAt: Date.now() + 60_000 },
       getJob: job({ id: 'j3', state: 'failed', error: { kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' } }),
-      waiting: () => (++waitingAsked > 1 ? { pending: [], unsent: [unsent('j3', 'https://example.com/article')] } : { pending: [], unsent: [] }),
+      waiting: () => (++waitingAsked > 1 ? { pending: [], waiting: [], unsent: [unsent('j3', 'https://example.com/article')] } : { pending: [], waiting: [], unsent: [] }),
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));

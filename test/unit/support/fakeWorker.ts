@@ -147,7 +147,7 @@ export class FakeWorker {
     this.history = [];
     this.shorten = made;
     this.job = null;
-    this.waiting = { pending: [], unsent: [] };
+    this.waiting = { pending: [], waiting: [], unsent: [] };
     this.unsentRemade = [];
     this.deleteHistoryEntry = undefined;
     this.cancelledJob = undefined;

@@ -1,0 +1,35 @@
+import { clock, t } from '@/lib/i18n';
+import { usePopup } from './PopupContext';
+
+/**
+ * "Links waiting": every link of the current account still waiting to be made (the budget is
+ * spent, the service is down), each named with its address, when it is tried next (if known),
+ * and a Cancel naming it (a private window's only in a private window); a row goes when its link
+ * is made (it joins Recent links) or cancelled.
+ */
+export function LinksWaiting() {
+  const links = usePopup((s) => s.waitingLinks);
+  const current = usePopup((s) => s.accounts?.current);
+  const incognito = usePopup((s) => s.incognito);
+  const cancel = usePopup((s) => s.cancelQueued);
+  // A private window's link is not named in a normal window.
+  const mine = (links ?? []).filter((l) => (!current || l.fingerprint === current) && (incognito || !l.private));
+  if (mine.length === 0) return null;
+  const now = Date.now();
+  return (
+    <section className="notice links-waiting" aria-labelledby="links-waiting-heading">
+      <h2 id="links-waiting-heading">{t('popupLinksWaitingHeading')}</h2>
+      <ul className="waiting-list">
+        {mine.map((link) => (
+          <li key={link.id}>
+            <span className="mono">{link.url}</span>
+            {link.notBefore > now ? <span className="hint">{t('popupLinksWaitingTryAt', clock(link.notBefore))}</span> : null}
+            <button type="button" aria-label={t('popupLinksWaitingCancelNamed', link.url)} onClick={() => void cancel(link.id)}>
+              {t('popupLinksWaitingCancel')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

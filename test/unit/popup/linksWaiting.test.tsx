@@ -1,0 +1,100 @@
+/**
+ * "Links waiting" in the popup: every link of the current account still waiting to be made is
+ * listed with a Cancel naming it (not only the one the popup follows), and the list follows the
+ * queue as the worker tells of it over the popup's port.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ask } from '@/lib/messaging';
+import App from '@/entrypoints/popup/App';
+import { connectionStateItem, type Job } from '@/lib/storage';
+import { waitingLinksOf } from '@/lib/messaging/waitingLinks';
+import { answer, callsOf, entry } from './harness';
+import { fakePopupPort } from '../support/popupPort';
+
+const askMock = vi.mocked(ask);
+const ONE = 'https://example.org/one';
+const TWO = 'https://example.org/two';
+
+/** A link the user was told waits, for account fp-a unless named. */
+const job = (id: string, url: string, over: Partial<Job> = {}): Job =>
+  ({ id, kind: 'shorten', source: 'popup', args: { url, domainId: null, campaignId: null }, state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: 'fp-a', notify: true, toldWaiting: true, ...over }) as Job;
+
+const cancelled = (j: Job): Job => ({ ...j, state: 'failed', error: { kind: 'invalid-input', reason: 'cancelled', message: 'x' } });
+
+/** The popup with account fp-a current and `jobs` waiting (the worker's answer to a popup that opens). */
+async function open(jobs: Job[], cancelJob?: (jobId: string) => Job | null) {
+  fakePopupPort();
+  await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
+  const session = answer(askMock, {
+    waiting: { pending: [], waiting: waitingLinksOf(jobs), unsent: [] },
+    ...(cancelJob ? { cancelJob: ((d: { jobId: string }) => cancelJob(d.jobId)) as never } : {}),
+  });
+  render(<App />);
+  return session;
+}
+
+/** The worker writes the queue (open popups hear of it over their port). */
+const tellQueue = (value: { queue: Job[] }) => act(() => fakeBrowser.storage.local.set(value));
+
+const list = () => screen.getByRole('region', { name: 'Links waiting' });
+const findList = () => screen.findByRole('region', { name: 'Links waiting' }, { timeout: 4000 });
+
+describe('"Links waiting"', () => {
+  it('lists every waiting link of the current account by its address, each with a Cancel naming it', async () => {
+    await open([
+      job('j1', ONE),
+      job('j2', TWO, { notBefore: Date.now() + 3_600_000 }),
+      job('j3', 'https://example.org/theirs', { fingerprint: 'fp-b' }),
+      job('j5', 'https://example.org/private', { args: { url: 'https://example.org/private', domainId: null, campaignId: null, private: true } }),
+    ]);
+    const region = await findList();
+    expect(within(region).getByRole('heading', { name: 'Links waiting' })).toBeTruthy();
+    expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining(ONE),
+      expect.stringMatching(new RegExp(`${TWO}Next try at about \\d`)),
+    ]);
+    const buttons = within(region).getAllByRole('button');
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([`Cancel ${ONE}`, `Cancel ${TWO}`]);
+    expect(buttons.map((b) => b.textContent)).toEqual(['Cancel', 'Cancel']);
+    // Another account's link is not this account's to list, and a private window's is not named in a normal one.
+    expect(region.textContent).not.toContain('theirs');
+    expect(region.textContent).not.toContain('private');
+  });
+
+  it('Cancel of one link cancels it alone: its row goes, the other stays, and the status says which', async () => {
+    const { user } = await open([job('j1', ONE), job('j2', TWO)], (id) => cancelled(job(id, id === 'j1' ? ONE : TWO)));
+    await findList();
+    await user.click(screen.getByRole('button', { name: `Cancel ${ONE}` }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Cancel ${ONE}` })).toBeNull());
+    expect(within(list()).getByRole('button', { name: `Cancel ${TWO}` })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(`Cancelled: the link for ${ONE} was not made.`);
+    expect(callsOf(askMock, 'cancelJob')).toEqual([{ jobId: 'j1' }]);
+  });
+
+  it('cancelling a link that has just been made says it is too late', async () => {
+    const made = entry({ id: 'j1', longUrl: ONE, shortUrl: 'https://sho.rt/one' });
+    const { user } = await open([job('j1', ONE), job('j2', TWO)], (id) => ({ ...job(id, ONE), state: 'done', result: made, shortened: { shortUrl: made.shortUrl, shortCode: 'one', linkId: 1 } }));
+    await findList();
+    await user.click(screen.getByRole('button', { name: `Cancel ${ONE}` }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is being sent to the service now.'));
+    expect(screen.queryByText(/^Cancelled/)).toBeNull();
+  });
+
+  it('follows the queue as the worker tells of it: a link added, one made, a press answered at once never listed', async () => {
+    await open([job('j1', ONE)]);
+    await findList();
+    // Another window's press that waits, and this account's press being answered (not told it waits): one row more.
+    await tellQueue({ queue: [job('j1', ONE), job('j2', TWO), job('j4', 'https://example.org/quick', { notify: false, toldWaiting: undefined })] });
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
+    expect(list().textContent).not.toContain('quick');
+    // j1 is made (it goes to Recent links): its row goes.
+    await tellQueue({ queue: [job('j1', ONE, { state: 'done', shortened: { shortUrl: 'https://sho.rt/one', shortCode: 'one', linkId: 1 } }), job('j2', TWO)] });
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Cancel ${ONE}` })).toBeNull());
+    expect(within(list()).getByRole('button', { name: `Cancel ${TWO}` })).toBeTruthy();
+    // The last one cancelled elsewhere: the part goes.
+    await tellQueue({ queue: [cancelled(job('j2', TWO))] });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Links waiting' })).toBeNull());
+  });
+});
