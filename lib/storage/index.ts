@@ -1,7 +1,6 @@
 /**
- * Every stored item of the extension, typed and versioned, in one place.
- * All of it lives in `storage.local`: the API key must never reach the browser's synced storage
- * (it would be copied to every device the user syncs).
+ * Every stored item of the extension, typed, in one place. All of it lives in `storage.local`: the
+ * API key must never reach the browser's synced storage (it would be copied to every device the user syncs).
  */
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from '../api';
