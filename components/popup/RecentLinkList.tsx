@@ -14,6 +14,8 @@ interface RecentLinkListProps {
   label?: string;
   /** Only the newest are known yet (the stored head): the list says it is still being filled (aria-busy). */
   busy?: boolean;
+  /** Called when the end of every link given comes in reach (the rest of the list is wanted). */
+  onEnd?: () => void;
 }
 
 /**
@@ -25,47 +27,49 @@ export const RECENT_FIRST = 10;
 export const RECENT_BATCH = 30;
 /** How far below the visible part the end of the drawn links counts as in reach. */
 const REACH_PX = 600;
+/** How near the end of every link given must come before the rest of the list is asked for (scrolled to it, not merely opened). */
+const END_PX = 100;
 
 /**
  * The links of "Recent links", drawn a batch at a time: only those near the visible part of the
  * popup exist (thousands of links are kept), more are drawn as scrolling or Tab reaches the end.
  * A new search starts again with the first few.
  */
-export function RecentLinkList({ entries, query, tracked, label, busy }: RecentLinkListProps) {
+export function RecentLinkList({ entries, query, tracked, label, busy, onEnd }: RecentLinkListProps) {
   const [drawnFor, setDrawnFor] = useState({ query, drawn: RECENT_FIRST });
   if (drawnFor.query !== query) setDrawnFor({ query, drawn: RECENT_FIRST });
   const drawn = drawnFor.query === query ? drawnFor.drawn : RECENT_FIRST;
   const setDrawn = (next: (n: number) => number) => setDrawnFor((d) => ({ ...d, drawn: next(d.drawn) }));
   const end = useRef<HTMLLIElement>(null);
   const more = entries.length > drawn;
+  // The end in reach: the next batch, or (all drawn) the rest of the list from whoever has it.
+  const reached = more ? () => setDrawn((n) => n + RECENT_BATCH) : onEnd;
 
   useEffect(() => {
     const el = end.current;
-    if (!el || !more) return;
+    if (!el || !reached) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setDrawn(() => entries.length);
+      if (more) setDrawn(() => entries.length);
       return;
     }
+    const margin = more ? REACH_PX : END_PX;
     // The end already in reach: the next batch now, not at the observer's first report (which
     // waits for a frame, 100 ms at times after a keystroke of a search).
-    if (el.getBoundingClientRect().top < window.innerHeight + REACH_PX) {
-      setDrawn((n) => n + RECENT_BATCH);
-      return;
-    }
+    if (el.getBoundingClientRect().top < window.innerHeight + margin) return reached();
     // Made anew after each batch: its first report says whether the end came in reach.
-    const watcher = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && setDrawn((n) => n + RECENT_BATCH), {
-      rootMargin: `0px 0px ${REACH_PX}px 0px`,
+    const watcher = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && reached(), {
+      rootMargin: `0px 0px ${margin}px 0px`,
     });
     watcher.observe(el);
     return () => watcher.disconnect();
-  }, [drawn, more, entries.length]);
+  }, [drawn, more, entries.length, onEnd]);
 
   return (
     <ul className="recent-list" aria-label={label} aria-busy={busy || undefined}>
       {entries.slice(0, drawn).map((e) => (
         <Item key={e.id} entry={e} tracked={tracked[e.shortUrl]} />
       ))}
-      {more && <li ref={end} className="recent-more" aria-hidden="true" />}
+      {(more || onEnd) && <li ref={end} className="recent-more" aria-hidden="true" />}
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { indexRecent, searchRecent } from '@/lib/ui/popup/recentSearch';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
@@ -10,6 +10,10 @@ import { useTrackedScans } from './useTrackedScans';
 export function RecentLinksBody() {
   const recent = usePopup((s) => s.recent);
   const setQuery = usePopup((s) => s.setQuery);
+  const loadHistory = usePopup((s) => s.loadHistory);
+  // Only the stored head's newest links are shown: the whole list is asked for once it is wanted.
+  const askWhole = useCallback(() => void loadHistory(), [loadHistory]);
+  const wantWhole = recent.partial ? askWhole : undefined;
   const tracked = useTrackedScans(recent.items.length > 0);
   const index = useMemo(() => indexRecent(recent.items), [recent.items]);
   const shown = useMemo(() => searchRecent(index, recent.query), [index, recent.query]);
@@ -25,6 +29,7 @@ export function RecentLinksBody() {
             type="search"
             placeholder={t('popupRecentSearch')}
             value={recent.query}
+            onFocus={wantWhole}
             onChange={(e) => setQuery(e.target.value)}
           />
         </>
@@ -40,6 +45,7 @@ export function RecentLinksBody() {
           query={recent.query}
           tracked={tracked}
           busy={recent.partial}
+          onEnd={wantWhole}
           label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}
         />
       )}

@@ -15,6 +15,7 @@ import { pressOnce, recentProbe, seedHistory, typeAndMeasure } from './latencyPa
 import { BIG_LIST, LATENCY_MS, bigList, coldLists, withLatencyBrowser, type BigList, type ColdLists } from './latencyOpens';
 import { runFloors, type FloorFigures } from './floor/run';
 import type { Browser } from 'wxt/browser';
+import type { Page } from 'playwright-core';
 import { measureSizes } from './sizes';
 
 declare const chrome: typeof Browser;
@@ -120,7 +121,8 @@ async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: st
 
 /**
  * Opens the popup `n` times: Recent links drawn (not "Loading…") less the form ready, and with
- * a long history (`whole`) the worker's whole list drawn less the form ready.
+ * a long history (`whole`) the worker's whole list drawn less the moment "Search recent links" is
+ * focused (the popup asks for the whole list then, not at its open).
  */
 async function recentAfterReady(h: ExtensionHarness, sb: Sandbox, name: string, n: number, whole: boolean): Promise<{ drawn: Stat; whole: Stat }> {
   const drawn: number[] = [];
@@ -128,16 +130,19 @@ async function recentAfterReady(h: ExtensionHarness, sb: Sandbox, name: string, 
   for (let i = 0; i < n; i++) {
     const page = await openPopupFor(h, `${sb.url}/page/${name}-${i}`, { timeoutMs: 20_000 });
     try {
-      await page.waitForFunction((all) => {
-        const x = window as unknown as { __benchReady?: number | null; __benchRecent?: number | null; __benchRecentWhole?: number | null };
-        return typeof x.__benchReady === 'number' && typeof x.__benchRecent === 'number' && (!all || typeof x.__benchRecentWhole === 'number');
-      }, whole, { timeout: 30_000 });
+      await page.waitForFunction(() => {
+        const x = window as unknown as { __benchReady?: number | null; __benchRecent?: number | null };
+        return typeof x.__benchReady === 'number' && typeof x.__benchRecent === 'number';
+      }, undefined, { timeout: 30_000 });
+      const focusedAt = whole ? await focusSearch(page) : NaN;
+      if (whole) await page.waitForFunction(() => typeof (window as unknown as { __benchRecentWhole?: unknown }).__benchRecentWhole === 'number', undefined, { timeout: 30_000 });
       const r = await page.evaluate(() => {
         const x = window as unknown as { __benchReady: number; __benchRecent: number; __benchRecentWhole: number | null };
-        return { drawn: x.__benchRecent - x.__benchReady, whole: x.__benchRecentWhole === null ? NaN : x.__benchRecentWhole - x.__benchReady };
+        return { drawn: x.__benchRecent - x.__benchReady, wholeAt: x.__benchRecentWhole ?? NaN };
       });
-      drawn.push(Math.max(0, r.drawn));
-      if (whole) wholes.push(r.whole);
+      const rw = { drawn: r.drawn, whole: r.wholeAt - focusedAt };
+      drawn.push(Math.max(0, rw.drawn));
+      if (whole) wholes.push(rw.whole);
     } finally {
       await closeAll(h, page);
     }
@@ -192,6 +197,16 @@ async function pressAll(h: ExtensionHarness, sb: Sandbox, n: number) {
   }
 }
 
+/** Focuses "Search recent links" as a user about to search does (the popup then asks for the whole list); when, in the page's clock. */
+async function focusSearch(page: Page): Promise<number> {
+  await page.waitForSelector('#recent-search', { timeout: 30_000 });
+  return page.evaluate(() => {
+    const at = performance.now();
+    (document.getElementById('recent-search') as HTMLInputElement).focus();
+    return at;
+  });
+}
+
 /** Types into "Search recent links" (5,000 links) and deletes it again: ms of each keystroke. */
 async function searchKeystrokes(h: ExtensionHarness, sb: Sandbox): Promise<number[]> {
   const page = await openPopupFor(h, `${sb.url}/page/lat-search`, { timeoutMs: 20_000 });
@@ -199,8 +214,8 @@ async function searchKeystrokes(h: ExtensionHarness, sb: Sandbox): Promise<numbe
     // The worker's whole list is drawn first: a keystroke made while only the stored head is shown
     // is answered from the head at once, and the whole list's arrival later would be counted as
     // the keystroke's (it was, in the seventh round's 111 ms; the arrival is recentWhole).
+    await focusSearch(page);
     await page.waitForFunction(() => typeof (window as unknown as { __benchRecentWhole?: unknown }).__benchRecentWhole === 'number', undefined, { timeout: 30_000 });
-    await page.waitForSelector('#recent-search', { timeout: 30_000 });
     return await typeAndMeasure(page, 'latency/42', 1);
   } finally {
     await closeAll(h, page);

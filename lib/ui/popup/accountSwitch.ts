@@ -47,7 +47,8 @@ async function enterAccount(kit: SliceKit, fingerprint: string | null, list: Acc
   // The worker has swapped the cache and the remembered choices and written the state: what
   // the popup does after its snapshot, with the snapshot read again (unread: all asked).
   const now = await reread().catch(() => unread({ connected: fingerprint !== null, fingerprint, accounts: list }));
-  await Promise.all([showAccount(kit, now, cachedValues(kit)), get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
+  // Its whole list only when it has no stored head (else when searched or scrolled to its end, as at an open).
+  await Promise.all([showAccount(kit, now, cachedValues(kit)), head ? undefined : get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
 }
 
 /**

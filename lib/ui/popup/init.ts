@@ -92,5 +92,8 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: 
       get().applyRemembered();
     })
     .catch(() => undefined);
-  await Promise.all([head, get().loadHistory(), get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
+  // The whole list only when the stored head did not give Recent links: a longer list is asked for
+  // when the user searches it or reaches its end (RecentLinksBody), not at every open (1.6 MB with 5,000).
+  const whole = head.then(() => (get().recent.state === 'ready' ? undefined : get().loadHistory()));
+  await Promise.all([whole, get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
 }

@@ -12,16 +12,21 @@ import { shownAccount } from './account';
 /** The Recent links slice (deferred in store.ts). */
 export function recentSlice({ set, get }: SliceKit): RecentActions {
   const recent = (patch: Partial<ReturnType<typeof get>['recent']>) => set({ recent: { ...get().recent, ...patch } });
+  // One question at a time: the search field, the end of the list and a change elsewhere may ask together.
+  let loading: Promise<void> | null = null;
+  const load = async () => {
+    try {
+      const asked = shownAccount();
+      const items = listOf<HistoryEntry>(await ask('getHistory'));
+      if (asked === shownAccount()) recent({ state: 'ready', items, partial: false }); // else another account's
+    } catch {
+      if (get().recent.state === 'loading') recent({ state: 'error' });
+    }
+  };
 
   return {
-    async loadHistory() {
-      try {
-        const asked = shownAccount();
-        const items = listOf<HistoryEntry>(await ask('getHistory'));
-        if (asked === shownAccount()) recent({ state: 'ready', items, partial: false }); // else another account's
-      } catch {
-        if (get().recent.state === 'loading') recent({ state: 'error' });
-      }
+    loadHistory() {
+      return (loading ??= load().finally(() => (loading = null)));
     },
 
     /** Shows a Recent links entry in the result panel (with its QR code). */

@@ -2,6 +2,7 @@
 // and what the worker had to reset in storage is said once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { RECENT_BATCH, RECENT_FIRST } from '@/components/popup/RecentLinkList';
@@ -73,6 +74,24 @@ describe('Recent links with 5,000 links', () => {
     expect(items()).toHaveLength(RECENT_FIRST);
     expect(screen.getByRole('list', { name: /of 5000/ })).toBeTruthy();
   }, 30_000); // typing into a page of 5,000 links on a busy machine
+
+  it('with only the stored head shown, asks for the whole list once its end is scrolled to, not at the open', async () => {
+    const mine = MANY.map((e) => ({ ...e, account: 'fp-mine' }));
+    await fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-mine' }, recentHead: { entries: mine.slice(0, 30), total: 5000 } });
+    answer(askMock, { history: mine });
+    const asked = () => askMock.mock.calls.filter(([name]) => name === 'getHistory').length;
+    render(<App />);
+    await waitFor(() => expect(items()).toHaveLength(RECENT_FIRST), { timeout: 20_000 });
+    await reach();
+    await waitFor(() => expect(items()).toHaveLength(30)); // the whole head
+    expect(asked()).toBe(0);
+    await reach(); // its end scrolled into view
+    await waitFor(() => expect(asked()).toBe(1));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Recent links' }).querySelector('ul')!.getAttribute('aria-busy')).toBeNull());
+    await reach();
+    await waitFor(() => expect(items().length).toBeGreaterThan(30)); // the older links, drawn as the list goes on
+    expect(asked()).toBe(1);
+  }, 30_000);
 
   it('says once what stored data had to be reset', async () => {
     answer(askMock, { storageNotices: ['history', 'settings'] });
