@@ -33,7 +33,7 @@ export interface Browsing {
 /** A sandbox at L (with BIG_LIST's campaigns when `bigList`) and a browser with `extensionDir` pointed at it, for `fn`. */
 export async function withLatencyBrowser<T>(
   extensionDir: string,
-  opts: { bigList?: boolean; init?: (h: ExtensionHarness, sb: Sandbox) => Promise<void> },
+  opts: { bigList?: boolean; init?: (h: ExtensionHarness, sb: Sandbox) => Promise<void>; /** The floor extension: no key to save (its worker reads the stored connection). */ floor?: boolean },
   fn: (b: Browsing) => Promise<T>,
 ): Promise<T> {
   const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS });
@@ -52,6 +52,14 @@ export async function withLatencyBrowser<T>(
     await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
     const driver = await openBackgroundPage(h, h.url('manifest.json'));
     keepOpen(driver);
+    // Saved as a user saves it (options page, Save): the worker checks the key with the service,
+    // whose answer tells its rate budget. A key written to storage unchecked left the budget
+    // unknown, and the first open of each browser then sent one request alone (the gate's rule
+    // until the service has told its figures), a state no user who saved a key is in.
+    if (!opts.floor) {
+      const saved = await ask(driver, 'saveConnection', { serviceUrl: sb.url, apiKey: sb.key });
+      if (!saved.ok) throw new Error(`saveConnection: ${JSON.stringify(saved.error)}`);
+    }
     return await fn({ h, sb, driver });
   } finally {
     await h?.close();

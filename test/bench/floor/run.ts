@@ -16,7 +16,7 @@ export interface FloorFigures {
 
 /** Both variants of the options page in turns (worker, direct), `n` rounds, so that a busy moment of the machine falls on both. */
 async function bigListInTurns(extensionDir: string, n: number): Promise<{ floor: BigList; direct: BigList }> {
-  return withLatencyBrowser(extensionDir, { bigList: true }, async (b) => {
+  return withLatencyBrowser(extensionDir, { bigList: true, floor: true }, async (b) => {
     const floor: BigList[] = [];
     const direct: BigList[] = [];
     for (let i = 0; i < n; i++) {
@@ -38,7 +38,7 @@ export async function runFloors(runs: { coldOpens: number; bigListCold: number }
   const dir = await buildFloorExtension();
   try {
     say(`floor: popup at L = ${LATENCY_MS} ms, warm opens, ${runs.coldOpens} opens with the worker stopped (${dir})`);
-    const cold = await withLatencyBrowser(dir, {}, (b) => coldLists(b, 'floor', runs.coldOpens));
+    const cold = await withLatencyBrowser(dir, { floor: true }, (b) => coldLists(b, 'floor', runs.coldOpens));
     say(`floor: options page, ${BIG_LIST.campaigns} campaigns, ${runs.bigListCold} runs through the stopped worker and ${runs.bigListCold} direct`);
     const big = await bigListInTurns(dir, runs.bigListCold);
     return { coldLists: cold, bigList: big.floor, direct: big.direct };
