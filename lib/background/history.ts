@@ -80,20 +80,23 @@ let known: readonly HistoryEntry[] | null = null;
 
 /**
  * Follows writes of the list (storage.onChanged, an event the worker listens to anyway): one by
- * something else (a list it never wrote: other length or other ends) makes it read the list again.
+ * something else (a list it never wrote: other length or other ends) makes it read the list again
+ * and write its head, which is all a popup reads of it until the user searches or scrolls there.
  */
 export function followHistoryWrites(onChanged: { addListener(fn: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void }): void {
   onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !known) return;
-    const olderLength = knownOlder?.length ?? 0;
-    const same = (v: unknown, part: readonly HistoryEntry[]) =>
-      Array.isArray(v) && v.length === part.length && v[0]?.id === part[0]?.id && v.at(-1)?.id === part.at(-1)?.id;
-    const newestOk = !changes.history || same(changes.history.newValue, known.slice(0, known.length - olderLength));
-    const olderOk = !changes.historyOlder || (knownOlder !== null && same(changes.historyOlder.newValue, knownOlder));
-    if (!newestOk || !olderOk) {
-      known = null;
-      knownOlder = null;
+    if (area !== 'local' || (!changes.history && !changes.historyOlder)) return;
+    if (known) {
+      const olderLength = knownOlder?.length ?? 0;
+      const same = (v: unknown, part: readonly HistoryEntry[]) =>
+        Array.isArray(v) && v.length === part.length && v[0]?.id === part[0]?.id && v.at(-1)?.id === part.at(-1)?.id;
+      const newestOk = !changes.history || same(changes.history.newValue, known.slice(0, known.length - olderLength));
+      const olderOk = !changes.historyOlder || (knownOlder !== null && same(changes.historyOlder.newValue, knownOlder));
+      if (newestOk && olderOk) return;
     }
+    known = null;
+    knownOlder = null;
+    void mendHead().catch(() => undefined);
   });
 }
 

@@ -49,6 +49,18 @@ describe('the history of made links', () => {
     expect(head?.entries.map((e) => e.id)).toEqual(['s1', 's2']);
   });
 
+  it('a list written by something else while the worker runs gets its head at once (a popup reads only the head)', async () => {
+    await Promise.all(Array.from({ length: 3 }, (_, i) => addToHistory(entry(`m${i}`))));
+    expect((await recentHeadItem.getValue())?.total).toBe(3);
+    // Nothing asks for the list afterwards: the worker's own follow of storage mends the head.
+    await fakeBrowser.storage.local.set({ history: Array.from({ length: 50 }, (_, i) => entry(`w${i}`)) });
+    await expect.poll(async () => (await recentHeadItem.getValue())?.total).toBe(50);
+    expect((await recentHeadItem.getValue())?.entries[0]?.id).toBe('w0');
+    // A fresh worker that never read the list hears of a write too.
+    await fakeBrowser.storage.local.set({ history: [entry('z1')] });
+    await expect.poll(async () => (await recentHeadItem.getValue())?.total).toBe(1);
+  });
+
   it('reads the whole list again only when something else wrote it: an open of the popup reads the head', async () => {
     await Promise.all(Array.from({ length: 40 }, (_, i) => addToHistory(entry(`k${i}`))));
     await historyOf('http://127.0.0.1', 'fp');
