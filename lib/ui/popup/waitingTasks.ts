@@ -28,7 +28,8 @@ export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActio
         // Its row goes at once (the worker's news of the queue says the same a moment later).
         if (cancelled) set({ waitingLinks: get().waitingLinks?.filter((l) => l.id !== jobId) });
         if (jobId !== followed) {
-          set({ status: cancelled ? t('popupLinksWaitingCancelled', url ?? job?.args.url ?? '') : t('popupCancelTooLate') });
+          const refused = job?.state === 'done' ? t('popupCancelMade') : t('popupCancelTooLate');
+          set({ status: cancelled ? t('popupLinksWaitingCancelled', url ?? job?.args.url ?? '') : refused });
           return;
         }
         if (get().queued?.jobId !== jobId) return;

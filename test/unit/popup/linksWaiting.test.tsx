@@ -78,8 +78,15 @@ describe('"Links waiting"', () => {
     const { user } = await open([job('j1', ONE), job('j2', TWO)], (id) => ({ ...job(id, ONE), state: 'done', result: made, shortened: { shortUrl: made.shortUrl, shortCode: 'one', linkId: 1 } }));
     await findList();
     await user.click(screen.getByRole('button', { name: `Cancel ${ONE}` }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is being sent to the service now.'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is made; it is in Recent links.'));
     expect(screen.queryByText(/^Cancelled/)).toBeNull();
+  });
+
+  it('cancelling a link that is on its way to the service says it is being sent', async () => {
+    const { user } = await open([job('j1', ONE), job('j2', TWO)], (id) => ({ ...job(id, ONE), state: 'sending' }));
+    await findList();
+    await user.click(screen.getByRole('button', { name: `Cancel ${ONE}` }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is being sent to the service now.'));
   });
 
   it('follows the queue as the worker tells of it: a link added, one made, a press answered at once never listed', async () => {
