@@ -12,8 +12,9 @@ import { shownAccount } from './account';
 /** The Recent links slice (deferred in store.ts). */
 export function recentSlice({ set, get }: SliceKit): RecentActions {
   const recent = (patch: Partial<ReturnType<typeof get>['recent']>) => set({ recent: { ...get().recent, ...patch } });
-  // One question at a time: the search field, the end of the list and a change elsewhere may ask together.
-  let loading: Promise<void> | null = null;
+  // One question at a time (the search field, the end of the list and a change elsewhere may ask
+  // together), per shown account: an answer for the account shown before is dropped, so a new one is asked.
+  let loading: { account: number; done: Promise<void> } | null = null;
   const load = async () => {
     try {
       const asked = shownAccount();
@@ -26,7 +27,11 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
 
   return {
     loadHistory() {
-      return (loading ??= load().finally(() => (loading = null)));
+      if (loading?.account === shownAccount()) return loading.done;
+      const mine = { account: shownAccount(), done: load() };
+      loading = mine;
+      void mine.done.finally(() => loading === mine && (loading = null));
+      return mine.done;
     },
 
     /** Shows a Recent links entry in the result panel (with its QR code). */

@@ -1,6 +1,6 @@
 // Recent links drawn from the stored head before the worker answers with the whole list.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
@@ -52,6 +52,26 @@ describe('Recent links from the stored head', () => {
     release();
     await waitFor(() => expect(within(recent()).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/a', 'https://sho.rt/b']));
     expect(within(recent()).getByRole('list').getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('a popup opened before the worker wrote the connection state asks again for the account it then shows (the first answer is dropped)', async () => {
+    fakePopupPort();
+    // The state of another account stored, no head yet (as before the worker's first write).
+    await fakeBrowser.storage.local.remove('recentHead');
+    await fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-old' } });
+    const whole = [mine('a')];
+    const { worker } = answer(askMock, { history: whole });
+    const releases: (() => void)[] = [];
+    worker.override.getHistory = () => new Promise((r) => releases.push(() => r(whole)));
+    const asked = () => askMock.mock.calls.filter(([name]) => name === 'getHistory').length;
+    render(<App />);
+    await waitFor(() => expect(asked()).toBe(1));
+    // The worker writes the current account's state: the popup shows that account, whose list is asked for.
+    await act(() => fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-mine', accounts: [] } }));
+    await waitFor(() => expect(asked()).toBe(2));
+    act(() => releases.forEach((r) => r()));
+    await waitFor(() => expect(within(recent()).getAllByRole('link').map((l) => l.textContent)).toEqual(['https://sho.rt/a']));
+    expect(within(recent()).queryByText('Loading…')).toBeNull();
   });
 
   it('says "No links yet" from a complete head with none of this account’s', async () => {
