@@ -19,11 +19,12 @@ interface RecentLinkListProps {
 }
 
 /**
- * How many links are drawn at first (more than a popup shows below its form: drawing the stored
- * head's 30 made Recent links appear about 15 ms later), and how many are added each time the
- * end of the drawn ones comes near (at once when it is in reach from the start).
+ * How many links are drawn at first (more than the two or three a 600 px popup shows below its
+ * form: drawing the stored head's 30 made Recent links appear about 15 ms later, 0.75 ms a link),
+ * and how many are added each time the end of the drawn ones comes near (at once when it is in
+ * reach from the start).
  */
-export const RECENT_FIRST = 10;
+export const RECENT_FIRST = 6;
 export const RECENT_BATCH = 30;
 /** How far below the visible part the end of the drawn links counts as in reach. */
 const REACH_PX = 600;
