@@ -154,13 +154,18 @@ describe('a service that does not answer', () => {
   });
 });
 
+/** A sandbox making one link every 3 s (the presses after the first wait for the next windows), and a service connected to it. */
+async function oneLinkEvery3s() {
+  await sb.close();
+  sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000, rateWindow: 'first-request' });
+  const { service } = makeService();
+  await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+  return service;
+}
+
 describe('a second press while the link waits', () => {
   it('is the same job (no second link); another choice for the same address is a link of its own', async () => {
-    await sb.close();
-    // One shorten per 3 s: the links after the first wait for the next windows.
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000, rateWindow: 'first-request' });
-    const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const service = await oneLinkEvery3s();
     expect((await service.shorten({ url: 'https://example.org/first', domainId: null, campaignId: null })).status).toBe('done');
     const url = 'https://example.org/twice';
     const first = await service.shorten({ url, domainId: null, campaignId: null });
@@ -196,11 +201,7 @@ describe('a budget spent by another client of the account', () => {
 
 describe('the links waiting a popup lists ("Links waiting")', () => {
   it('a press made at once is not listed; presses waiting for the budget are, each until it is made', async () => {
-    await sb.close();
-    // One shorten per 3 s: the presses after the first wait for the next windows.
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 3000, rateWindow: 'first-request' });
-    const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const service = await oneLinkEvery3s();
     const listed = async () => (await service.getWaitingLinks()).waiting.map((l) => l.url);
     expect((await service.shorten({ url: 'https://example.org/at-once', domainId: null, campaignId: null })).status).toBe('done');
     expect(await listed()).toEqual([]);

@@ -12,6 +12,7 @@ import { headLinks } from './recentHead';
 import { readHead } from './firstReads';
 import type { SliceKit } from './store';
 import { onStoredChange } from './storedChanges';
+import { loadHistoryUnlessDrawn } from './recent';
 
 /** The popup's switchAccount: makes a saved connection the current one and shows its lists, choices, rules and Recent links. */
 export function accountSwitcher(kit: SliceKit): (fingerprint: string) => Promise<void> {
@@ -47,8 +48,7 @@ async function enterAccount(kit: SliceKit, fingerprint: string | null, list: Acc
   // The worker has swapped the cache and the remembered choices and written the state: what
   // the popup does after its snapshot, with the snapshot read again (unread: all asked).
   const now = await reread().catch(() => unread({ connected: fingerprint !== null, fingerprint, accounts: list }));
-  // Its whole list only when it has no stored head (else when searched or scrolled to its end, as at an open).
-  await Promise.all([showAccount(kit, now, cachedValues(kit)), head ? undefined : get().loadHistory(), get().loadWaiting()]).catch(() => undefined);
+  await Promise.all([showAccount(kit, now, cachedValues(kit)), loadHistoryUnlessDrawn(kit), get().loadWaiting()]).catch(() => undefined);
 }
 
 /**

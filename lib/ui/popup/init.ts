@@ -12,6 +12,7 @@ import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount }
 import { headLinks } from './recentHead';
 import { accountSwitcher, followCurrentAccount } from './accountSwitch';
 import { followStoredHead } from './recentFollow';
+import { loadHistoryUnlessDrawn } from './recent';
 import { keepFocus } from '../focusKeeper';
 
 // The later actions come with this chunk, which every open loads after its first paint.
@@ -92,8 +93,7 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: 
       get().applyRemembered();
     })
     .catch(() => undefined);
-  // The whole list only when the stored head did not give Recent links: a longer list is asked for
-  // when the user searches it or reaches its end (RecentLinksBody), not at every open (1.6 MB with 5,000).
-  const whole = head.then(() => (get().recent.state === 'ready' ? undefined : get().loadHistory()));
+  // Not at every open: the whole list is 1.6 MB with 5,000 links.
+  const whole = head.then(() => loadHistoryUnlessDrawn(kit));
   await Promise.all([whole, get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
 }

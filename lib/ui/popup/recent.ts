@@ -9,6 +9,15 @@ import type { HistoryEntry } from '../../storage';
 import type { RecentActions, SliceKit } from './store';
 import { shownAccount } from './account';
 
+/**
+ * Asks the worker for the whole list only when the stored head drew nothing (none stored, or it
+ * cannot tell); else the whole list waits until it is wanted (searched, or scrolled to its end:
+ * RecentLinksBody), at an open and at a switch of account alike.
+ */
+export function loadHistoryUnlessDrawn({ get }: Pick<SliceKit, 'get'>): Promise<void> | undefined {
+  return get().recent.state === 'ready' ? undefined : get().loadHistory();
+}
+
 /** The Recent links slice (deferred in store.ts). */
 export function recentSlice({ set, get }: SliceKit): RecentActions {
   const recent = (patch: Partial<ReturnType<typeof get>['recent']>) => set({ recent: { ...get().recent, ...patch } });
