@@ -16,6 +16,8 @@ describe('UTM without presets', () => {
     await user.click(screen.getByRole('button', { name: 'UTM' }));
     expect(await screen.findByRole('textbox', { name: 'UTM source' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Shorten' })).toBeTruthy();
+    // The popup's work after its first paint is done (its code loaded) before the page goes away.
+    await screen.findByText(/No links yet/);
     expect(errors.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringMatching(/Maximum update depth|getSnapshot should be cached/));
     errors.mockRestore();
   });
