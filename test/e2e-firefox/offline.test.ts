@@ -8,9 +8,9 @@
  * What wakes the queue is what the user does: a popup that opens connects its port, and the
  * background page then tries the links waiting for the service at once (handlers.ts,
  * registerPopupPort), not at the end of their backoff. Every wait below is for a condition.
- * Chromium's second test (the browser's offline mode, CDP network emulation) has no WebDriver
- * BiDi counterpart in Firefox ESR; a refused connection is what Firefox's fetch meets there too
- * (a NetworkError), so the stopped sandbox stands for both.
+ * Chromium's second test (the browser's offline mode, through CDP's network emulation) is not
+ * repeated here: Puppeteer offers no offline switch over WebDriver BiDi, and a fetch offline fails
+ * in Firefox as a refused one does (a NetworkError), which the stopped sandbox gives.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
