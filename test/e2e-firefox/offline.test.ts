@@ -1,16 +1,17 @@
 /**
- * A service that cannot be reached, in Firefox ESR (the Chromium test is test/e2e/offline.test.ts):
- * the sandbox stopped (its port refuses connections), a link pressed in the popup, which says in
- * the user's words (public/_locales/en) that the link waits for the connection; the popup closed
+ * A service that cannot be reached, in Firefox ESR (the Chromium tests are test/e2e/offline.test.ts).
+ * First the sandbox stopped (its port refuses connections): a link pressed in the popup, which says
+ * in the user's words (public/_locales/en) that the link waits for the connection; the popup closed
  * (the words say it may be), the sandbox started again, and the user opens the popup again: the
- * link is made once (one POST /api/shorten reaches the sandbox) and is in Recent links.
+ * link is made once (one POST /api/shorten reaches the sandbox) and is in Recent links. Then the
+ * browser offline (Firefox's Work Offline, harness: setBrowserOffline): the open popup says the same,
+ * and shows the link once the browser is online again.
  *
  * What wakes the queue is what the user does: a popup that opens connects its port, and the
  * background page then tries the links waiting for the service at once (handlers.ts,
- * registerPopupPort), not at the end of their backoff. Every wait below is for a condition.
- * Chromium's second test (the browser's offline mode, through CDP's network emulation) is not
- * repeated here: Puppeteer offers no offline switch over WebDriver BiDi, and a fetch offline fails
- * in Firefox as a refused one does (a NetworkError), which the stopped sandbox gives.
+ * registerPopupPort), not at the end of their backoff; when the browser comes online, the
+ * background page's `online` listener (lib/background/index.ts) or its next try (after 1, 2, 4 s…)
+ * sends it. Every wait below is for a condition.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox/server';
 import type { Job } from '../../lib/storage';
 import { REPO_ROOT } from '../e2e/harness';
-import { control, controls, openPopupFor, readStorage, until, valueOf, withExtension } from './harness';
+import { control, controls, openPopupFor, readStorage, setBrowserOffline, until, valueOf, withExtension } from './harness';
 
 /** The user's words: English, as Firefox ESR speaks here. */
 const en = JSON.parse(readFileSync(join(REPO_ROOT, 'public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
@@ -72,5 +73,27 @@ describe('Firefox: a service that cannot be reached', () => {
     expect(shortenPosts(ext.sb)).toHaveLength(1);
     expect(linksTo(ext.sb, pageUrl)).toHaveLength(1);
     await again.close();
+  }, 180_000);
+
+  it('the browser offline: the popup says the link waits for the connection, and shows it once the browser is online', async () => {
+    const pageUrl = `${ext.sb.url}/page/offline-mode`;
+    const popup = await openPopupFor(ext.h, pageUrl);
+    await until(async () => (await valueOf(await control(popup, 'textbox', 'Long URL'))) === pageUrl, 'the tab\'s address in Long URL');
+    const domain = await control(popup, 'combobox', 'Domain');
+    await until(() => domain.evaluate((s) => (s as HTMLSelectElement).options.length >= 2), 'the domains in "Domain"');
+    const before = shortenPosts(ext.sb).length;
+    await setBrowserOffline(ext.h, true);
+    try {
+      await (await control(popup, 'button', 'Shorten')).click();
+      await until(() => statusHolds(popup, WAITS_FOR_CONNECTION), 'the popup saying the link waits for the connection', 30_000);
+      expect(linksTo(ext.sb, pageUrl)).toHaveLength(0);
+    } finally {
+      await setBrowserOffline(ext.h, false);
+    }
+    // Online again: the background page tries it (its `online` event, or its next try), and the open popup shows it.
+    const short = await valueOf(await control(popup, 'textbox', 'Short link', 60_000));
+    expect(linksTo(ext.sb, pageUrl).map((l) => l.short_url)).toEqual([short]);
+    expect(shortenPosts(ext.sb).length - before).toBe(1);
+    await popup.close();
   }, 180_000);
 });
