@@ -15,21 +15,21 @@ import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { historyOf, readStoredHistory } from './history';
 import type { JobQueue } from './jobs';
-import { serializer } from './serialize';
+import { coalesced } from './serialize';
 import { checkChannelId } from './channelId';
 import type { Session, SessionHolder } from './session';
 
-const write = serializer();
+/** The stored batch's writes: one after another, the changes asked for together in one write (a row per answer). */
+const batchWrites = coalesced<BulkBatch | null>(
+  () => bulkItem.getValue(),
+  (b) => bulkItem.setValue(b),
+);
+/** A write of the batch of its own (a new batch, none), in order with the changes. */
+const write = batchWrites.alone;
 
-/** Applies a change to the stored batch, one change at a time. */
+/** Applies a change to the stored batch (none stored: nothing changes). */
 function updateBatch(fn: (b: BulkBatch) => BulkBatch | null): Promise<BulkBatch | null> {
-  return write(async () => {
-    const current = await bulkItem.getValue();
-    if (!current) return null;
-    const next = fn(current);
-    await bulkItem.setValue(next);
-    return next;
-  });
+  return batchWrites.change((current) => (current ? fn(current) : null));
 }
 
 /** The outcome of a settled job as the state of its batch row. */

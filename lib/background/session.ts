@@ -7,7 +7,7 @@
 import { ApiError, createApiClient, type ApiClient } from '../api';
 import { budgetsItem, cacheItem, connectionItem, type BudgetState, type Connection } from '../storage';
 import { connectionsItem } from '../storage/connections';
-import { serializer } from './serialize';
+import { coalesced } from './serialize';
 import { savedConnectionOf } from './connectionState';
 import { RateBudgets } from './budget';
 import { ResourceCache } from './cache';
@@ -40,11 +40,14 @@ export interface SessionDeps {
 /** The key of a connection's session: its service URL and key. */
 const keyOf = (c: Connection | null) => (c ? `${c.serviceUrl}\n${c.apiKey}` : '');
 
-// The budgets of every account share one stored item: its writes go one after another.
-const budgetWrites = serializer();
+// The budgets of every account share one stored item: its writes go one after another, and the
+// budgets told by answers that land together are written together.
+const budgetWrites = coalesced(
+  () => budgetsItem.getValue(),
+  (all) => budgetsItem.setValue(all),
+);
 /** Stores one account's budgets beside the others'. */
-const saveBudgets = (fingerprint: string, states: Record<string, BudgetState>) =>
-  budgetWrites(async () => budgetsItem.setValue({ ...(await budgetsItem.getValue()), [fingerprint]: states }));
+const saveBudgets = (fingerprint: string, states: Record<string, BudgetState>) => budgetWrites.change((all) => ({ ...all, [fingerprint]: states }));
 
 /** The budgets and the cache, read beside the connection when the worker starts. */
 interface StartReads {
