@@ -12,7 +12,7 @@ export function LinksWaiting() {
   const current = usePopup((s) => s.accounts?.current);
   const incognito = usePopup((s) => s.incognito);
   const cancel = usePopup((s) => s.cancelQueued);
-  // A private window's link is not named in a normal window.
+  // A private window's link is not named in a normal window (the worker does not hand it one: a second guard).
   const mine = (links ?? []).filter((l) => (!current || l.fingerprint === current) && (incognito || !l.private));
   if (mine.length === 0) return null;
   const now = Date.now();

@@ -27,10 +27,22 @@ export function ResultPanel() {
   // elsewhere, and never takes the focus from a field.
   const shownId = shown?.entry.id;
   const later = shown?.later === true;
+  // After the frame that draws the link: focusing lays the popup out at once, and the link would
+  // wait for it (a press's answer renders synchronously, its effects with it).
   useEffect(() => {
-    if (!shownId || (later && isField(document.activeElement))) return;
-    field.current?.focus();
-    field.current?.select();
+    if (!shownId) return;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => {
+        if (later && isField(document.activeElement)) return;
+        field.current?.focus();
+        field.current?.select();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
   }, [shownId, later]);
 
   if (!shown) return null;

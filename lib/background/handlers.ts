@@ -6,6 +6,10 @@ import { toApiError } from '../api';
 import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
 import { OPTIONS_PORT, POPUP_PORT } from '../messaging/popupPort';
 import type { Service } from './service';
+import { seesPrivate, type PageSender } from './privateJobs';
+
+/** The sender of a message as the worker reads it. */
+type Sender = { id?: string; url?: string } & PageSender;
 
 /** A sender the worker answers: this extension, from one of its own pages (not a content script). */
 export function isOwnPage(sender: { id?: string; url?: string; origin?: string } | undefined, runtimeId: string, extensionOrigin: string): boolean {
@@ -14,9 +18,9 @@ export function isOwnPage(sender: { id?: string; url?: string; origin?: string }
   return url.startsWith(extensionOrigin);
 }
 
-/** Each message's handler, typed from the protocol: the compiler checks the worker's answers too. */
-type Handlers = { [K in keyof ProtocolMap]: (data: Parameters<ProtocolMap[K]>[0]) => Promise<AnswerOf<K>> | AnswerOf<K> };
-type Handler = (data: never) => unknown;
+/** Each message's handler, typed from the protocol (with its sender): the compiler checks the worker's answers too. */
+type Handlers = { [K in keyof ProtocolMap]: (data: Parameters<ProtocolMap[K]>[0], sender: Sender) => Promise<AnswerOf<K>> | AnswerOf<K> };
+type Handler = (data: never, sender: Sender) => unknown;
 
 /** Wires every message of the protocol to the service. */
 export function registerHandlers(service: Service, runtimeId: string, extensionOrigin: string): void {
@@ -38,7 +42,8 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     shorten: (d) => service.shorten(d, 'popup'),
     getJob: (d) => service.getJob(d),
     cancelJob: (d) => service.cancelJob(d),
-    getWaitingLinks: () => service.getWaitingLinks(),
+    // A private window's links go only to a page of a private window (docs/ARCHITECTURE.md, "Private windows").
+    getWaitingLinks: (d, sender) => service.getWaitingLinks(seesPrivate(sender, d?.private)),
     remakeUnsent: (d) => service.remakeUnsent(d),
     dismissUnsent: (d) => service.dismissUnsent(d),
     getHistory: () => service.getHistory(),
@@ -63,14 +68,14 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     getTrackedQrImage: (d) => service.getTrackedQrImage(d),
   };
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {
-    onMessage(type, (async (message: { data: unknown; sender: { id?: string; url?: string } }): Promise<Result<unknown>> => {
+    onMessage(type, (async (message: { data: unknown; sender: Sender }): Promise<Result<unknown>> => {
       if (!isOwnPage(message.sender, runtimeId, extensionOrigin)) {
         return { ok: false, error: { kind: 'forbidden', reason: 'not-own-page', message: 'Not an extension page.' } };
       }
       // A page opened or asks: the service may answer again, links waiting for it are tried now.
       void service.retryWaiting(false).catch(() => undefined);
       try {
-        return { ok: true, value: await handler(message.data as never) };
+        return { ok: true, value: await handler(message.data as never, message.sender) };
       } catch (e) {
         return { ok: false, error: toApiError(e).toJSON() };
       }
@@ -95,4 +100,4 @@ export function registerPopupPort(
     }
   });
 }
-type PortInfo = { name: string; sender?: { id?: string; url?: string }; disconnect(): void };
+type PortInfo = { name: string; sender?: Sender; disconnect(): void };

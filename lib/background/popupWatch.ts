@@ -7,18 +7,39 @@
  */
 import type { JobQueue } from './jobs';
 import type { WorkerPortMessage } from '../messaging/popupPort';
+import { waitingLinksOf } from '../messaging/waitingLinks';
+import { seesPrivate, waitingSeen, type PageSender } from './privateJobs';
 
 /** A popup's port as the worker uses it. */
 export interface PopupPort {
   onMessage: { addListener(fn: (m: unknown) => void): void };
   onDisconnect: { addListener(fn: () => void): void };
   postMessage(m: WorkerPortMessage): void;
+  sender?: PageSender;
+}
+
+/** A message as one port may be handed it: a private window's links waiting only to a port that sees them. */
+function seenBy(message: WorkerPortMessage, sees: boolean): WorkerPortMessage {
+  const waiting = message.stored.waiting;
+  return sees || !waiting ? message : { stored: { ...message.stored, waiting: waitingSeen(waiting, false) } };
 }
 
 /** The worker's side of the popups' ports. */
 export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify' | 'unmarkNotify' | 'patch'>) {
   let open = 0;
-  const ports = new Set<PopupPort>();
+  /** The open ports, each with whether it sees a private window's links (a popup of a private window). */
+  const ports = new Map<PopupPort, boolean>();
+
+  /** Posts to one open port what it may list (one that closed meanwhile is skipped, and forgotten). */
+  const post = (port: PopupPort, message: WorkerPortMessage): void => {
+    const sees = ports.get(port);
+    if (sees === undefined) return;
+    try {
+      port.postMessage(seenBy(message, sees));
+    } catch {
+      ports.delete(port);
+    }
+  };
 
   /** Popup jobs nobody waits for any more are told by the worker when they settle (the bulk page reports its own). */
   const handBack = async (only?: string) => {
@@ -29,25 +50,26 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
   return {
     handBack,
 
-    /** Tells every open popup (a port closing meanwhile is skipped). */
+    /** Tells every open popup, each what it may list (a port closing meanwhile is skipped). */
     tell(message: WorkerPortMessage): void {
-      for (const port of ports) {
-        try {
-          port.postMessage(message);
-        } catch {
-          ports.delete(port);
-        }
-      }
+      for (const port of [...ports.keys()]) post(port, message);
     },
 
     /** A popup opened: it may follow jobs until it closes. */
     connected(port: PopupPort): void {
       open++;
-      ports.add(port);
+      // A popup sees a private window's links once it says its window is private (a tab: when the tab is).
+      ports.set(port, seesPrivate(port.sender, false));
       // Messages of one port arrive in order: a follow is handled before that port's disconnect.
       let last: Promise<void> = Promise.resolve();
       port.onMessage.addListener((m) => {
-        const { follow, release, shown } = (m ?? {}) as Partial<{ follow: unknown; release: unknown; shown: unknown }>;
+        const { follow, release, shown, private: saysPrivate } = (m ?? {}) as Partial<{ follow: unknown; release: unknown; shown: unknown; private: unknown }>;
+        // A popup of a private window: from now on handed all the links waiting, and at once the whole list
+        // (news told before, without that window's links, may have reached it first).
+        if (ports.get(port) === false && seesPrivate(port.sender, saysPrivate)) {
+          ports.set(port, true);
+          last = last.then(async () => post(port, { stored: { waiting: waitingLinksOf(await jobs.unsettled()) } })).catch(() => undefined);
+        }
         if (typeof follow === 'string') last = last.then(() => jobs.unmarkNotify(follow));
         // The popup showed (and copied) the link: should it close, only a failed assignment is still told.
         if (typeof shown === 'string') last = last.then(() => jobs.patch(shown, { told: true }));

@@ -1,4 +1,5 @@
 import type { Job } from '../storage';
+import type { WaitingLink } from '../messaging/waitingLinks';
 
 /**
  * A settled job as it may stay stored: a private window's job keeps its outcome (the short link,
@@ -9,4 +10,29 @@ export function forgetPrivate(job: Job): Job {
   const { title: _title, ...args } = job.args;
   const result = job.result ? (({ title: _t, ...r }) => ({ ...r, longUrl: '' }))(job.result) : undefined;
   return { ...job, args: { ...args, url: '' }, ...(result ? { result } : {}) };
+}
+
+/** A sender of a message or port as the worker reads it: the tab it came from, if any. */
+export interface PageSender {
+  tab?: { incognito?: boolean };
+}
+
+/**
+ * Whether a page of the extension may be handed a private window's long addresses: a page in a tab
+ * when that tab is private; a popup (no tab) when it says its window is private (it read its
+ * window's tab; Chrome's ports and messages say nothing of it: docs/ARCHITECTURE.md, "Private windows").
+ */
+export function seesPrivate(sender: PageSender | undefined, saysPrivate: unknown): boolean {
+  const tab = sender?.tab;
+  return tab ? tab.incognito === true : saysPrivate === true;
+}
+
+/** The links waiting as a page may list them: a private window's only for a page that sees them. */
+export function waitingSeen(links: WaitingLink[], sees: boolean): WaitingLink[] {
+  return sees ? links : links.filter((l) => !l.private);
+}
+
+/** A popup's links still being made as a page may follow them: a private window's only for a page that sees them. */
+export function pendingSeen(jobs: Job[], sees: boolean): Job[] {
+  return sees ? jobs : jobs.filter((j) => !j.args.private);
 }

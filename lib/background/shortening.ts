@@ -26,10 +26,10 @@ import { ruledLink, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { sameLinkAsked as sameLink } from '../links/sameLink';
 import { waitingLinksOf } from '../messaging/waitingLinks';
+import { pendingSeen, waitingSeen } from './privateJobs';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
-
 
 /** A link waiting for the service keeps the worker awake only for a try due this soon (Chrome's alarms come no sooner). */
 const WAITING_AWAKE_MS = 30_000;
@@ -274,10 +274,10 @@ export function createShortening(deps: ShorteningDeps) {
     /** The service may answer again (online, a page opened): jobs waiting for it are tried now. */
     retryWaiting: (force = true) => jobs.retryWaiting(force),
 
-    /** What a popup that opens follows: its links still being made (for any saved account: the popup names another's), the links waiting it lists, and the unsent ones. */
-    async getWaitingLinks(): Promise<WaitingLinks> {
+    /** What a popup that opens follows: its links still being made (for any saved account: the popup names another's), the links waiting it lists, and the unsent ones; a private window's only to a page that `sees` them. */
+    async getWaitingLinks(sees = false): Promise<WaitingLinks> {
       const unsettled = await jobs.unsettled();
-      return { pending: unsettled.filter((j) => j.source === 'popup'), waiting: waitingLinksOf(unsettled), unsent: await unsent.list() };
+      return { pending: pendingSeen(unsettled.filter((j) => j.source === 'popup'), sees), waiting: waitingSeen(waitingLinksOf(unsettled), sees), unsent: await unsent.list() };
     },
 
     /** Makes unsent links with the current account: each tells the user when it settles, like a queued link. */

@@ -197,8 +197,8 @@ export interface ProtocolMap {
   getJob(data: { jobId: string; waitMs?: number }): Result<Job | null>;
   /** Cancels a link that waits and was not sent yet; the job as it is then. */
   cancelJob(data: { jobId: string }): Result<Job | null>;
-  /** The popup's links still being made for the current account, and the links not sent because the account changed. */
-  getWaitingLinks(): Result<WaitingLinks>;
+  /** The popup's links still being made, the links waiting, and the links not sent because the account changed; `private`: the popup's window is private (a private window's links are handed only then). */
+  getWaitingLinks(data?: { private?: boolean }): Result<WaitingLinks>;
   /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */
   remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Result<Job[]>;
   /** Forgets unsent links without making them. */

@@ -13,8 +13,12 @@ export const POPUP_PORT = 'popup';
  */
 export const OPTIONS_PORT = 'options';
 
-/** What a popup says over its port: it follows (shows and copies) this job, no longer follows it, or showed its link (its assignments still going). */
-export type PopupPortMessage = { follow: string } | { release: string } | { shown: string };
+/**
+ * What a popup says over its port: it follows (shows and copies) this job, no longer follows it, or
+ * showed its link (its assignments still going); or, first, that its window is private (it is then
+ * handed a private window's links waiting too).
+ */
+export type PopupPortMessage = { follow: string } | { release: string } | { shown: string } | { private: true };
 
 /**
  * What the worker tells open popups over their port: stored items another part changed (the head

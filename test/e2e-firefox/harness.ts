@@ -323,6 +323,21 @@ export async function wakeWorker(h: ExtensionHarness): Promise<void> {
 }
 
 /**
+ * Takes the whole browser offline or back online, as File → Work Offline does (`Services.io.offline`,
+ * with Firefox's own watching of the network link turned off so that it does not undo it): every
+ * request fails at once, the background page's included (a browsing context's offline emulation of
+ * BiDi reaches one tab only), and pages get the `offline` and `online` events. Offline Firefox still
+ * reaches 127.0.0.1, where the sandbox listens, unless `network.disable-localhost-when-offline` says no.
+ */
+export async function setBrowserOffline(h: ExtensionHarness, offline: boolean): Promise<void> {
+  await evalInChrome(
+    h,
+    `(() => { Services.prefs.setBoolPref('network.disable-localhost-when-offline', true); Services.io.manageOfflineStatus = false; Services.io.offline = ${offline}; return Services.io.offline; })()`,
+  );
+  await until(async () => (await evalInChrome(h, 'Services.io.offline')) === offline, offline ? 'the browser offline' : 'the browser online');
+}
+
+/**
  * Reloads the extension (runtime.reload, as an update does): Firefox closes its pages, starts
  * a new background page, and keeps storage.local. Returns once the new background page runs.
  */

@@ -10,7 +10,7 @@ import { listOf } from '../listOf';
 import { previewOf } from './form';
 import { isRunning } from './run';
 import type { BulkData, BulkKit, BulkLoaderActions } from './store';
-import { cachedLoader } from '../cachedLoader';
+import { cachedLoader, showValue } from '../cachedLoader';
 
 const sources = {
   domains: () => ask('getList', { name: 'domains' }).then((r) => ({ stale: r.stale, value: listOf<Domain>(r.value) })),
@@ -28,8 +28,10 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
     sources,
     timers,
     shownAccount: () => switches,
-    put: (key, loaded) => set({ [key]: loaded } as Partial<BulkData>),
-    shown: (key) => get()[key].value,
+    put: showValue(
+      (key, loaded) => set({ [key]: loaded } as Partial<BulkData>),
+      (key) => get()[key].value,
+    ),
     after: () => get().applyRemembered(),
   });
 

@@ -5,10 +5,11 @@
  * the worker's error data and shown as text.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ask as askWorker, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
+import { ask as askWorker, type Cached, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
 import { createTimers, type LoadState } from '../store';
+import { cachedLoader, type LoadStep } from '../cachedLoader';
 import { toApiError } from '../../api/errors';
 import { t } from '../../i18n';
 import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesState } from './linkRules';
@@ -107,7 +108,6 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
   // Answers of an older connection (or an older request of the same list) are ignored.
   let generation = 0;
   let started: Promise<void> | null = null;
-  const listSeq: Partial<Record<ListName, number>> = {};
   const timers = createTimers();
   let changesUnderWay = 0;
   let stopWatch: (() => void) | null = null;
@@ -173,29 +173,30 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
       }
     };
 
-    async function loadListAttempt(name: ListName, refresh: boolean, recheck: number): Promise<void> {
-      const gen = generation;
-      const seq = (listSeq[name] = (listSeq[name] ?? 0) + 1);
-      const current = () => gen === generation && seq === listSeq[name];
-      setList(name, { state: 'loading', error: null });
-      try {
-        const res = await deps.ask('getList', { name, refresh });
-        if (!current()) return;
-        setList(name, {
-          state: 'ready',
-          items: Array.isArray(res.value) ? res.value : [],
-          error: null,
-          fetchedAt: res.fetchedAt,
-          stale: res.stale,
-        });
-        if (res.stale && recheck < deps.staleRechecks) {
-          timers.later(() => current() && void loadListAttempt(name, false, recheck + 1), deps.staleRecheckMs);
-        }
-      } catch (err) {
-        if (!current()) return;
-        setList(name, { state: 'error', error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() });
-      }
-    }
+    const failed = (error: unknown) => toApiError(error, t('optionsWorkerNoAnswer')).toJSON();
+    /** Shows one step of the account's or a list's load (a recheck shows as loading, its items kept). */
+    const put = (key: Touched, step: LoadStep<Cached<unknown>>) => {
+      if (key === 'account') {
+        if (step.state === 'ready') set({ account: { state: 'ready', value: step.answer.value as Account, error: null } });
+        else set((s) => ({ account: { ...s.account, state: step.state, error: step.state === 'error' ? failed(step.error) : null } }));
+      } else if (step.state === 'ready') {
+        const { value, fetchedAt, stale } = step.answer;
+        setList(key, { state: 'ready', items: Array.isArray(value) ? value : [], error: null, fetchedAt, stale });
+      } else setList(key, { state: step.state, error: step.state === 'error' ? failed(step.error) : null });
+    };
+    const listSource = (name: ListName) => (refresh: boolean) => deps.ask('getList', { name, refresh }) as Promise<Cached<unknown>>;
+    /** The account and every list, through the pages' one loader; answers of an older connection (generation) are dropped. */
+    const load = cachedLoader<Touched, Cached<unknown>>({
+      sources: {
+        account: (refresh) => deps.ask('getAccount', { refresh }),
+        ...(Object.fromEntries(LIST_NAMES.map((name) => [name, listSource(name)])) as Record<ListName, ReturnType<typeof listSource>>),
+      },
+      timers,
+      put,
+      shownAccount: () => generation,
+      rechecks: deps.staleRechecks,
+      recheckMs: deps.staleRecheckMs,
+    });
 
     return {
       ...initialData(),
@@ -254,20 +255,9 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         void get().loadConnections();
       },
 
-      async loadAccount(refresh = false) {
-        const gen = generation;
-        set((s) => ({ account: { ...s.account, state: 'loading', error: null } }));
-        try {
-          const res = await deps.ask('getAccount', { refresh });
-          if (gen !== generation) return;
-          set({ account: { state: 'ready', value: res.value, error: null } });
-        } catch (err) {
-          if (gen !== generation) return;
-          set((s) => ({ account: { ...s.account, state: 'error', error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() } }));
-        }
-      },
+      loadAccount: (refresh = false) => load('account', refresh),
 
-      loadList: (name, refresh = false) => loadListAttempt(name, refresh, 0),
+      loadList: (name, refresh = false) => load(name, refresh),
 
       async mutate(m, touched) {
         const result = await watchChange(() => shownChange(() => deps.ask('mutate', { ...m, ...shown() })));

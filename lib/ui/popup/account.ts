@@ -8,7 +8,7 @@
 import { ask } from './ask';
 import type { Account } from '../../api';
 import type { AccountName, ConnectionState } from '../../storage';
-import { cachedLoader } from '../cachedLoader';
+import { cachedLoader, showValue } from '../cachedLoader';
 import type { AccountChoice } from '../accountChoice';
 import { readSnapshotItems, snapshotOf, type CachedKey, type PopupSnapshot } from './snapshot';
 import type { PopupData, SliceKit } from './store';
@@ -37,8 +37,10 @@ export function cachedValues({ set, get, timers }: SliceKit): (key: CachedKey) =
     sources,
     timers,
     shownAccount,
-    put: (key, loaded) => set({ [key]: loaded } as Partial<PopupData>),
-    shown: (key) => get()[key].value,
+    put: showValue(
+      (key, loaded) => set({ [key]: loaded } as Partial<PopupData>),
+      (key) => get()[key].value,
+    ),
     after: (key) => (key === 'account' ? undefined : void get().applyRemembered()),
   });
 }

@@ -32,6 +32,8 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
         // Opened again (waking a worker that stopped): the popup keeps following jobs and changes.
         if (!timers.disposed) timers.later(() => void open(), 500);
       });
+      // A private window's popup says so first: only then is it handed that window's links waiting.
+      if (get().incognito) port.postMessage({ private: true } satisfies PopupPortMessage);
       if (followed) port.postMessage({ follow: followed } satisfies PopupPortMessage);
     } catch {
       port = null; // no worker to talk to: it tells of the links itself
@@ -64,7 +66,7 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
     async loadWaiting() {
       open();
       try {
-        const { pending, waiting, unsent } = await ask('getWaitingLinks');
+        const { pending, waiting, unsent } = await ask('getWaitingLinks', { private: get().incognito });
         // The worker's news of the queue, when it came first, is newer than this answer.
         set({ unsent, ...(get().waitingLinks ? {} : { waitingLinks: waiting }) });
         // The current account's newest first; a link of another account is followed too, and named.

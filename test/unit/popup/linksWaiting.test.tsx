@@ -24,15 +24,16 @@ const job = (id: string, url: string, over: Partial<Job> = {}): Job =>
 const cancelled = (j: Job): Job => ({ ...j, state: 'failed', error: { kind: 'invalid-input', reason: 'cancelled', message: 'x' } });
 
 /** The popup with account fp-a current and `jobs` waiting (the worker's answer to a popup that opens). */
-async function open(jobs: Job[], cancelJob?: (jobId: string) => Job | null) {
-  fakePopupPort();
+async function open(jobs: Job[], cancelJob?: (jobId: string) => Job | null, tabIncognito = false) {
+  const port = fakePopupPort();
   await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
   const session = answer(askMock, {
+    tabIncognito,
     waiting: { pending: [], waiting: waitingLinksOf(jobs), unsent: [] },
     ...(cancelJob ? { cancelJob: ((d: { jobId: string }) => cancelJob(d.jobId)) as never } : {}),
   });
   render(<App />);
-  return session;
+  return { ...session, port };
 }
 
 /** The worker writes the queue (open popups hear of it over their port). */
@@ -103,5 +104,21 @@ describe('"Links waiting"', () => {
     // The last one cancelled elsewhere: the part goes.
     await tellQueue({ queue: [cancelled(job('j2', TWO))] });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Links waiting' })).toBeNull());
+  });
+
+  it('a private window\'s popup says so to the worker (over its port and when it asks) and lists that window\'s link', async () => {
+    const priv = job('j5', 'https://example.org/private', { args: { url: 'https://example.org/private', domainId: null, campaignId: null, private: true } });
+    const { port } = await open([job('j1', ONE), priv], undefined, true);
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
+    expect(list().textContent).toContain('https://example.org/private');
+    expect(callsOf(askMock, 'getWaitingLinks')).toEqual([{ private: true }]);
+    expect(port.posted[0]).toEqual({ private: true });
+  });
+
+  it('a normal window\'s popup asks without saying its window is private, and tells its port nothing of it', async () => {
+    const { port } = await open([job('j1', ONE)]);
+    await findList();
+    expect(callsOf(askMock, 'getWaitingLinks')).toEqual([{ private: false }]);
+    expect(port.posted).not.toContainEqual({ private: true });
   });
 });

@@ -23,6 +23,10 @@ describe('after shortening', () => {
     expect(short).toHaveProperty('readOnly', true);
     expect(writeText).toHaveBeenCalledWith('https://go.brand.example/x1');
     expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+    // The keyboard moves to the new link (after the frame that draws it), selected for Ctrl+C.
+    await waitFor(() => expect(document.activeElement).toBe(short));
+    const field = short as HTMLInputElement;
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'https://go.brand.example/x1'.length]);
     // The link comes first; its QR code and buttons in the render after.
     await screen.findByRole('button', { name: 'Copy QR' });
     for (const name of ['Copy', 'Copy QR', 'Download PNG', 'Download SVG']) expect(screen.getByRole('button', { name })).toBeTruthy();
