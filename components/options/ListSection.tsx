@@ -17,8 +17,8 @@ export interface ListTexts {
   empty: MessageKey;
 }
 
-/** A create-or-edit form of a list's items: without `item` it creates one. */
-export type ItemForm<T> = ComponentType<{ item?: T; onClose?: () => void }>;
+/** A create-or-edit form of a list's items: without `item` it creates one; an update closes it with a note. */
+export type ItemForm<T> = ComponentType<{ item?: T; onClose?: (note?: string) => void }>;
 
 /** How the items of a list are shown and managed. */
 export interface ItemSpec<T> {
@@ -72,7 +72,7 @@ export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | n
   const [note, setNote] = useState<string | null>(null);
   // One status at a time: a delete's note clears the create form's, and the form's clears it (sectionStatus.ts).
   const [said, setSaid] = useState(0);
-  const deleted = useCallback((n: string) => (setNote(n), setSaid((k) => k + 1)), []);
+  const sectionNote = useCallback((n: string) => (setNote(n), setSaid((k) => k + 1)), []);
   const formSaid = useCallback(() => setNote(null), []);
   const status = useMemo(() => ({ said, formSaid }), [said, formSaid]);
   const { Form, remove } = spec;
@@ -98,7 +98,8 @@ export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | n
         renderEdit={Form && managed ? (close) => <Form item={item} onClose={close} /> : undefined}
         deleteQuestion={remove && managed ? (spec.deleteConsequence ? `${question} ${t(spec.deleteConsequence)}` : question) : undefined}
         onDelete={remove && managed ? () => remove(item) : undefined}
-        onDeleted={deleted}
+        onDeleted={sectionNote}
+        onSaved={sectionNote}
         details={spec.details?.(item)}
         actions={spec.actions?.(item, i)}
       />

@@ -11,13 +11,15 @@ export interface ManagedItemProps {
   deletedNote?: string;
   /** The item as shown. */
   view: ReactNode;
-  /** The edit form; `close` returns to the view (after an update or Cancel). Omit when not editable. */
-  renderEdit?: (close: () => void) => ReactNode;
+  /** The edit form; `close` returns to the view (after an update, with its note, or Cancel). Omit when not editable. */
+  renderEdit?: (close: (note?: string) => void) => ReactNode;
   /** The delete question (with its consequences). Omit when not deletable. */
   deleteQuestion?: string;
   onDelete?: () => Promise<unknown>;
   /** Told after a successful delete (the item leaves the list, so the section shows the note). */
   onDeleted?: (note: string) => void;
+  /** Told after an update closed the edit form (its note goes with the form, so the section shows it). */
+  onSaved?: (note: string) => void;
   /** A button that opens details under the item (a channel's items, a QR code's statistics). */
   details?: ItemDetails;
   /** More buttons beside Edit and Delete (Move up, Move down). */
@@ -34,7 +36,7 @@ export interface ItemDetails {
 }
 
 /** One item of a managed list: its view, Edit and Delete buttons, the edit form and the delete confirmation. */
-export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, details, actions }: ManagedItemProps) {
+export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, onSaved, details, actions }: ManagedItemProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const [open, setOpen] = useState(false);
   const panel = useId();
@@ -71,9 +73,11 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
   return (
     <li className="item" ref={item}>
       {mode === 'edit' && renderEdit ? (
-        renderEdit(() => {
+        renderEdit((note) => {
           setMode('view');
           setRefocus('edit');
+          // Cancel's button hands its click event here: only an update's note is a string.
+          if (typeof note === 'string') onSaved?.(note);
         })
       ) : (
         <>

@@ -16,7 +16,7 @@ import { useSubmit } from './useSubmit';
 export const ruleLabel = (r: SiteRule) => t('optionsRuleLabel', r.site);
 
 /** New site rule ("Add rule"), or an edit of one: Site, Domain, Campaign, Channel, UTM preset. */
-export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: () => void }) {
+export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (note?: string) => void }) {
   const id = useId();
   const data = useOptions((s) => s.linkRules.value);
   const lists = useOptions((s) => s.lists);
@@ -50,7 +50,7 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
       const label = siteLabel(parseSite(next.site)!);
       if (rules.some((r) => r.id !== next.id && siteLabel(parseSite(r.site)!) === label)) throw new Error(t('optionsRuleSiteTaken', label));
       await save({ rules: rule ? rules.map((r) => (r.id === rule.id ? next : r)) : [...rules, next] });
-      if (rule) onClose?.();
+      if (rule) onClose?.(t('optionsChangesSaved'));
       else return t('optionsRuleAdded', next.site);
     },
     reset: rule ? undefined : reset,

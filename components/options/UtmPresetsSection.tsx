@@ -62,7 +62,7 @@ export function UtmPresetsSection() {
 type PresetFields = { name: string } & Record<UtmField, string>;
 
 /** New preset ("Add preset"), or an edit of one. */
-function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: () => void }) {
+function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: (note?: string) => void }) {
   const id = useId();
   const data = useOptions((s) => s.linkRules.value);
   const save = useOptions((s) => s.saveLinkRules);
@@ -88,7 +88,7 @@ function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: () 
       // Checked when sent, not with the fields: once added, the name is taken by the preset itself.
       if (presets.some((p) => p.id !== next.id && p.name.toLowerCase() === next.name.toLowerCase())) throw new Error(t('optionsPresetNameTaken', next.name));
       await save({ presets: preset ? presets.map((p) => (p.id === preset.id ? next : p)) : [...presets, next] });
-      if (preset) onClose?.();
+      if (preset) onClose?.(t('optionsChangesSaved'));
       else return t('optionsPresetAdded', next.name);
     },
     reset: preset ? undefined : reset,

@@ -19,8 +19,8 @@ export interface ItemFormSpec<T, A> {
   list: ListName;
   /** The item being edited; none when the form creates one. */
   item?: T;
-  /** Closes the edit form (after an update or Cancel). */
-  onClose?: () => void;
+  /** Closes the edit form: after an update with the note saying so, after Cancel without one. */
+  onClose?: (note?: string) => void;
   texts: ItemFormTexts;
   /** Names the item ("channel Spring launch"). */
   label: (item: T) => string;
@@ -46,7 +46,7 @@ export function useItemForm<T, A>(spec: ItemFormSpec<T, A>) {
         return name ? t(texts.createdNamed, name) : t(texts.created);
       }
       await mutate(spec.update(item, args));
-      onClose?.();
+      onClose?.(t('optionsChangesSaved'));
     },
     reset: item === undefined ? spec.reset : undefined,
   });

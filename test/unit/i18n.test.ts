@@ -52,6 +52,26 @@ describe('translations', () => {
     expect(using('de', /Anfragelimit/).length).toBeGreaterThan(3);
   });
 
+  it('leaves no English word in German or Spanish: only names (brands, formats) and words both languages share stay as in English', () => {
+    const kept: Record<string, string[]> = {
+      de: [
+        'bulkFormatCsv', 'bulkFormatMarkdown', 'bulkResultsHeading', 'commonDomain', 'commonDomainNumbered', 'commonInvalidField',
+        'copyFormatHtml', 'copyFormatLink', 'copyFormatMarkdown', 'extName', 'optionsDomainsTitle', 'optionsFieldName',
+        'optionsItemTypeLink', 'optionsOverlayNumbered', 'optionsPixelNumbered', 'optionsQrText', 'optionsQrTypeLink',
+        'optionsQrTypeSms', 'optionsQrTypeText', 'optionsQrUrl', 'optionsQrWebsite', 'optionsRotator', 'optionsStatClicks',
+        'planPro', 'popupQrButton', 'popupQrLabel', 'popupUtm', 'qrStyleLogo', 'qrTrackedScans',
+      ],
+      es: ['bulkFormatCsv', 'bulkFormatMarkdown', 'commonInvalidField', 'commonNo', 'copyFormatHtml', 'copyFormatMarkdown', 'extName',
+        'optionsFactPlan', 'optionsQrTypeSms', 'optionsQrTypeWifi', 'optionsQrUrl', 'planPro', 'popupQrButton', 'popupQrLabel', 'popupUtm'],
+    };
+    const isName = (key: string) => /^(pixelType|social)/.test(key);
+    for (const lang of ['de', 'es']) {
+      const other = load(lang);
+      const same = Object.keys(en).filter((k) => !isName(k) && other[k]!.message === en[k]!.message);
+      expect(same.sort(), lang).toEqual(kept[lang]!.sort());
+    }
+  });
+
   it('words a count in the form its language’s plural rules choose, from one pair of messages', () => {
     for (const lang of ['en', 'de', 'es']) {
       const keys = Object.keys(load(lang));

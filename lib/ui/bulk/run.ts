@@ -45,7 +45,10 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
       unfollow();
       if (was && view) {
         const made = view.batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
-        set({ status: tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, view.batch.items.length, [made, view.batch.items.length]) });
+        // A run cancelled halfway is not "Done": it says the rest was not sent.
+        const cancelled = view.batch.items.some((it) => it.state === 'cancelled');
+        const words = cancelled ? ({ one: 'bulkStoppedOne', other: 'bulkStoppedMany' } as const) : ({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' } as const);
+        set({ status: tCount(words, view.batch.items.length, [made, view.batch.items.length]) });
       }
     }
   };

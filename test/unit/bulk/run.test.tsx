@@ -83,6 +83,23 @@ describe('bulk page, the run', () => {
     expect(row.textContent).not.toMatch(/rate limit|Failed/);
   });
 
+  it('a run cancelled halfway ends with "Cancelled", not "Done", and says the rest was not sent', async () => {
+    const items = (last: 'waiting' | 'cancelled'): BulkBatch['items'] => [
+      { url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' },
+      { url: 'https://b.example/', state: last, jobId: 'j2' },
+    ];
+    let view: BulkView | null = { batch: batch(items('waiting')), expectedAt: [null, Date.now() + 60_000], now: Date.now() };
+    world(() => view);
+    render(<App store={createBulkStore('')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: 'https://a.example/\nhttps://b.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    await screen.findByRole('button', { name: 'Cancel' });
+    view = { batch: batch(items('cancelled')), expectedAt: [null, null], now: Date.now() };
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: 1 of 2 made; the others were not sent.'));
+    view = null;
+  });
+
   it('a reopened page shows the stored batch; a failed row says why and offers Retry; Copy all as CSV', async () => {
     let view: BulkView | null = {
       batch: batch([

@@ -126,6 +126,28 @@ describe('Channels', () => {
     expect(within(region).queryByRole('form', { name: /Edit channel/ })).toBeNull();
   });
 
+  it('after an edit, says the changes were saved, and no longer what the create form said before', async () => {
+    const { user } = openOptions();
+    const region = await section('Channels');
+    const create = within(region).getByRole('form', { name: 'New channel' });
+    await user.type(within(create).getByLabelText('Name'), 'Spring launch');
+    await user.click(within(create).getByRole('button', { name: 'Create channel' }));
+    await within(region).findByText('Channel “Spring launch” created.');
+
+    await user.click(await within(region).findByRole('button', { name: 'Edit channel Spring launch' }));
+    const form = within(region).getByRole('form', { name: 'Edit channel Spring launch' });
+    await user.type(within(form).getByLabelText('Name'), ' 2');
+    await user.keyboard('{Enter}');
+    await within(region).findByText('Changes saved.');
+    expect(within(region).queryByText('Channel “Spring launch” created.')).toBeNull();
+    expect(document.activeElement).toBe(within(region).getByRole('button', { name: 'Edit channel Spring launch 2' }));
+
+    // Cancel says nothing.
+    await user.click(within(region).getByRole('button', { name: 'Edit channel Spring launch 2' }));
+    await user.click(within(region).getByRole('button', { name: 'Cancel' }));
+    expect(within(region).getByText('Changes saved.')).toBeTruthy();
+  });
+
   it('deletes a channel after an inline confirmation that warns about its items', async () => {
     worker.lists.channels = [SPRING, { ...SPRING, id: 8, name: 'Autumn' }];
     const { user } = openOptions();

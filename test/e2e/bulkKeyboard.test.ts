@@ -1,0 +1,42 @@
+/**
+ * The bulk page with the keyboard alone: "Shorten all" is disabled while the run goes on and
+ * "Cancel" goes away once it is pressed; the keyboard's place stays on the page's controls
+ * (Cancel, then Copy all), never falls to the page's body (the next Tab would start at the top).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withExtension } from './fixture';
+
+const POLL = { timeout: 15_000 };
+
+/** The accessible name of the focused element, or "BODY" when focus fell to the page's body. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'BODY';
+    return el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+  });
+
+describe('bulk page with the keyboard', () => {
+  // One link an hour: the other rows wait, so the run is still going when Cancel is pressed.
+  const ext = withExtension({ sandbox: { shortenLimit: 1, shortenWindowMs: 3_600_000 } });
+
+  it('keeps the focus on the run’s controls after "Shorten all" and after "Cancel"', async () => {
+    const page = await ext.h.context.newPage();
+    await page.goto(ext.h.url('bulk.html'));
+    await page.getByRole('heading', { name: 'Shorten many links' }).waitFor();
+    const lines = [1, 2, 3].map((n) => `${ext.sb.url}/page/keys-${n}`);
+    await page.getByRole('textbox', { name: 'Addresses' }).fill(lines.join('\n'));
+    await page.getByText('3 to shorten').waitFor();
+
+    await page.getByRole('button', { name: 'Shorten all' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Cancel' }).waitFor(POLL);
+    await expect.poll(() => focused(page), POLL).toBe('Cancel');
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'New batch' }).waitFor(POLL);
+    await expect.poll(() => focused(page), POLL).toBe('Copy all');
+    await page.close();
+  });
+});
