@@ -1,12 +1,27 @@
+import { useEffect } from 'react';
 import { errorSentence, opensOptions } from '@/lib/errorText';
+import { fieldOf } from '@/lib/ui/popup/data';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
 import { ERROR_ID } from './ids';
 
-/** The failure of the last action, as a sentence the user can act on (text only, never markup). */
+/** The form control of each field a failure can be about. */
+const CONTROL_ID = { url: 'long-url', alias: 'alias', domain: 'domain', campaign: 'campaign' } as const;
+
+/**
+ * The failure of the last action, as a sentence the user can act on (text only, never markup).
+ * A failure about one field takes the keyboard there (a refused alias: to Custom alias), unless
+ * the user is in another field already.
+ */
 export function ErrorAlert() {
   const error = usePopup((s) => s.error);
   const openOptions = usePopup((s) => s.openOptions);
+  useEffect(() => {
+    const field = fieldOf(error);
+    const control = field && (document.getElementById(CONTROL_ID[field]) as HTMLInputElement | HTMLSelectElement | null);
+    const at = document.activeElement;
+    if (control && !control.disabled && (!at || at === document.body || at instanceof HTMLButtonElement)) control.focus();
+  }, [error]);
   if (!error) return null;
   return (
     <div role="alert" id={ERROR_ID}>

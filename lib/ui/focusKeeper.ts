@@ -3,7 +3,9 @@
  * delete removes its row, "Cancel this link" its button, a switch disables the select while it
  * works): focus then falls to the page's body and the next Tab starts from the top. The keeper
  * puts it back on the same element once it can take it again, on an element drawn in its place
- * (the same id), or else on the first control of the closest part still on the page.
+ * (the same id), on the first control of the row now in its row's place (a list's next row, or
+ * its previous when it was the last), or else on the first control of the closest part still on
+ * the page.
  */
 
 const CONTROLS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
@@ -18,11 +20,16 @@ const focusable = (el: Element | null): el is HTMLElement => !!el && el.isConnec
 export function keepFocus(root: HTMLElement): () => void {
   let last: HTMLElement | null = null;
   let ancestors: HTMLElement[] = [];
+  /** The list row of the focused control: its list and its place in it. */
+  let row: { list: HTMLElement; index: number } | null = null;
   const onFocusIn = (e: FocusEvent) => {
     if (!(e.target instanceof HTMLElement) || !root.contains(e.target)) return;
     last = e.target;
     ancestors = [];
     for (let p = e.target.parentElement; p && p !== root.parentElement; p = p.parentElement) ancestors.push(p);
+    const li = e.target.closest('li');
+    const list = li?.parentElement;
+    row = li && list && root.contains(list) ? { list, index: [...list.children].indexOf(li) } : null;
   };
   // Focus the user moved away (a click elsewhere, another window) is theirs: nothing to keep. Told
   // after the event's task: Chrome tells of a control's removal before it leaves the page, and
@@ -46,6 +53,10 @@ export function keepFocus(root: HTMLElement): () => void {
    * section left without one gives it to its heading (the next Tab goes on from there).
    */
   const nearest = (): HTMLElement | null => {
+    // A row that left its list: the first control of the row now in its place (Cancel of the next link).
+    const list = row && now(row.list);
+    const next = row && list ? list.children[Math.min(row.index, list.children.length - 1)]?.querySelector<HTMLElement>(CONTROLS) : null;
+    if (next) return next;
     for (const a of ancestors) {
       const part = now(a);
       const control = part?.querySelector<HTMLElement>(CONTROLS);

@@ -36,7 +36,7 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
       if (!opts.force && !customCode) {
         const dup = findDuplicate(s.recent.items, verdict.url, domainId);
         if (dup) {
-          set({ duplicate: dup, error: null, shown: null });
+          set({ duplicate: dup, error: null, shown: null, status: '' });
           return;
         }
       }

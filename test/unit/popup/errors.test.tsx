@@ -48,6 +48,8 @@ describe('popup errors', () => {
     const { alert } = await failWith({ kind: 'invalid-input', field: 'custom_code', message: 'custom_code may contain only letters, digits, - and _' });
     expect(alert.textContent).toBe('Custom alias may contain only letters, digits, - and _.');
     expect(screen.getByRole('textbox', { name: 'Custom alias' }).getAttribute('aria-invalid')).toBe('true');
+    // The keyboard goes to the field to mend (it was on Shorten).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Custom alias' })));
   });
 
   it('no connection says to check it', async () => {

@@ -185,6 +185,8 @@ describe('popup form', () => {
     render(<App />);
     expect(await screen.findByText('Connect the extension to your link service first.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Shorten' })).toBeNull();
+    // The keyboard is on the popup's one action: Enter opens the options.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open options' }));
     await user.click(screen.getByRole('button', { name: 'Open options' }));
     expect(openOptions).toHaveBeenCalled();
   });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
+import type { ShortenRequest } from '@/lib/messaging';
 import { answer, callsOf, entry } from './harness';
 
 const askMock = vi.mocked(ask);
@@ -158,6 +159,20 @@ describe('before making a duplicate', () => {
     await user.click(screen.getByRole('button', { name: 'Create new anyway' }));
     await screen.findByRole('textbox', { name: 'Short link' });
     expect(callsOf(askMock, 'shorten')).toEqual([{ url: 'https://news.example/story', domainId: null, campaignId: null }]);
+  });
+
+  it('pressed again after a link was made and copied: "Copied to clipboard" goes with the link it spoke of', async () => {
+    const { user } = answer(askMock, {
+      tabUrl: 'https://news.example/again',
+      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://sho.rt/new1' }) }),
+    });
+    render(<App />);
+    await user.click(await screen.findByRole('button', { name: 'Shorten' }));
+    await screen.findByRole('textbox', { name: 'Short link' });
+    expect(screen.getByRole('status').textContent).toBe('Copied to clipboard');
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await screen.findByText(/You already shortened this page:/);
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('does not offer a link made on another domain', async () => {

@@ -27,6 +27,20 @@ describe('focus kept', () => {
     expect(document.activeElement).toBe(el('copy2'));
   });
 
+  it('a middle row cancelled: the first control of the row now in its place, not the first row’s', async () => {
+    const el = page(`<section><h2>Links waiting</h2><ul>${[1, 2, 3]
+      .map((i) => `<li id="w${i}"><span>https://example.org/${i}</span><button id="cancel${i}">Cancel</button></li>`)
+      .join('')}</ul></section>`);
+    el('cancel2').focus();
+    el('w2').remove();
+    await settle();
+    expect(document.activeElement).toBe(el('cancel3'));
+    // The last row cancelled: the row before it (now the last).
+    el('w3').remove();
+    await settle();
+    expect(document.activeElement).toBe(el('cancel1'));
+  });
+
   it('the last row deleted: the list’s search box', async () => {
     const el = page();
     el('row2').remove();
