@@ -3,7 +3,8 @@ import { usePopup } from './PopupContext';
 
 /**
  * "Links waiting": every link of the current account still waiting to be made (the budget is
- * spent, the service is down), each named with its address, when it is tried next (if known),
+ * spent, the service is down), each named with its address, when it is tried next or expected
+ * to leave under the rate limit (if known),
  * and a Cancel naming it (a private window's only in a private window); a row goes when its link
  * is made (it joins Recent links) or cancelled.
  */
@@ -23,7 +24,11 @@ export function LinksWaiting() {
         {mine.map((link) => (
           <li key={link.id}>
             <span className="mono">{link.url}</span>
-            {link.notBefore > now ? <span className="hint">{t('popupLinksWaitingTryAt', clock(link.notBefore))}</span> : null}
+            {link.notBefore > now ? (
+              <span className="hint">{t('popupLinksWaitingTryAt', clock(link.notBefore))}</span>
+            ) : (link.expectedAt ?? 0) > now ? (
+              <span className="hint">{t('popupLinksWaitingAt', clock(link.expectedAt!))}</span>
+            ) : null}
             <button type="button" aria-label={t('popupLinksWaitingCancelNamed', link.url)} onClick={() => void cancel(link.id)}>
               {t('popupLinksWaitingCancel')}
             </button>

@@ -25,8 +25,7 @@ import { cannotShortenNotice } from './cannotShorten';
 import { ruledLink, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { sameLinkAsked as sameLink } from '../links/sameLink';
-import { waitingLinksOf } from '../messaging/waitingLinks';
-import { pendingSeen, waitingSeen } from './privateJobs';
+import { popupWaitingOf } from './waitEstimates';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
@@ -276,8 +275,8 @@ export function createShortening(deps: ShorteningDeps) {
 
     /** What a popup that opens follows: its links still being made (for any saved account: the popup names another's), the links waiting it lists, and the unsent ones; a private window's only to a page that `sees` them. */
     async getWaitingLinks(sees = false): Promise<WaitingLinks> {
-      const unsettled = await jobs.unsettled();
-      return { pending: pendingSeen(unsettled.filter((j) => j.source === 'popup'), sees), waiting: waitingSeen(waitingLinksOf(unsettled), sees), unsent: await unsent.list() };
+      const waiting = await popupWaitingOf(await jobs.unsettled(), sees, (fp) => sessions.forAccount(fp), jobs.isOnWire, now());
+      return { ...waiting, unsent: await unsent.list() };
     },
 
     /** Makes unsent links with the current account: each tells the user when it settles, like a queued link. */

@@ -14,6 +14,11 @@ export interface WaitingLink {
   fingerprint: string;
   /** Not tried before this time (0: as soon as the budget allows). */
   notBefore: number;
+  /**
+   * When the rate budget is expected to let it leave (the worker's estimate, in its answer to a
+   * popup that opens; the news of the queue carry none: `keepEstimates`).
+   */
+  expectedAt?: number;
   /** Pressed in a private window: listed only by a popup of a private window. */
   private?: true;
 }
@@ -30,4 +35,10 @@ export function waitingLinksOf(jobs: unknown): WaitingLink[] {
     .filter((j) => j && (j.state === 'pending' || j.state === 'sending') && !j.shortened && j.source !== 'bulk' && typeof j.id === 'string' && typeof j.args?.url === 'string')
     .filter((j) => j.toldWaiting === true || j.waitingSince !== undefined)
     .map((j) => ({ id: j.id!, url: j.args!.url, fingerprint: String(j.fingerprint ?? ''), notBefore: Number(j.notBefore) || 0, ...(j.args!.private ? { private: true as const } : {}) }));
+}
+
+/** The rows of `next` (the worker's news of the queue) with the estimates `known` rows of the same links had. */
+export function keepEstimates(next: WaitingLink[], known: WaitingLink[] | undefined): WaitingLink[] {
+  const at = new Map((known ?? []).flatMap((l) => (l.expectedAt ? [[l.id, l.expectedAt] as const] : [])));
+  return next.map((l) => (l.expectedAt === undefined && at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l));
 }

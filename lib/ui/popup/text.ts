@@ -29,6 +29,8 @@ export function waitingMessage(w: { waitingFor?: WaitingFor; reasonKind?: string
 export function jobWaitingMessage(job: Job, shown: { status: string; expectedAt: number }, now = Date.now()): string | null {
   if (job.waitingSince !== undefined) return waitingMessage({ waitingFor: 'service', reasonKind: job.error?.kind, expectedAt: job.notBefore }, now);
   // The time said has passed while the link still waits: no time in the past.
-  const timed = [queuedMessage(shown.expectedAt), t('popupAlreadyQueued', clock(shown.expectedAt))].includes(shown.status);
-  return timed && shown.expectedAt <= now ? t('popupQueuedSoon') : null;
+  const named = t('popupWaitingNamed', job.args.url, queuedMessage(shown.expectedAt));
+  const timed = [queuedMessage(shown.expectedAt), t('popupAlreadyQueued', clock(shown.expectedAt)), named].includes(shown.status);
+  if (!timed || shown.expectedAt > now) return null;
+  return shown.status === named ? t('popupWaitingNamed', job.args.url, t('popupQueuedSoon')) : t('popupQueuedSoon');
 }

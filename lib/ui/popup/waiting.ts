@@ -9,6 +9,8 @@ import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
 import { t } from '../../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
+import { keepEstimates } from '../../messaging/waitingLinks';
+import { queuedMessage } from './text';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';
 import { onStoredChange, storedChanged } from './storedChanges';
@@ -41,9 +43,9 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
     return port;
   };
 
-  // "Links waiting" follow the queue as the worker tells of it.
+  // "Links waiting" follow the queue as the worker tells of it (with the budget's estimates it gave at the open).
   onStoredChange((changes) => {
-    if (changes.waiting && !timers.disposed) set({ waitingLinks: changes.waiting });
+    if (changes.waiting && !timers.disposed) set({ waitingLinks: keepEstimates(changes.waiting, get().waitingLinks) });
   });
 
   return {
@@ -67,14 +69,19 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
       open();
       try {
         const { pending, waiting, unsent } = await ask('getWaitingLinks', { private: get().incognito });
-        // The worker's news of the queue, when it came first, is newer than this answer.
-        set({ unsent, ...(get().waitingLinks ? {} : { waitingLinks: waiting }) });
+        // The worker's news of the queue, when it came first, is newer than this answer (but has no estimates).
+        const news = get().waitingLinks;
+        set({ unsent, waitingLinks: news ? keepEstimates(news, waiting) : waiting });
         // The current account's newest first; a link of another account is followed too, and named.
         const current = get().accounts?.current;
         const newest = pending.filter((j) => j.fingerprint === current).at(-1) ?? pending.at(-1);
-        // A submit of this popup (busy, or a link it follows) comes first.
-        if (newest && !get().queued && !get().busy)
-          await get().followJob(newest.id, t('popupPending', newest.args.url), Math.max(Date.now(), newest.notBefore), newest.fingerprint);
+        // A submit of this popup (busy, or a link it follows) comes first. A link that waits for the
+        // rate limit says when it is expected.
+        if (newest && !get().queued && !get().busy) {
+          const at = waiting.find((l) => l.id === newest.id)?.expectedAt ?? 0;
+          const status = at > Date.now() ? t('popupWaitingNamed', newest.args.url, queuedMessage(at)) : t('popupPending', newest.args.url);
+          await get().followJob(newest.id, status, Math.max(Date.now(), newest.notBefore, at), newest.fingerprint);
+        }
       } catch {
         // No worker answer: nothing waiting to show.
       }

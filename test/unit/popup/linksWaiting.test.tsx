@@ -11,6 +11,7 @@ import App from '@/entrypoints/popup/App';
 import { connectionStateItem, type Job } from '@/lib/storage';
 import { waitingLinksOf } from '@/lib/messaging/waitingLinks';
 import { answer, callsOf, entry } from './harness';
+import { clock, t } from '@/lib/i18n';
 import { fakePopupPort } from '../support/popupPort';
 
 const askMock = vi.mocked(ask);
@@ -120,5 +121,22 @@ describe('"Links waiting"', () => {
     await findList();
     expect(callsOf(askMock, 'getWaitingLinks')).toEqual([{ private: false }]);
     expect(port.posted).not.toContainEqual({ private: true });
+  });
+
+  it('a link waiting for the rate limit says when it is expected, at the open and after the news of the queue', async () => {
+    fakePopupPort();
+    await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
+    const expectedAt = Date.now() + 20 * 60_000;
+    const j1 = job('j1', ONE);
+    answer(askMock, { waiting: { pending: [j1], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt }], unsent: [] } });
+    render(<App />);
+    const time = clock(expectedAt);
+    // The popup follows it and says when (it was opened on another page: the link is named).
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Your link for ${ONE}: ${t('popupQueued', time)}`));
+    await waitFor(() => expect(within(list()).getByRole('listitem').textContent).toContain(`At about ${time} (rate limit)`));
+    // The worker's news of the queue (another link added) carries no estimate: the row keeps its time.
+    await tellQueue({ queue: [j1, job('j2', TWO)] });
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain(`At about ${time} (rate limit)`);
   });
 });
