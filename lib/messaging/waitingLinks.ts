@@ -16,7 +16,7 @@ export interface WaitingLink {
   notBefore: number;
   /**
    * When the rate budget is expected to let it leave (the worker's estimate, in its answer to a
-   * popup that opens; the news of the queue carry none: `keepEstimates`).
+   * popup that opens; the news of the queue carry none: the popup keeps it, lib/ui/popup/waiting.ts).
    */
   expectedAt?: number;
   /** Pressed in a private window: listed only by a popup of a private window. */
@@ -35,10 +35,4 @@ export function waitingLinksOf(jobs: unknown): WaitingLink[] {
     .filter((j) => j && (j.state === 'pending' || j.state === 'sending') && !j.shortened && j.source !== 'bulk' && typeof j.id === 'string' && typeof j.args?.url === 'string')
     .filter((j) => j.toldWaiting === true || j.waitingSince !== undefined)
     .map((j) => ({ id: j.id!, url: j.args!.url, fingerprint: String(j.fingerprint ?? ''), notBefore: Number(j.notBefore) || 0, ...(j.args!.private ? { private: true as const } : {}) }));
-}
-
-/** The rows of `next` (the worker's news of the queue) with the estimates `known` rows of the same links had. */
-export function keepEstimates(next: WaitingLink[], known: WaitingLink[] | undefined): WaitingLink[] {
-  const at = new Map((known ?? []).flatMap((l) => (l.expectedAt ? [[l.id, l.expectedAt] as const] : [])));
-  return next.map((l) => (l.expectedAt === undefined && at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l));
 }

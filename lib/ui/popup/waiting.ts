@@ -9,13 +9,19 @@ import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
 import { t } from '../../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
-import { keepEstimates } from '../../messaging/waitingLinks';
+import type { WaitingLink } from '../../messaging/waitingLinks';
 import { queuedMessage } from './text';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';
 import { onStoredChange, storedChanged } from './storedChanges';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
+
+/** The rows of `next` (the worker's news of the queue, which carry none) with the estimates `known` rows of the same links had. */
+function keepEstimates(next: WaitingLink[], known: WaitingLink[] | undefined): WaitingLink[] {
+  const at = new Map((known ?? []).flatMap((l) => (l.expectedAt ? [[l.id, l.expectedAt] as const] : [])));
+  return next.map((l) => (l.expectedAt === undefined && at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l));
+}
 
 /** The waiting-links slice: the port, links still being made, unsent links. */
 export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
