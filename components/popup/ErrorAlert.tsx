@@ -10,8 +10,8 @@ const CONTROL_ID = { url: 'long-url', alias: 'alias', domain: 'domain', campaign
 
 /**
  * The failure of the last action, as a sentence the user can act on (text only, never markup).
- * A failure about one field takes the keyboard there (a refused alias: to Custom alias), unless
- * the user is in another field already.
+ * A failure about one field takes the keyboard there from Shorten (a refused alias: to Custom
+ * alias), never from where the user went meanwhile.
  */
 export function ErrorAlert() {
   const error = usePopup((s) => s.error);
@@ -20,7 +20,8 @@ export function ErrorAlert() {
     const field = fieldOf(error);
     const control = field && (document.getElementById(CONTROL_ID[field]) as HTMLInputElement | HTMLSelectElement | null);
     const at = document.activeElement;
-    if (control && !control.disabled && (!at || at === document.body || at instanceof HTMLButtonElement)) control.focus();
+    // Only from Shorten (or nowhere): a link followed that fails later never takes the focus from another button.
+    if (control && !control.disabled && (!at || at === document.body || (at instanceof HTMLButtonElement && at.type === 'submit'))) control.focus();
   }, [error]);
   if (!error) return null;
   return (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { clock, t } from '@/lib/i18n';
 import { usePopup } from './PopupContext';
 
@@ -15,8 +16,16 @@ export function LinksWaiting() {
   const cancel = usePopup((s) => s.cancelQueued);
   // A private window's link is not named in a normal window (the worker does not hand it one: a second guard).
   const mine = (links ?? []).filter((l) => (!current || l.fingerprint === current) && (incognito || !l.private));
-  if (mine.length === 0) return null;
   const now = Date.now();
+  // A time said goes once it has passed: drawn again then (no time in the past stays on screen).
+  const soonest = Math.min(...mine.flatMap((l) => [l.notBefore, l.expectedAt ?? 0]).filter((at) => at > now));
+  const [, passed] = useState(0);
+  useEffect(() => {
+    if (!Number.isFinite(soonest)) return;
+    const id = setTimeout(() => passed((n) => n + 1), soonest - Date.now() + 50);
+    return () => clearTimeout(id);
+  }, [soonest]);
+  if (mine.length === 0) return null;
   return (
     <section className="notice links-waiting" aria-labelledby="links-waiting-heading">
       <h2 id="links-waiting-heading">{t('popupLinksWaitingHeading')}</h2>

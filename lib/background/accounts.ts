@@ -17,7 +17,7 @@ import type { JobQueue } from './jobs';
 import { keyHint } from './keyHint';
 import { applyPolicy, currentPolicy } from './policy';
 import { oneConnectionChange } from './connectionChanges';
-import type { SessionHolder } from './session';
+import { budgetsAlone, type SessionHolder } from './session';
 
 export interface AccountsDeps {
   sessions: SessionHolder;
@@ -194,15 +194,18 @@ export function createAccounts({ sessions, jobs, hasHostPermission, notify, forg
         const i = all.otherFps.indexOf(fingerprint);
         if (i < 0) throw new ApiError({ kind: 'invalid-input', reason: 'no-such-connection', message: 'That connection is not saved.' });
         const gone = all.others[i]!;
-        const [parked, budgets] = await Promise.all([parkedAccountsItem.getValue(), budgetsItem.getValue()]);
-        const { [fingerprint]: _p, ...keptParked } = parked;
-        const { [fingerprint]: _b, ...keptBudgets } = budgets;
         const nextOthers = all.others.filter((_, j) => j !== i);
-        await writeTogether([
-          { item: connectionsItem, value: nextOthers },
-          { item: parkedAccountsItem, value: keptParked },
-          { item: budgetsItem, value: keptBudgets },
-        ]);
+        // In turn with the budgets' other writes: one under way would bring the forgotten account's back.
+        await budgetsAlone(async () => {
+          const [parked, budgets] = await Promise.all([parkedAccountsItem.getValue(), budgetsItem.getValue()]);
+          const { [fingerprint]: _p, ...keptParked } = parked;
+          const { [fingerprint]: _b, ...keptBudgets } = budgets;
+          await writeTogether([
+            { item: connectionsItem, value: nextOthers },
+            { item: parkedAccountsItem, value: keptParked },
+            { item: budgetsItem, value: keptBudgets },
+          ]);
+        });
         await publishConnectionState(all.current, nextOthers);
         await sessions.drop(gone, fingerprint); // what waits at its gate fails: nothing more is sent with that key
         const ended = await endWaiting(fingerprint, connectionName(gone));

@@ -13,9 +13,15 @@ export function serializer(): <T>(step: () => Promise<T>) => Promise<T> {
 
 /** The writes of one stored value: changes that may go together, and steps of their own. */
 export interface CoalescedWrites<T> {
-  /** A change of the value; the caller gets the value after it (a change that throws fails alone). */
+  /**
+   * A change of the value; the caller gets the value after it (a change that throws fails alone).
+   * `fn` returns a new value, never the one it was given changed in place (that is not written).
+   */
   change(fn: (value: T) => T): Promise<T>;
-  /** A step of its own (a whole new value, say), in order with the changes asked before and after it. */
+  /**
+   * A step of its own (a whole new value, say), in order with the changes asked before and after
+   * it; it must not wait for a change (that change waits for the step: neither would end).
+   */
   alone<R>(step: () => Promise<R>): Promise<R>;
 }
 

@@ -46,6 +46,8 @@ const budgetWrites = coalesced(
   () => budgetsItem.getValue(),
   (all) => budgetsItem.setValue(all),
 );
+/** A write of the budgets item of its own (an account forgotten), in turn with the budgets' changes. */
+export const budgetsAlone = <R>(step: () => Promise<R>): Promise<R> => budgetWrites.alone(step);
 /** Stores one account's budgets beside the others'. */
 const saveBudgets = (fingerprint: string, states: Record<string, BudgetState>) => budgetWrites.change((all) => ({ ...all, [fingerprint]: states }));
 

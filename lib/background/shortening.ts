@@ -25,7 +25,7 @@ import { cannotShortenNotice } from './cannotShorten';
 import { ruledLink, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { sameLinkAsked as sameLink } from '../links/sameLink';
-import { popupWaitingOf } from './waitEstimates';
+import { aheadOfPress, budgetEstimates, popupWaitingOf } from './waitEstimates';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
@@ -110,8 +110,8 @@ export function createShortening(deps: ShorteningDeps) {
     // Check the input now so that a bad URL is an immediate error, not a failed job
     // (the client checks again when the job runs).
     checkInput(ShortenInput, { url: req.url, custom_code: req.customCode || undefined, domain_id: req.domainId ?? undefined });
-    // Jobs whose link is not made yet are ahead of this one (those waiting at the gate among them).
-    const ahead = (await jobs.unsettled()).filter((j) => !j.shortened && j.fingerprint === s.fingerprint).length;
+    // The presses waiting at the gate are ahead of this one (those on the wire the budget counts already).
+    const ahead = aheadOfPress(await jobs.unsettled(), s.fingerprint, jobs.isOnWire, now());
     const sendAt = s.gate.budgets.estimateSendAt('shorten', ahead);
     const told = notify(sendAt);
     const job = await jobs.add({
@@ -138,10 +138,10 @@ export function createShortening(deps: ShorteningDeps) {
   /** The same link with the same choices still waiting for this account (not a bulk row), and when it may go. */
   async function sameWaiting(s: Session, req: ShortenRequest): Promise<{ job: Job; expectedAt: number } | null> {
     const pending = await jobs.unsettled();
-    const i = pending.findIndex((j) => j.source !== 'bulk' && j.fingerprint === s.fingerprint && sameLink(j.args, req));
-    const job = pending[i];
+    const job = pending.find((j) => j.source !== 'bulk' && j.fingerprint === s.fingerprint && sameLink(j.args, req));
     if (!job) return null;
-    return { job, expectedAt: Math.max(now(), job.notBefore, s.gate.budgets.estimateSendAt('shorten', i)) };
+    const at = (await budgetEstimates(pending, async (fp) => (fp === s.fingerprint ? s : null), jobs.isOnWire, now())).get(job.id) ?? 0;
+    return { job, expectedAt: Math.max(now(), job.notBefore, at) };
   }
 
   /** What a job not settled yet waits for: the service (it could not be reached), its answer (on the wire), or the budget. */

@@ -1,15 +1,28 @@
 /**
  * When the links waiting for their account's shorten budget may expect to leave: the budget's
- * own estimate (`RateBudgets.estimateSendAt`), each behind the links of its account not made yet
- * before it (as a press is told when it is queued), for a popup that opens on links that wait.
+ * own estimate (`RateBudgets.estimateSendAt`), each behind the jobs that leave before it at the
+ * gate (of its account, not made yet, not on the wire: those the budget counts already; a press
+ * before a bulk row), for a press as it is queued and for a popup that opens on links that wait.
  */
 import type { Job } from '../storage';
 import { waitingLinksOf, type WaitingLink } from '../messaging/waitingLinks';
 import { pendingSeen, waitingSeen } from './privateJobs';
 import type { Session } from './session';
 
-/** The estimate of every link that waits for the budget (not for the service, not on the wire), by job id; only times still to come. */
-async function budgetEstimates(
+/** Whether a job waits at the gate for the budget: not settled, not made, not on the wire, not waiting for the service or a later time. */
+const atGate = (j: Job, onWire: (id: string) => boolean, now: number): boolean =>
+  (j.state === 'pending' || j.state === 'sending') && !j.shortened && j.waitingSince === undefined && !(j.notBefore > now) && !onWire(j.id);
+
+/** The gate's order: a press (interactive) before a bulk row, each in the order it came. */
+const rank = (j: Job): number => (j.priority === 'interactive' ? 0 : 1);
+
+/** How many jobs leave before a new press of `fingerprint` (its `ahead` for the budget's estimate): the presses at its account's gate. */
+export function aheadOfPress(jobs: readonly Job[], fingerprint: string, onWire: (id: string) => boolean, now: number): number {
+  return jobs.filter((j) => j.fingerprint === fingerprint && atGate(j, onWire, now) && rank(j) === 0).length;
+}
+
+/** The estimate of every job at the gate, by job id; only times still to come. */
+export async function budgetEstimates(
   jobs: readonly Job[],
   sessionOf: (fingerprint: string) => Promise<Session | null>,
   onWire: (id: string) => boolean,
@@ -17,7 +30,7 @@ async function budgetEstimates(
 ): Promise<Map<string, number>> {
   const byAccount = new Map<string, Job[]>();
   for (const j of jobs) {
-    if (!(j.state === 'pending' || j.state === 'sending') || j.shortened || j.waitingSince !== undefined || j.notBefore > now || onWire(j.id)) continue;
+    if (!atGate(j, onWire, now)) continue;
     const fp = String(j.fingerprint ?? '');
     byAccount.set(fp, [...(byAccount.get(fp) ?? []), j]);
   }
@@ -25,10 +38,13 @@ async function budgetEstimates(
   for (const [fingerprint, list] of byAccount) {
     const s = await sessionOf(fingerprint).catch(() => null);
     if (!s) continue;
-    list.forEach((j, ahead) => {
-      const at = s.gate.budgets.estimateSendAt('shorten', ahead);
-      if (at > now) out.set(j.id, at);
-    });
+    // Sorted stably: presses first, as the gate sends them.
+    [...list]
+      .sort((a, b) => rank(a) - rank(b))
+      .forEach((j, ahead) => {
+        const at = s.gate.budgets.estimateSendAt('shorten', ahead);
+        if (at > now) out.set(j.id, at);
+      });
   }
   return out;
 }

@@ -20,16 +20,15 @@ const focusable = (el: Element | null): el is HTMLElement => !!el && el.isConnec
 export function keepFocus(root: HTMLElement): () => void {
   let last: HTMLElement | null = null;
   let ancestors: HTMLElement[] = [];
-  /** The list row of the focused control: its list and its place in it. */
-  let row: { list: HTMLElement; index: number } | null = null;
+  /** The list row of the focused control. */
+  let row: HTMLElement | null = null;
   const onFocusIn = (e: FocusEvent) => {
     if (!(e.target instanceof HTMLElement) || !root.contains(e.target)) return;
     last = e.target;
     ancestors = [];
     for (let p = e.target.parentElement; p && p !== root.parentElement; p = p.parentElement) ancestors.push(p);
     const li = e.target.closest('li');
-    const list = li?.parentElement;
-    row = li && list && root.contains(list) ? { list, index: [...list.children].indexOf(li) } : null;
+    row = li && root.contains(li) ? li : null;
   };
   // Focus the user moved away (a click elsewhere, another window) is theirs: nothing to keep. Told
   // after the event's task: Chrome tells of a control's removal before it leaves the page, and
@@ -41,24 +40,33 @@ export function keepFocus(root: HTMLElement): () => void {
     }, 0);
   };
   const lost = () => !document.activeElement || document.activeElement === document.body;
-  /** A part of the page as it is now: itself, or the one drawn in its place (same id, or same element and classes). */
-  const now = (part: HTMLElement): Element | null => {
+  /**
+   * A part of the page as it is now: itself, or the one drawn in its place (same id, or same
+   * element and classes within the closest part still on the page, `scope`).
+   */
+  const now = (part: HTMLElement, scope: ParentNode): Element | null => {
     if (part.isConnected) return part;
     if (part.id) return document.getElementById(part.id);
     const classes = [...part.classList].map((c) => `.${CSS.escape(c)}`).join('');
-    return classes && PARTS.includes(part.tagName) ? root.querySelector(`${part.tagName.toLowerCase()}${classes}`) : null;
+    return classes && PARTS.includes(part.tagName) ? scope.querySelector(`${part.tagName.toLowerCase()}${classes}`) : null;
+  };
+  /**
+   * The row now in the place of the focused control's row, when these changes took that row out of
+   * its list: the one after it, or before it when it was the last.
+   */
+  const rowInPlace = (changes: MutationRecord[]): HTMLElement | null => {
+    if (!row || row.isConnected) return null;
+    const removal = changes.find((c) => [...c.removedNodes].includes(row!));
+    const next = [removal?.nextSibling, removal?.previousSibling].find((n): n is HTMLElement => n instanceof HTMLElement && n.isConnected);
+    return next?.querySelector<HTMLElement>(CONTROLS) ?? null;
   };
   /**
    * The first control of the closest part still on the page (or drawn again in its place); a
    * section left without one gives it to its heading (the next Tab goes on from there).
    */
   const nearest = (): HTMLElement | null => {
-    // A row that left its list: the first control of the row now in its place (Cancel of the next link).
-    const list = row && now(row.list);
-    const next = row && list ? list.children[Math.min(row.index, list.children.length - 1)]?.querySelector<HTMLElement>(CONTROLS) : null;
-    if (next) return next;
-    for (const a of ancestors) {
-      const part = now(a);
+    for (const [i, a] of ancestors.entries()) {
+      const part = now(a, ancestors.slice(i + 1).find((p) => p.isConnected) ?? root);
       const control = part?.querySelector<HTMLElement>(CONTROLS);
       if (control) return control;
       const heading = part?.tagName === 'SECTION' ? part.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6') : null;
@@ -69,9 +77,9 @@ export function keepFocus(root: HTMLElement): () => void {
     }
     return null;
   };
-  const rescue = () => {
+  const rescue = (changes: MutationRecord[]) => {
     if (!last || !lost()) return;
-    const place = (focusable(last) ? last : null) ?? (last.id ? document.getElementById(last.id) : null) ?? nearest();
+    const place = (focusable(last) ? last : null) ?? (last.id ? document.getElementById(last.id) : null) ?? rowInPlace(changes) ?? nearest();
     // A control that is disabled for a moment (busy) is waited for: the next change brings it back.
     if (place instanceof HTMLElement && (place.getAttribute('tabindex') === '-1' || focusable(place))) place.focus();
     else if (last.isConnected) return;

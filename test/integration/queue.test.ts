@@ -37,6 +37,10 @@ describe('the queue against a tight budget', () => {
   it.each([{ rateWindow: 'aligned' as const }, { rateWindow: 'first-request' as const }])('completes 50 shortens with no rejection, within 1.10× the least time the budget allows ($rateWindow windows)', async ({ rateWindow }) => {
     sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: LIMIT, shortenWindowMs: WINDOW, rateWindow });
     const { gate, client } = queueClient(sb);
+    // Started just after an aligned window's start: a budget not known yet sends one request and
+    // waits for its answer, which a window's last few milliseconds may not leave room for (an
+    // edge the bench measures at five offsets: docs/BENCHMARKS.md, "The bulk page").
+    if (rateWindow === 'aligned') await new Promise((r) => setTimeout(r, WINDOW - (Date.now() % WINDOW) + 50));
     const start = Date.now();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => withRetry(() => client.shorten({ url: `https://example.org/q/${i}` }))),

@@ -19,7 +19,8 @@ type Port = ReturnType<typeof browser.runtime.connect>;
 
 /** The rows of `next` (the worker's news of the queue, which carry none) with the estimates `known` rows of the same links had. */
 function keepEstimates(next: WaitingLink[], known: WaitingLink[] | undefined): WaitingLink[] {
-  const at = new Map((known ?? []).flatMap((l) => (l.expectedAt ? [[l.id, l.expectedAt] as const] : [])));
+  const now = Date.now();
+  const at = new Map((known ?? []).flatMap((l) => (l.expectedAt && l.expectedAt > now ? [[l.id, l.expectedAt] as const] : [])));
   return next.map((l) => (l.expectedAt === undefined && at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l));
 }
 

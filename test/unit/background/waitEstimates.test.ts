@@ -1,6 +1,6 @@
 /** A popup that opens on links waiting for the rate limit is told when each is expected to leave. */
 import { describe, expect, it } from 'vitest';
-import { popupWaitingOf } from '@/lib/background/waitEstimates';
+import { aheadOfPress, popupWaitingOf } from '@/lib/background/waitEstimates';
 import { RateBudgets, RESET_MARGIN_MS } from '@/lib/background/budget';
 import type { Session } from '@/lib/background/session';
 import type { Job } from '@/lib/storage';
@@ -41,4 +41,15 @@ describe('popupWaitingOf', () => {
     expect(none.waiting.map((l) => [l.id, l.expectedAt])).toEqual([['a', undefined]]);
     expect(none.pending.map((j) => j.id)).toEqual(['a']);
   });
+
+  it('a press waiting behind a bulk batch leaves first (the gate sends presses before bulk rows), and is told so', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => job(`row${i}`, { source: 'bulk', priority: 'background' }));
+    const press = job('press', { priority: 'interactive', createdAt: 2 });
+    const { waiting } = await popupWaitingOf([...rows, press], false, async () => spent(), () => false, NOW);
+    // Bulk rows are not listed in the popup; the press is, with the first window the budget opens.
+    expect(waiting.map((l) => [l.id, l.expectedAt])).toEqual([['press', NOW + 60_000 + RESET_MARGIN_MS]]);
+    // A new press is behind the presses at the gate only: not the bulk rows, not one on the wire.
+    expect(aheadOfPress([...rows, press, job('sent', { priority: 'interactive' })], 'fp', (id) => id === 'sent', NOW)).toBe(1);
+  });
 });
+

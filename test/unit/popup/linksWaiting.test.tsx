@@ -139,4 +139,15 @@ describe('"Links waiting"', () => {
     await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
     expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain(`At about ${time} (rate limit)`);
   });
+
+  it('a time said goes once it has passed (no time in the past stays on screen)', async () => {
+    fakePopupPort();
+    await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
+    const j1 = job('j1', ONE);
+    answer(askMock, { waiting: { pending: [], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt: Date.now() + 1500 }], unsent: [] } });
+    render(<App />);
+    await waitFor(() => expect(within(list()).getByRole('listitem').textContent).toContain('(rate limit)'));
+    await waitFor(() => expect(within(list()).getByRole('listitem').textContent).not.toContain('(rate limit)'), { timeout: 5000 });
+  });
 });
+

@@ -41,6 +41,35 @@ describe('focus kept', () => {
     expect(document.activeElement).toBe(el('cancel1'));
   });
 
+  it('rows above went first: the row after the one cancelled, not the one at its old place', async () => {
+    const el = page(`<section><h2>Links waiting</h2><ul>${['a', 'b', 'c', 'd']
+      .map((i) => `<li id="w${i}"><span>https://example.org/${i}</span><button id="cancel-${i}">Cancel</button></li>`)
+      .join('')}</ul></section>`);
+    el('cancel-b').focus();
+    el('wa').remove(); // made meanwhile
+    el('wb').remove(); // cancelled
+    await settle();
+    expect(document.activeElement).toBe(el('cancel-c'));
+  });
+
+  it('a row that stays while its control goes keeps the focus, even with a row added above it', async () => {
+    const el = page(`<ul id="list"><li id="r2"><button id="copy2">Copy</button><button id="yes2">Yes, delete</button></li></ul>`);
+    el('yes2').focus();
+    el('list').insertAdjacentHTML('afterbegin', '<li id="r1"><button id="copy1">Copy</button></li>');
+    el('yes2').remove();
+    await settle();
+    expect(document.activeElement).toBe(el('copy2'));
+  });
+
+  it('a list drawn no more gives the focus to its own section, not to a list of the same kind elsewhere', async () => {
+    const el = page(`<section id="s1"><h2>Connections</h2><ul class="items"><li><button id="use">Use</button></li></ul></section>
+      <section id="s2"><h2>Pixels</h2><button id="refresh">Refresh</button><ul class="items"><li><button id="del">Delete</button></li></ul></section>`);
+    el('del').focus();
+    el('s2').querySelector('ul')!.remove();
+    await settle();
+    expect(document.activeElement).toBe(el('refresh'));
+  });
+
   it('the last row deleted: the list’s search box', async () => {
     const el = page();
     el('row2').remove();
