@@ -52,7 +52,7 @@ export function CampaignsSection() {
 }
 
 /** The campaign form (create, or edit `item`): name, rotator slug, public; checked before sending. */
-function CampaignForm({ item: campaign, onClose }: { item?: Campaign; onClose?: () => void }) {
+function CampaignForm({ item: campaign, onClose }: { item?: Campaign; onClose?: (note?: string) => void }) {
   const { fields: f, set, reset } = useFields({ name: campaign?.name ?? '', slug: '', public: campaign?.public ?? false });
   const id = useId();
   const form = useItemForm({

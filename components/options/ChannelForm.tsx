@@ -13,7 +13,7 @@ import { t } from '@/lib/i18n';
 export const channelLabel = (c: Channel) => t('optionsChannelLabel', c.name || `#${c.id}`);
 
 /** The channel form (create, or edit `item`), checked with the input schema before anything is sent. */
-export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClose?: () => void }) {
+export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClose?: (note?: string) => void }) {
   const { fields: f, set, reset } = useFields({
     name: channel?.name ?? '',
     description: channel?.description ?? '',

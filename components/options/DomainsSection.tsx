@@ -68,7 +68,7 @@ export function DomainsSection() {
 }
 
 /** The domain form: address (when adding) and the two redirects (editing `item`), checked before sending. */
-function DomainForm({ item: domain, onClose }: { item?: Domain; onClose?: () => void }) {
+function DomainForm({ item: domain, onClose }: { item?: Domain; onClose?: (note?: string) => void }) {
   const { fields: f, set, reset } = useFields({ domain: '', root: domain?.redirectroot ?? '', notFound: domain?.redirect404 ?? '' });
   const id = useId();
   const form = useItemForm({

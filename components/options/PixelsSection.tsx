@@ -41,7 +41,7 @@ export function PixelsSection() {
 }
 
 /** New pixel (one of the 13 types, a name and its tag), or an edit of a pixel's name and tag (the type cannot change). */
-function PixelForm({ item: pixel, onClose }: { item?: Pixel; onClose?: () => void }) {
+function PixelForm({ item: pixel, onClose }: { item?: Pixel; onClose?: (note?: string) => void }) {
   const { fields: f, set, reset } = useFields({ type: PIXEL_TYPES[0] as string, name: pixel?.name ?? '', tag: pixel?.tag ?? '' });
   const id = useId();
   const form = useItemForm({

@@ -82,7 +82,7 @@ export function qrSubject(data: unknown): string | undefined {
 }
 
 /** A QR code form (create, or edit `qr`): the type, a form per type, colours and logo; checked before sending. */
-export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: () => void }) {
+export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: (note?: string) => void }) {
   const [type, setType] = useState<QrType>('link');
   const { fields: f, set: setField, reset } = useFields({ ...EMPTY, background: '', foreground: '', logo: '' });
   const id = useId();

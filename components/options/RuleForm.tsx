@@ -60,7 +60,7 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
   const gone = (v: string) => t('optionsRuleGone', `#${v}`);
   const none = t('optionsRuleKeep');
   return (
-    <FormCard submit={submit} label={rule ? t('optionsEditItem', ruleLabel(rule)) : t('optionsNewRule')} submitLabel={t(rule ? 'optionsUpdateRule' : 'optionsAddRule')} onCancel={onClose}>
+    <FormCard submit={submit} label={rule ? t('optionsEditItem', ruleLabel(rule)) : t('optionsNewRule')} submitLabel={t(rule ? 'optionsUpdateRule' : 'optionsAddRule')} onCancel={onClose && (() => onClose())}>
       <TextField id={`${id}-site`} name="site" label={t('optionsRuleSite')} value={f.site} onChange={set('site')} placeholder="example.com/blog/" spellCheck={false} aria-required="true" />
       <div className="grid-two">
         <ChoiceSelect id={`${id}-domain`} label={t('commonDomain')} none={none} value={f.domain} unknownLabel={gone} choices={domainChoices(lists.domains.items ?? [])} onChange={set('domain')} />

@@ -100,7 +100,7 @@ function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: (no
       submit={submit}
       label={preset ? t('optionsEditItem', presetLabel(preset)) : t('optionsNewPreset')}
       submitLabel={t(preset ? 'optionsUpdatePreset' : 'optionsAddPreset')}
-      onCancel={onClose}
+      onCancel={onClose && (() => onClose())}
     >
       <TextField id={`${id}-name`} name="name" label={t('optionsPresetName')} value={f.name} onChange={set('name')} aria-required="true" />
       <div className="grid-two">

@@ -54,6 +54,6 @@ export function useItemForm<T, A>(spec: ItemFormSpec<T, A>) {
     submit,
     label: item === undefined ? t(texts.newLabel) : t('optionsEditItem', spec.label(item)),
     submitLabel: t(item === undefined ? texts.create : texts.update),
-    onCancel: onClose,
+    onCancel: onClose && (() => onClose()),
   };
 }
