@@ -76,8 +76,8 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
         renderEdit((note) => {
           setMode('view');
           setRefocus('edit');
-          // Cancel's button hands its click event here: only an update's note is a string.
-          if (typeof note === 'string') onSaved?.(note);
+          // An update closes with its note; Cancel without one.
+          if (note) onSaved?.(note);
         })
       ) : (
         <>

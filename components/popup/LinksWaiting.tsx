@@ -5,9 +5,8 @@ import { usePopup } from './PopupContext';
 /**
  * "Links waiting": every link of the current account still waiting to be made (the budget is
  * spent, the service is down), each named with its address, when it is tried next or expected
- * to leave under the rate limit (if known),
- * and a Cancel naming it (a private window's only in a private window); a row goes when its link
- * is made (it joins Recent links) or cancelled.
+ * to leave under the rate limit (if known), and a Cancel naming it (a private window's only in a
+ * private window); a row goes when its link is made (it joins Recent links) or cancelled.
  */
 export function LinksWaiting() {
   const links = usePopup((s) => s.waitingLinks);

@@ -9,6 +9,11 @@ export function queuedMessage(expectedAt: number): string {
   return t('popupQueued', clock(expectedAt));
 }
 
+/** The status of a link queued behind the rate limit, named by its address (a popup opened on another page). */
+export function queuedNamed(url: string, expectedAt: number): string {
+  return t('popupWaitingNamed', url, queuedMessage(expectedAt));
+}
+
 /** The note about a link whose campaign assignment failed. */
 export function campaignFailedMessage(reason: string): string {
   const r = toPlainText(reason);
@@ -29,7 +34,7 @@ export function waitingMessage(w: { waitingFor?: WaitingFor; reasonKind?: string
 export function jobWaitingMessage(job: Job, shown: { status: string; expectedAt: number }, now = Date.now()): string | null {
   if (job.waitingSince !== undefined) return waitingMessage({ waitingFor: 'service', reasonKind: job.error?.kind, expectedAt: job.notBefore }, now);
   // The time said has passed while the link still waits: no time in the past.
-  const named = t('popupWaitingNamed', job.args.url, queuedMessage(shown.expectedAt));
+  const named = queuedNamed(job.args.url, shown.expectedAt);
   const timed = [queuedMessage(shown.expectedAt), t('popupAlreadyQueued', clock(shown.expectedAt)), named].includes(shown.status);
   if (!timed || shown.expectedAt > now) return null;
   return shown.status === named ? t('popupWaitingNamed', job.args.url, t('popupQueuedSoon')) : t('popupQueuedSoon');

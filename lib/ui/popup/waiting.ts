@@ -10,7 +10,7 @@ import { ask } from './ask';
 import { t } from '../../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
 import type { WaitingLink } from '../../messaging/waitingLinks';
-import { queuedMessage } from './text';
+import { queuedNamed } from './text';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';
 import { onStoredChange, storedChanged } from './storedChanges';
@@ -86,7 +86,7 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
         // rate limit says when it is expected.
         if (newest && !get().queued && !get().busy) {
           const at = waiting.find((l) => l.id === newest.id)?.expectedAt ?? 0;
-          const status = at > Date.now() ? t('popupWaitingNamed', newest.args.url, queuedMessage(at)) : t('popupPending', newest.args.url);
+          const status = at > Date.now() ? queuedNamed(newest.args.url, at) : t('popupPending', newest.args.url);
           await get().followJob(newest.id, status, Math.max(Date.now(), newest.notBefore, at), newest.fingerprint);
         }
       } catch {
