@@ -115,6 +115,11 @@ async function storedList(): Promise<HistoryEntry[]> {
   return list;
 }
 
+/** Reads the list once (at install): a missing or wrong head is written then, not in a batch's or a press's turn. */
+export async function checkRecentHead(): Promise<void> {
+  await write(storedList);
+}
+
 /** Writes the head of the list again (after the writes under way). */
 async function mendHead(): Promise<void> {
   await write(async () => {

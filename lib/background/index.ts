@@ -14,7 +14,7 @@ import { onNotificationButton } from './undo';
 import { permissionPattern } from '../serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 import { loadPolicy } from './policy';
-import { followHistoryWrites } from './history';
+import { checkRecentHead, followHistoryWrites } from './history';
 import { popupNewsOf } from '../messaging/popupPort';
 
 export const QUEUE_ALARM = 'resume-queue';
@@ -53,7 +53,11 @@ export function startBackground() {
   const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) =>
     onMenuClick(service, info, tab);
   const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => onCommand(service, command, tab);
-  browser.runtime.onInstalled.addListener(() => void createMenus());
+  browser.runtime.onInstalled.addListener(() => {
+    void createMenus();
+    // Recent links' stored head is written now if it is missing (a new install), not at the first read a user waits for.
+    void checkRecentHead().catch(() => undefined);
+  });
   browser.contextMenus.onClicked.addListener(handleMenuClick);
   browser.commands.onCommand.addListener(handleCommand);
   const omnibox: OmniboxDeps = { ...service, copy: copyFromBackground, notify: showNotification };

@@ -12,6 +12,7 @@ import { StoredJobs } from './storedJobs';
 import { forgetPrivate } from './privateJobs';
 import { SettleWaiters } from './settleWaiters';
 import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
+import { START_AT_ONCE, startable } from './jobStarts';
 
 /** Job-level tries while rate limited (each try itself waits for the budget at the gate). */
 export const MAX_JOB_ATTEMPTS = DEFAULT_WAIT.maxRateLimitedTries;
@@ -19,8 +20,6 @@ export const MAX_JOB_ATTEMPTS = DEFAULT_WAIT.maxRateLimitedTries;
 export const KEEP_SETTLED_MS = 15 * 60_000;
 /** A page's messages try the jobs waiting for the service at most this often. */
 export const RETRY_ON_ASK_MS = 10_000;
-/** Jobs started in one turn of the event loop (a window's worth of requests and more). */
-export const START_AT_ONCE = 12;
 
 export interface JobDeps {
   /** Runs one job; `markSending` is called right before the request goes out (it records, it does not wait). */
@@ -44,6 +43,8 @@ export class JobQueue {
   /** The stored jobs, read once; every change is written through (coalesced). */
   private readonly stored = new StoredJobs();
   private readonly running = new Set<string>();
+  /** Background jobs running whose link is not made yet: job id → account (BACKGROUND_AHEAD). */
+  private readonly ahead = new Map<string, string>();
   /** Jobs whose request has left (in this worker's life): too late to cancel. */
   private readonly onWire = new Set<string>();
   /** Jobs cancelled while they waited at the gate: stopped before sending. */
@@ -114,9 +115,7 @@ export class JobQueue {
   }
 
   /** All stored jobs. */
-  async list(): Promise<Job[]> {
-    return [...(await this.stored.all())];
-  }
+  list = async (): Promise<Job[]> => [...(await this.stored.all())];
 
   /** One job by id (a settled private job whole while this worker lives, for the popup that follows it). */
   async get(id: string): Promise<Job | null> {
@@ -177,11 +176,9 @@ export class JobQueue {
       }
       due.push(job);
     }
-    // A few at a time, the user's own first: sixty jobs started in one turn would each do their
-    // work before the first request could leave; the rest start in the next turns.
-    due.sort((a, b) => rank(a) - rank(b));
-    for (const job of due.slice(0, START_AT_ONCE)) void this.runOne(job);
-    if (due.length > START_AT_ONCE && !this.moreSoon) {
+    const starting = startable(due, this.ahead.values());
+    for (const job of starting.slice(0, START_AT_ONCE)) void this.runOne(job);
+    if (starting.length > START_AT_ONCE && !this.moreSoon) {
       this.moreSoon = setTimeout(() => {
         this.moreSoon = null;
         void this.kick();
@@ -222,12 +219,11 @@ export class JobQueue {
   }
 
   /** Pending or sending jobs (not settled). */
-  async unsettled(): Promise<Job[]> {
-    return (await this.stored.all()).filter((j) => j.state === 'pending' || j.state === 'sending');
-  }
+  unsettled = async (): Promise<Job[]> => (await this.stored.all()).filter((j) => j.state === 'pending' || j.state === 'sending');
 
   private async runOne(job: Job): Promise<void> {
     this.running.add(job.id);
+    if (job.priority === 'background' && !job.shortened) this.ahead.set(job.id, job.fingerprint);
     try {
       // `sentAt` is stored without waiting for the write (a burst shares one write; the request is
       // not held back): a worker stopped while the answer is awaited finds it. A cancelled job stops here.
@@ -237,7 +233,11 @@ export class JobQueue {
         void this.patch(job.id, { sentAt: this.now() }).catch(() => undefined);
         return Promise.resolve();
       };
-      const checkpoint = (p: Partial<Job>) => this.patch(job.id, p);
+      const checkpoint = (p: Partial<Job>) => {
+        // Its link is made: the next background job of its account may start.
+        if (p.shortened && this.ahead.delete(job.id)) void this.kick();
+        return this.patch(job.id, p);
+      };
       const current = (await this.get(job.id)) ?? job;
       try {
         // Sent in an earlier life of the worker, never answered: its answer was lost like a timeout's.
@@ -261,6 +261,7 @@ export class JobQueue {
       }
     } finally {
       this.running.delete(job.id);
+      this.ahead.delete(job.id);
       this.onWire.delete(job.id);
       void this.kick();
     }
@@ -292,9 +293,6 @@ export class JobQueue {
     return this.stored.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
   }
 }
-
-/** Interactive jobs (a press) start before background ones (a bulk batch); `sort` keeps the order within each. */
-const rank = (job: Job): number => (job.priority === 'interactive' ? 0 : 1);
 
 /** Thrown inside a cancelled job right before its request would go out. */
 class CancelledError extends Error {}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addToHistory, clearHistory, followHistoryWrites, historyOf, readStoredHistory, removeFromHistory } from '@/lib/background/history';
+import { addToHistory, checkRecentHead, clearHistory, followHistoryWrites, historyOf, readStoredHistory, removeFromHistory } from '@/lib/background/history';
 import { RECENT_HEAD, recentHeadItem } from '@/lib/storage/recentHead';
 import { historyItem, settingsItem, type HistoryEntry } from '@/lib/storage';
 
@@ -47,6 +47,18 @@ describe('the history of made links', () => {
     await historyOf('http://127.0.0.1', 'fp');
     await expect.poll(async () => (head = await recentHeadItem.getValue())?.total).toBe(2);
     expect(head?.entries.map((e) => e.id)).toEqual(['s1', 's2']);
+  });
+
+  it('writes a new install\'s head at install: the first read a batch or a press waits for writes nothing', async () => {
+    expect((await fakeBrowser.storage.local.get('recentHead')).recentHead).toBeUndefined();
+    await checkRecentHead();
+    await expect.poll(() => recentHeadItem.getValue()).toEqual({ entries: [], total: 0 });
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    expect(await historyOf('http://127.0.0.1', 'fp')).toEqual([]);
+    // A mend would be queued behind the first read: the second read comes after it.
+    await historyOf('http://127.0.0.1', 'fp');
+    expect(set).not.toHaveBeenCalled();
+    set.mockRestore();
   });
 
   it('a list written by something else while the worker runs gets its head at once (a popup reads only the head)', async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api';
-import { JobQueue, START_AT_ONCE } from '@/lib/background/jobs';
+import { JobQueue } from '@/lib/background/jobs';
+import { BACKGROUND_AHEAD, START_AT_ONCE } from '@/lib/background/jobStarts';
 import { bulkItem, queueItem, type BulkBatch, type Job } from '@/lib/storage';
 
 const args = { url: 'https://example.org/a', domainId: null, campaignId: null };
@@ -119,6 +120,34 @@ describe('the persisted job queue', () => {
     expect(started.indexOf('https://example.org/pressed')).toBeLessThan(started.length - 8);
     for (const r of release) r();
     expect((await q.waitFor(press.id, 2000))?.state).toBe('done');
+  });
+
+  it("starts an account's batch a few windows ahead, the next as one gets its link; a press and another account's batch at once", async () => {
+    const started: string[] = [];
+    const linkMade: (() => Promise<void>)[] = [];
+    const q = new JobQueue({
+      run: (job, _send, checkpoint) =>
+        new Promise(() => {
+          started.push(job.args.url);
+          linkMade.push(() => checkpoint({ shortened: { shortUrl: 'https://sho.rt/x', shortCode: 'x', linkId: 1 } }));
+        }),
+      onSettled: async () => {},
+      wakeAt: () => {},
+    });
+    const batch = (account: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ ...fields, fingerprint: account, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/${account}/${i}` } }));
+    const of = (account: string) => started.filter((u) => u.includes(`/${account}/`)).length;
+    await q.addMany(batch('a', BACKGROUND_AHEAD + 5));
+    await vi.waitFor(() => expect(of('a')).toBe(BACKGROUND_AHEAD));
+    await q.addMany(batch('b', 3));
+    await q.add({ ...fields, args: { ...args, url: 'https://example.org/pressed' } });
+    await vi.waitFor(() => expect(started).toContain('https://example.org/pressed'));
+    await vi.waitFor(() => expect(of('b')).toBe(3));
+    expect(of('a')).toBe(BACKGROUND_AHEAD);
+    // Two of the batch's links are made (their assignments may still wait): two more rows start.
+    await linkMade[0]!();
+    await linkMade[1]!();
+    await vi.waitFor(() => expect(of('a')).toBe(BACKGROUND_AHEAD + 2));
   });
 
   it('does not cancel a job whose request has left, and cancels one still waiting', async () => {

@@ -1,0 +1,36 @@
+/**
+ * Which of the due jobs the queue starts (JobQueue.kick): the user's own first, a few at a time,
+ * and an account's background jobs only a few windows ahead of their links.
+ */
+import type { Job } from '../storage';
+import { MAX_CONCURRENT } from './gate';
+
+/** Jobs started in one turn of the event loop (a window's worth of requests and more). */
+export const START_AT_ONCE = 12;
+/**
+ * Background jobs of one account started while their link is not made yet (at the gate or on the
+ * wire): the gate's requests in flight twice over. The others start as these get their links: a
+ * 60-row batch started whole kept the worker busy while its first answer waited, and the first
+ * window lost its last requests (docs/BENCHMARKS.md, twelfth round).
+ */
+export const BACKGROUND_AHEAD = 2 * MAX_CONCURRENT;
+
+/** Interactive jobs (a press) start before background ones (a bulk batch); `sort` keeps the order within each. */
+const rank = (job: Job): number => (job.priority === 'interactive' ? 0 : 1);
+
+/**
+ * The due jobs that may start, best first (the caller starts START_AT_ONCE of them per turn):
+ * `ahead` names the account of each background job running without its link yet.
+ */
+export function startable(due: Job[], ahead: Iterable<string>): Job[] {
+  const busy = new Map<string, number>();
+  for (const account of ahead) busy.set(account, (busy.get(account) ?? 0) + 1);
+  return [...due]
+    .sort((a, b) => rank(a) - rank(b))
+    .filter((job) => {
+      if (job.priority !== 'background' || job.shortened) return true;
+      const n = busy.get(job.fingerprint) ?? 0;
+      busy.set(job.fingerprint, n + 1);
+      return n < BACKGROUND_AHEAD;
+    });
+}
