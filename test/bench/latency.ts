@@ -12,10 +12,10 @@ import type { Sandbox } from '../sandbox/types';
 import { closeAll, openAndMeasure } from './popup';
 import { ask, stat, type Stat } from './util';
 import { pressOnce, recentProbe, seedHistory, typeAndMeasure } from './latencyPage';
+import { focusSearch, recentAfterReady } from './latencyRecent';
 import { BIG_LIST, LATENCY_MS, bigList, coldLists, withLatencyBrowser, type BigList, type ColdLists } from './latencyOpens';
 import { runFloors, type FloorFigures } from './floor/run';
 import type { Browser } from 'wxt/browser';
-import type { Page } from 'playwright-core';
 import { measureSizes } from './sizes';
 
 declare const chrome: typeof Browser;
@@ -120,37 +120,6 @@ async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: st
 }
 
 /**
- * Opens the popup `n` times: Recent links drawn (not "Loading…") less the form ready, and with
- * a long history (`whole`) the worker's whole list drawn less the moment "Search recent links" is
- * focused (the popup asks for the whole list then, not at its open).
- */
-async function recentAfterReady(h: ExtensionHarness, sb: Sandbox, name: string, n: number, whole: boolean): Promise<{ drawn: Stat; whole: Stat }> {
-  const drawn: number[] = [];
-  const wholes: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const page = await openPopupFor(h, `${sb.url}/page/${name}-${i}`, { timeoutMs: 20_000 });
-    try {
-      await page.waitForFunction(() => {
-        const x = window as unknown as { __benchReady?: number | null; __benchRecent?: number | null };
-        return typeof x.__benchReady === 'number' && typeof x.__benchRecent === 'number';
-      }, undefined, { timeout: 30_000 });
-      const focusedAt = whole ? await focusSearch(page) : NaN;
-      if (whole) await page.waitForFunction(() => typeof (window as unknown as { __benchRecentWhole?: unknown }).__benchRecentWhole === 'number', undefined, { timeout: 30_000 });
-      const r = await page.evaluate(() => {
-        const x = window as unknown as { __benchReady: number; __benchRecent: number; __benchRecentWhole: number | null };
-        return { drawn: x.__benchRecent - x.__benchReady, wholeAt: x.__benchRecentWhole ?? NaN };
-      });
-      const rw = { drawn: r.drawn, whole: r.wholeAt - focusedAt };
-      drawn.push(Math.max(0, rw.drawn));
-      if (whole) wholes.push(rw.whole);
-    } finally {
-      await closeAll(h, page);
-    }
-  }
-  return { drawn: stat(drawn), whole: stat(wholes) };
-}
-
-/**
  * Opens the popup `n` times and presses Shorten once in each (5,000 Recent links stored): each open
  * starts once the worker has stored the last link's head (its writes of the list are done), as a
  * user's next open would.
@@ -195,16 +164,6 @@ async function pressAll(h: ExtensionHarness, sb: Sandbox, n: number) {
   } finally {
     await closeAll(h, page);
   }
-}
-
-/** Focuses "Search recent links" as a user about to search does (the popup then asks for the whole list); when, in the page's clock. */
-async function focusSearch(page: Page): Promise<number> {
-  await page.waitForSelector('#recent-search', { timeout: 30_000 });
-  return page.evaluate(() => {
-    const at = performance.now();
-    (document.getElementById('recent-search') as HTMLInputElement).focus();
-    return at;
-  });
 }
 
 /** Types into "Search recent links" (5,000 links) and deletes it again: ms of each keystroke. */

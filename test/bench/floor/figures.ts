@@ -33,7 +33,7 @@ function anatomy(r: ColdLists | BigList) {
   };
 }
 
-/** The floors' rows and JSON members (`coldListsFloorOverL`, `bigListFloorOverL`, `bigListDirectOverL`). */
+/** The floors' rows and JSON members (`coldListsFloorOverL`, `bigListFloorOverL`, `bigListDirectOverL`, `recentShownAfterReadyFloorMs…`). */
 export function floorReport(f: FloorFigures) {
   const rows: QueueRow[] = [
     { figure: 'Floor: cold lists, (filled − warm ready) / L', stat: f.coldLists.overL, unit: '×', digits: 2, target: '(floor)' },
@@ -49,17 +49,22 @@ export function floorReport(f: FloorFigures) {
     { figure: 'Floor: 1,000 campaigns, page fetching directly / L', stat: f.direct.overL, unit: '×', digits: 2, target: '(floor)' },
     { figure: '  direct: first API request at sandbox after open', stat: firstRequest(f.direct), unit: 'ms', target: '' },
     { figure: '  direct: requests in flight at once (max)', stat: inFlight(f.direct), unit: '', target: '' },
+    { figure: 'Floor: Recent links drawn − form ready, empty', stat: f.recentEmpty, unit: 'ms', target: '(floor)' },
+    { figure: 'Floor: Recent links drawn − form ready, 5,000 links', stat: f.recentMany, unit: 'ms', target: '(floor)' },
   ];
   const json = {
     ...range('coldListsFloorOverL', f.coldLists.overL, 2),
     ...range('bigListFloorOverL', f.bigList.overL, 2),
     ...range('bigListDirectOverL', f.direct.overL, 2),
+    ...range('recentShownAfterReadyFloorMsEmpty', f.recentEmpty),
+    ...range('recentShownAfterReadyFloorMs5000', f.recentMany),
   };
   const details = {
     floors: {
       coldLists: { warmReadyMs: round(f.coldLists.warmReady.median), coldReadyMs: f.coldLists.coldReady.values.map((v) => round(v)), ...anatomy(f.coldLists), phases: f.coldLists.phases, wire: f.coldLists.wire },
       bigList: { overL: f.bigList.overL.values.map((v) => round(v, 2)), ...anatomy(f.bigList), phases: f.bigList.phases, wire: f.bigList.wire },
       direct: { overL: f.direct.overL.values.map((v) => round(v, 2)), ...anatomy(f.direct), phases: f.direct.phases, wire: f.direct.wire },
+      recentShownAfterReadyMs: { empty: f.recentEmpty.values.map((v) => round(v)), many: f.recentMany.values.map((v) => round(v)) },
     },
   };
   return { rows, json, details };

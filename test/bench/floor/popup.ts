@@ -1,7 +1,8 @@
 /**
  * The floor popup: as its script starts it asks the worker for the three lists, draws the form
  * (the same ids and structure the bench's readiness probe looks for: #domain, #campaign,
- * #channel, and the Shorten button of form.shorten-form), then fills the three selects at once.
+ * #channel, and the Shorten button of form.shorten-form), then fills the three selects at once;
+ * after its first render it loads Recent links (recent.ts).
  */
 import { askWorker, drawn } from './phases';
 
@@ -33,6 +34,8 @@ button.type = 'submit';
 button.textContent = 'Shorten';
 form.append(button);
 document.body.append(form);
+// Recent links come after the first render, from a chunk of their own (as the project's popup's).
+setTimeout(() => void import('./recent').then((m) => m.drawRecent()), 0);
 
 const fill = (s: HTMLSelectElement, items: Named[]) => {
   for (const it of items) s.add(new Option(it.name ?? it.domain ?? String(it.id), String(it.id)));
