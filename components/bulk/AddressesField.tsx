@@ -27,6 +27,8 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
           spellCheck={false}
           aria-describedby="bulk-addresses-help bulk-addresses-summary"
           placeholder="https://example.com/news"
+          // The page opens to paste into: the keyboard starts here, not on the page's body.
+          autoFocus
           onChange={(e) => setText(e.target.value)}
         />
         <p id="bulk-addresses-help" className="muted">

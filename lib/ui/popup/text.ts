@@ -11,7 +11,7 @@ export function queuedMessage(expectedAt: number): string {
 
 /** The status of a link queued behind the rate limit, named by its address (a popup opened on another page). */
 export function queuedNamed(url: string, expectedAt: number): string {
-  return t('popupWaitingNamed', url, queuedMessage(expectedAt));
+  return t('popupQueuedNamed', url, clock(expectedAt));
 }
 
 /** The note about a link whose campaign assignment failed. */
@@ -37,5 +37,5 @@ export function jobWaitingMessage(job: Job, shown: { status: string; expectedAt:
   const named = queuedNamed(job.args.url, shown.expectedAt);
   const timed = [queuedMessage(shown.expectedAt), t('popupAlreadyQueued', clock(shown.expectedAt)), named].includes(shown.status);
   if (!timed || shown.expectedAt > now) return null;
-  return shown.status === named ? t('popupWaitingNamed', job.args.url, t('popupQueuedSoon')) : t('popupQueuedSoon');
+  return shown.status === named ? t('popupQueuedSoonNamed', job.args.url) : t('popupQueuedSoon');
 }

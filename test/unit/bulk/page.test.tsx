@@ -25,11 +25,13 @@ const askMock = vi.mocked(ask);
 const PASTE = ['https://a.example/1', 'ftp://files.example/x', 'hello there', 'https://a.example/1', 'see https://b.example/2?utm_source=x.'].join('\n');
 
 describe('bulk page, before the run', () => {
-  it('is headed "Shorten many links" and reads the pasted text as it is typed', async () => {
+  it('is headed "Shorten many links", opens with the keyboard in Addresses and reads the pasted text as it is typed', async () => {
     answer(askMock);
     render(<App store={createBulkStore('?window=5')} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Shorten many links' })).toBeTruthy();
     const field = screen.getByRole('textbox', { name: 'Addresses' });
+    // Opened to paste into: the keyboard is in the field already.
+    expect(document.activeElement).toBe(field);
     fireEvent.change(field, { target: { value: PASTE } });
     // Two addresses (the repeat made once, the tracking parameter removed), two lines skipped.
     await screen.findByText('2 to shorten · 1 listed more than once (made once) · 2 skipped');

@@ -11,7 +11,7 @@ import App from '@/entrypoints/popup/App';
 import { connectionStateItem, type Job } from '@/lib/storage';
 import { waitingLinksOf } from '@/lib/messaging/waitingLinks';
 import { answer, callsOf, entry } from './harness';
-import { clock, t } from '@/lib/i18n';
+import { clock } from '@/lib/i18n';
 import { fakePopupPort } from '../support/popupPort';
 
 const askMock = vi.mocked(ask);
@@ -132,12 +132,27 @@ describe('"Links waiting"', () => {
     render(<App />);
     const time = clock(expectedAt);
     // The popup follows it and says when (it was opened on another page: the link is named).
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(`Your link for ${ONE}: ${t('popupQueued', time)}`));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(
+      `Rate limit reached: your link for ${ONE} is queued and will be created at about ${time}. You can close this popup; it will be copied and saved in Recent links.`,
+    ));
     await waitFor(() => expect(within(list()).getByRole('listitem').textContent).toContain(`At about ${time} (rate limit)`));
     // The worker's news of the queue (another link added) carries no estimate: the row keeps its time.
     await tellQueue({ queue: [j1, job('j2', TWO)] });
     await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
     expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain(`At about ${time} (rate limit)`);
+  });
+
+  it('a named link whose time has passed says it comes in a moment, still named, without repeating itself', async () => {
+    fakePopupPort();
+    await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
+    const j1 = job('j1', ONE);
+    answer(askMock, { waiting: { pending: [j1], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt: Date.now() + 1500 }], unsent: [] }, getJob: j1 });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(new RegExp(`^Rate limit reached: your link for ${ONE.replace(/[./]/g, '\\$&')} is queued`)));
+    await waitFor(
+      () => expect(screen.getByRole('status').textContent).toBe(`Your link for ${ONE} is queued and will be made in a moment. You can close this popup; it will be copied and saved in Recent links.`),
+      { timeout: 5000 },
+    );
   });
 
   it('a time said goes once it has passed (no time in the past stays on screen)', async () => {
