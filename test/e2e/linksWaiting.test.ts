@@ -33,6 +33,14 @@ describe('links waiting', () => {
     const region = popup.getByRole('region', { name: 'Links waiting' });
     expect(await region.getByRole('heading', { name: 'Links waiting' }).count()).toBe(1);
     expect(await region.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(a), expect.stringContaining(b)]);
+    // Each address has a line of its own (not squeezed beside its time into a narrow column), its Cancel at the row's end.
+    const rows = await region.getByRole('listitem').evaluateAll((lis) =>
+      lis.map((li) => ({ row: li.getBoundingClientRect(), address: li.querySelector('.mono')!.getBoundingClientRect(), cancel: li.querySelector('button')!.getBoundingClientRect() })),
+    );
+    for (const { row, address, cancel } of rows) {
+      expect(address.width).toBeGreaterThan(row.width * 0.95);
+      expect(cancel.right).toBeGreaterThan(row.right - 2);
+    }
     await screenshot(popup, 'popup-links-waiting');
 
     // The keyboard alone: Tab from Long URL to a's Cancel, then Enter.
