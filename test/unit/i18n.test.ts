@@ -52,6 +52,15 @@ describe('translations', () => {
     expect(using('de', /Anfragelimit/).length).toBeGreaterThan(3);
   });
 
+  it('ends every status of a waiting link with the same sentence about closing the popup, in each language', () => {
+    const keys = ['popupQueued', 'popupQueuedNamed', 'popupQueuedSoon', 'popupQueuedSoonNamed', 'popupWaitingNetwork', 'popupWaitingServer', 'popupWaitingAnswer'];
+    for (const lang of ['en', 'de', 'es']) {
+      const catalogue = load(lang);
+      const last = keys.map((k) => catalogue[k]!.message.split(/(?<=\.) /).at(-1));
+      expect(new Set(last), `${lang}: ${last.join(' | ')}`).toHaveProperty('size', 1);
+    }
+  });
+
   it('leaves no English word in German or Spanish: only names (brands, formats) and words both languages share stay as in English', () => {
     const kept: Record<string, string[]> = {
       de: [

@@ -133,7 +133,7 @@ describe('"Links waiting"', () => {
     const time = clock(expectedAt);
     // The popup follows it and says when (it was opened on another page: the link is named).
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(
-      `Rate limit reached: your link for ${ONE} is queued and will be created at about ${time}. You can close this popup; it will be copied and saved in Recent links.`,
+      `Rate limit reached: your link for ${ONE} is queued and will be created at about ${time}. You can close this popup: it will be copied and saved in Recent links.`,
     ));
     await waitFor(() => expect(within(list()).getByRole('listitem').textContent).toContain(`At about ${time} (rate limit)`));
     // The worker's news of the queue (another link added) carries no estimate: the row keeps its time.
@@ -150,7 +150,7 @@ describe('"Links waiting"', () => {
     render(<App />);
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(new RegExp(`^Rate limit reached: your link for ${ONE.replace(/[./]/g, '\\$&')} is queued`)));
     await waitFor(
-      () => expect(screen.getByRole('status').textContent).toBe(`Your link for ${ONE} is queued and will be made in a moment. You can close this popup; it will be copied and saved in Recent links.`),
+      () => expect(screen.getByRole('status').textContent).toBe(`Your link for ${ONE} is queued and will be made in a moment. You can close this popup: it will be copied and saved in Recent links.`),
       { timeout: 5000 },
     );
   });

@@ -16,7 +16,7 @@ describe('texts', () => {
     const at = new Date(2024, 0, 1, 9, 5, 7).getTime();
     expect(clock(at)).toBe('09:05:07');
     expect(queuedMessage(at)).toBe(
-      'Rate limit reached: your link is queued and will be created at about 09:05:07. You can close this popup; it will be copied and saved in Recent links.',
+      'Rate limit reached: your link is queued and will be created at about 09:05:07. You can close this popup: it will be copied and saved in Recent links.',
     );
   });
 

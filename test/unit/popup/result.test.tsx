@@ -180,7 +180,7 @@ describe('after shortening', () => {
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        `Rate limit reached: your link is queued and will be created at about ${clock(expectedAt)}. You can close this popup; it will be copied and saved in Recent links.`,
+        `Rate limit reached: your link is queued and will be created at about ${clock(expectedAt)}. You can close this popup: it will be copied and saved in Recent links.`,
       ),
     );
     expect(screen.queryByRole('textbox', { name: 'Short link' })).toBeNull();
