@@ -5,7 +5,7 @@ import { usePopup } from './PopupContext';
 /**
  * "Links waiting": every link of the current account still waiting to be made (the budget is
  * spent, the service is down), each named with its address, when it is tried next or expected
- * to leave under the rate limit (if known), and a Cancel naming it (a private window's only in a
+ * to leave under the rate limit (if known; "in a moment" once that time passed), and a Cancel naming it (a private window's only in a
  * private window); a row goes when its link is made (it joins Recent links) or cancelled.
  */
 export function LinksWaiting() {
@@ -36,6 +36,8 @@ export function LinksWaiting() {
               <span className="hint">{t('popupLinksWaitingTryAt', clock(link.notBefore))}</span>
             ) : (link.expectedAt ?? 0) > now ? (
               <span className="hint">{t('popupLinksWaitingAt', clock(link.expectedAt!))}</span>
+            ) : link.expectedAt ? (
+              <span className="hint">{t('popupLinksWaitingSoon')}</span>
             ) : null}
             <button type="button" aria-label={t('popupLinksWaitingCancelNamed', link.url)} onClick={() => void cancel(link.id)}>
               {t('popupLinksWaitingCancel')}

@@ -155,14 +155,15 @@ describe('"Links waiting"', () => {
     );
   });
 
-  it('a time said goes once it has passed (no time in the past stays on screen)', async () => {
+  it('a time said goes once it has passed (no time in the past stays on screen); the row still says what it waits for', async () => {
     fakePopupPort();
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
     const j1 = job('j1', ONE);
     answer(askMock, { waiting: { pending: [], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt: Date.now() + 1500 }], unsent: [] } });
     render(<App />);
     await waitFor(() => expect(within(list()).getByRole('listitem').textContent).toContain('(rate limit)'));
-    await waitFor(() => expect(within(list()).getByRole('listitem').textContent).not.toContain('(rate limit)'), { timeout: 5000 });
+    await waitFor(() => expect(within(list()).getByRole('listitem').textContent).not.toContain('At about'), { timeout: 5000 });
+    expect(within(list()).getByRole('listitem').textContent).toBe(`${ONE}In a moment (rate limit)Cancel`);
   });
 });
 
