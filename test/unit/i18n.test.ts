@@ -61,6 +61,16 @@ describe('translations', () => {
     }
   });
 
+  it('names every Refresh button with its visible word (label in name), and no two buttons of the options page alike', () => {
+    for (const lang of ['en', 'de', 'es']) {
+      const catalogue = load(lang);
+      const word = catalogue.commonRefresh!.message.toLowerCase();
+      const names = Object.keys(catalogue).filter((k) => k.startsWith('optionsRefresh')).map((k) => catalogue[k]!.message);
+      expect(names.filter((n) => !n.toLowerCase().includes(word)), lang).toEqual([]);
+      expect(names, lang).not.toContain(catalogue.optionsAccountSubmit!.message);
+    }
+  });
+
   it('leaves no English word in German or Spanish: only names (brands, formats) and words both languages share stay as in English', () => {
     const kept: Record<string, string[]> = {
       de: [
