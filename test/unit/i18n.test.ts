@@ -44,12 +44,14 @@ describe('translations', () => {
     expect(found).toEqual([]);
   });
 
-  it('one term each: the rate limit is "solicitudes" in Spanish and "Anfragelimit" in German', () => {
+  it('one term each: the rate limit is "solicitudes" in Spanish and "Anfragelimit" in German, the popup "Pop-up" in German', () => {
     const using = (lang: string, word: RegExp) => Object.entries(load(lang)).filter(([, e]) => word.test(e.message)).map(([k]) => k);
     expect(using('es', /petici[oó]n/i)).toEqual([]);
     expect(using('de', /Ratenlimit|Rate-Limit/i)).toEqual([]);
     expect(using('es', /límite de solicitudes/).length).toBeGreaterThan(3);
     expect(using('de', /Anfragelimit/).length).toBeGreaterThan(3);
+    // The popup is "Pop-up" in German, spelt one way.
+    expect(using('de', /Popup/)).toEqual([]);
   });
 
   it('ends every status of a waiting link with the same sentence about closing the popup, in each language', () => {
