@@ -46,9 +46,13 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
       if (was && view) {
         const made = view.batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
         // A run cancelled halfway is not "Done": it says the rest was not sent.
-        const cancelled = view.batch.items.some((it) => it.state === 'cancelled');
-        const words = cancelled ? ({ one: 'bulkStoppedOne', other: 'bulkStoppedMany' } as const) : ({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' } as const);
-        set({ status: tCount(words, view.batch.items.length, [made, view.batch.items.length]) });
+        const cancelled = view.batch.items.filter((it) => it.state === 'cancelled').length;
+        const total = view.batch.items.length;
+        // A cancelled run's words follow how many were not sent ("one address" / "the others"), a finished one's the total.
+        const status = cancelled
+          ? tCount({ one: 'bulkStoppedOne', other: 'bulkStoppedMany' }, cancelled, [made, total])
+          : tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, total, [made, total]);
+        set({ status });
       }
     }
   };

@@ -96,7 +96,7 @@ describe('bulk page, the run', () => {
     await screen.findByRole('button', { name: 'Cancel' });
     view = { batch: batch(items('cancelled')), expectedAt: [null, null], now: Date.now() };
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: 1 of 2 made; the others were not sent.'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: 1 of 2 made; one address was not sent.'));
     view = null;
   });
 
