@@ -4,11 +4,11 @@ import { safeHttpUrl } from '@/lib/api/safeUrl';
 import type { BulkItem } from '@/lib/storage';
 import { useBulk } from './BulkContext';
 
-/** The words of a row's state; a waiting row says it waits for the service, or when it is expected once the budget is spent. */
-function stateText(item: BulkItem, expectedAt: number | null, now: number, forService: boolean): string {
+/** The words of a row's state; a waiting row says it waits for the service (out of reach, or failing), or when it is expected once the budget is spent. */
+function stateText(item: BulkItem, expectedAt: number | null, now: number, forService: boolean, failing: boolean): string {
   switch (item.state) {
     case 'waiting':
-      if (forService) return t('bulkStateWaitingService');
+      if (forService) return t(failing ? 'bulkStateWaitingServer' : 'bulkStateWaitingService');
       return expectedAt !== null && expectedAt - now > 1000 ? t('bulkStateWaitingUntil', clock(expectedAt)) : t('bulkStateWaiting');
     case 'made':
       return t('bulkStateMade');
@@ -47,7 +47,7 @@ export function BulkRows() {
             <tr key={`${i}:${item.url}`} className="bulk-row" data-state={item.state}>
               <td>{item.url}</td>
               <td className={`bulk-state-${item.state}`}>
-                {stateText(item, view.expectedAt[i] ?? null, view.now, view.waitingForService?.[i] ?? false)}
+                {stateText(item, view.expectedAt[i] ?? null, view.now, view.waitingForService?.[i] ?? false, view.serviceFailing?.[i] ?? false)}
                 {(item.state === 'failed' || item.state === 'cancelled') && (
                   <button type="button" aria-label={t('bulkRetryRow', item.url)} onClick={() => void retry(i)}>
                     {t('bulkRetry')}

@@ -171,7 +171,10 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     // A row whose job waits for a service that cannot be reached says so, not a time.
     const waiting = new Set(pending.filter((j) => j.waitingSince !== undefined).map((j) => j.id));
     const waitingForService = batch.items.map((it) => it.state === 'waiting' && !!it.jobId && waiting.has(it.jobId));
-    return { batch, expectedAt, waitingForService, now: now() };
+    // ... and whether it answered with an error (a failing service is not one that cannot be reached).
+    const failing = new Set(pending.filter((j) => j.waitingSince !== undefined && j.error?.kind === 'server').map((j) => j.id));
+    const serviceFailing = batch.items.map((it, i) => waitingForService[i]! && failing.has(it.jobId!));
+    return { batch, expectedAt, waitingForService, serviceFailing, now: now() };
   }
 
   /** Whether a batch is being started now (between its checks and its write). */

@@ -156,6 +156,8 @@ export interface BulkView {
   expectedAt: (number | null)[];
   /** For each row, whether it waits for a service that cannot be reached now (made when it answers). */
   waitingForService?: boolean[];
+  /** For each row waiting for the service, whether the service answered with an error (rather than not at all). */
+  serviceFailing?: boolean[];
   /** The worker's clock when it answered. */
   now: number;
 }

@@ -156,6 +156,16 @@ describe('a service that failed or cannot be reached', () => {
     expect(shortens()).toHaveLength(0);
   });
 
+  it('a bulk row waiting for a service that answers with errors is told apart from one it cannot reach', async () => {
+    const { service } = await connected({ waitPolicy: { ...SHORT, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+    sb.faults.push({ path: /\/api\/shorten/, kind: 'status500', times: 5 });
+    await service.startBulk({ addresses: [{ url: 'https://example.org/f1' }], domainId: null, campaignId: null, channelId: null, makeNew: false });
+    await vi.waitFor(async () => expect((await service.jobs.list()).every((j) => j.waitingSince !== undefined)).toBe(true), { timeout: 5000 });
+    const view = await service.getBulk();
+    expect(view?.waitingForService).toEqual([true]);
+    expect(view?.serviceFailing).toEqual([true]);
+  });
+
   it('bulk rows wait for the service instead of failing, and are made when it is back', async () => {
     const { service } = await connected();
     await sb.stop();

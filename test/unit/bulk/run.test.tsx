@@ -83,6 +83,22 @@ describe('bulk page, the run', () => {
     expect(row.textContent).not.toMatch(/rate limit|Failed/);
   });
 
+  it('a row whose service answers with an error says so, not that the service cannot be reached', async () => {
+    const view: BulkView = {
+      batch: batch([{ url: 'https://b.example/', state: 'waiting', jobId: 'j2' }]),
+      expectedAt: [Date.now() + 60_000],
+      waitingForService: [true],
+      serviceFailing: [true],
+      now: Date.now(),
+    };
+    world(() => view);
+    render(<App store={createBulkStore('')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: 'https://b.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    const row = await screen.findByText(/^Waiting for the service \(it reported an error\); made when it works again$/);
+    expect(row.textContent).not.toMatch(/cannot be reached|rate limit|Failed/);
+  });
+
   it('a run cancelled halfway ends with "Cancelled", not "Done", and says the rest was not sent', async () => {
     const items = (last: 'waiting' | 'cancelled'): BulkBatch['items'] => [
       { url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' },
