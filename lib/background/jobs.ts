@@ -162,8 +162,8 @@ export class JobQueue {
   /** Whether a job's request is on the wire now (its answer is awaited). */
   isOnWire = (id: string): boolean => this.onWire.has(id);
 
-  /** Starts every pending job that is due; arms a timer (and an alarm) for the others. */
-  async kick(): Promise<void> {
+  /** Starts every pending job that is due (`first` of them in this turn); arms a timer (and an alarm) for the others. */
+  async kick(first = 1): Promise<void> {
     const jobs = await this.stored.all();
     const now = this.now();
     let next = Infinity;
@@ -176,12 +176,14 @@ export class JobQueue {
       }
       due.push(job);
     }
+    // The best job starts alone in this turn, its request before the others' work (a batch's first
+    // request waited 3–5 ms for eleven jobs interleaved with it); the rest a few a turn.
     const starting = startable(due, this.ahead.values());
-    for (const job of starting.slice(0, START_AT_ONCE)) void this.runOne(job);
-    if (starting.length > START_AT_ONCE && !this.moreSoon) {
+    for (const job of starting.slice(0, first)) void this.runOne(job);
+    if (starting.length > first && !this.moreSoon) {
       this.moreSoon = setTimeout(() => {
         this.moreSoon = null;
-        void this.kick();
+        void this.kick(START_AT_ONCE);
       }, 0);
     }
     if (next < Infinity) {

@@ -75,17 +75,20 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
         set({ alert: problem, status: '' });
         return;
       }
-      set({ starting: true, alert: '' });
       const { domainId, campaignId, channelId, makeNew } = s.form;
       const ids = { domainId: toId(domainId), campaignId: toId(campaignId), channelId: toId(channelId) };
+      const asked = ask('startBulk', {
+        addresses: addresses.map((a) => ({ url: a.url, ...(s.titles[a.url] ? { title: s.titles[a.url] } : {}) })),
+        makeNew,
+        ...ids,
+        // The account the page shows: refused when another window switched meanwhile.
+        ...(s.accounts.current ? { account: s.accounts.current } : {}),
+      });
+      // Asked first: the page's redraw as "starting" (React's, in a microtask of the press) then
+      // comes after the message has left, not before it.
+      set({ starting: true, alert: '' });
       try {
-        const view = await ask('startBulk', {
-          addresses: addresses.map((a) => ({ url: a.url, ...(s.titles[a.url] ? { title: s.titles[a.url] } : {}) })),
-          makeNew,
-          ...ids,
-          // The account the page shows: refused when another window switched meanwhile.
-          ...(s.accounts.current ? { account: s.accounts.current } : {}),
-        });
+        const view = await asked;
         void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, lastChannelId: ids.channelId }).catch(() => undefined);
         set({ status: t('bulkStarted') });
         shown(view);

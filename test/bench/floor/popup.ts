@@ -2,7 +2,7 @@
  * The floor popup: as its script starts it asks the worker for the three lists, draws the form
  * (the same ids and structure the bench's readiness probe looks for: #domain, #campaign,
  * #channel, and the Shorten button of form.shorten-form), then fills the three selects at once;
- * after its first render it loads Recent links (recent.ts).
+ * once they are filled (the form ready) it loads Recent links (recent.ts).
  */
 import { askWorker, drawn } from './phases';
 
@@ -34,8 +34,6 @@ button.type = 'submit';
 button.textContent = 'Shorten';
 form.append(button);
 document.body.append(form);
-// Recent links come after the first render, from a chunk of their own (as the project's popup's).
-setTimeout(() => void import('./recent').then((m) => m.drawRecent()), 0);
 
 const fill = (s: HTMLSelectElement, items: Named[]) => {
   for (const it of items) s.add(new Option(it.name ?? it.domain ?? String(it.id), String(it.id)));
@@ -46,4 +44,7 @@ void asked.then((lists) => {
   fill(campaign, lists.campaigns);
   fill(channel, lists.channels);
   drawn();
+  // The form is ready now (as the project's popup is at its first render, from its cache): Recent
+  // links come in the next task, from a chunk of their own (as the project's popup's).
+  setTimeout(() => void import('./recent').then((m) => m.drawRecent()), 0);
 });
