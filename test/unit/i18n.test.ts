@@ -73,6 +73,12 @@ describe('translations', () => {
     }
   });
 
+  it('words an expected time as an estimate, one way: "gegen" in German, "hacia las" in Spanish', () => {
+    const exact = (lang: string, word: RegExp) => Object.entries(load(lang)).filter(([, e]) => word.test(e.message)).map(([k]) => k);
+    expect(exact('de', /\bum \$TIME\$/)).toEqual([]);
+    expect(exact('es', /(?<!hacia )\ba las \$TIME\$/i)).toEqual([]);
+  });
+
   it('leaves no English word in German or Spanish: only names (brands, formats) and words both languages share stay as in English', () => {
     const kept: Record<string, string[]> = {
       de: [
