@@ -14,6 +14,7 @@ import { queuedNamed } from './text';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';
 import { onStoredChange, storedChanged } from './storedChanges';
+import { reestimator } from './reestimate';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
 
@@ -25,7 +26,10 @@ function keepEstimates(next: WaitingLink[], known: WaitingLink[] | undefined): W
 }
 
 /** The waiting-links slice: the port, links still being made, unsent links. */
-export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
+export function waitingSlice(kit: SliceKit): WaitingActions {
+  const { set, get, timers } = kit;
+  // A time said that passed while its link still waits is asked again (reestimate.ts).
+  const { arm } = reestimator(kit);
   let port: Port | null = null;
   let followed: string | null = null;
 
@@ -52,7 +56,9 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
 
   // "Links waiting" follow the queue as the worker tells of it (with the budget's estimates it gave at the open).
   onStoredChange((changes) => {
-    if (changes.waiting && !timers.disposed) set({ waitingLinks: keepEstimates(changes.waiting, get().waitingLinks) });
+    if (!changes.waiting || timers.disposed) return;
+    set({ waitingLinks: keepEstimates(changes.waiting, get().waitingLinks) });
+    arm();
   });
 
   return {
@@ -89,6 +95,7 @@ export function waitingSlice({ set, get, timers }: SliceKit): WaitingActions {
           const status = at > Date.now() ? queuedNamed(newest.args.url, at) : t('popupPending', newest.args.url);
           await get().followJob(newest.id, status, Math.max(Date.now(), newest.notBefore, at), newest.fingerprint);
         }
+        arm();
       } catch {
         // No worker answer: nothing waiting to show.
       }

@@ -155,6 +155,28 @@ describe('"Links waiting"', () => {
     );
   });
 
+  it('a time that passed while the link still waits is asked again: the popup says the new one, not "in a moment"', async () => {
+    fakePopupPort();
+    await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
+    const j1 = job('j1', ONE);
+    const row = waitingLinksOf([j1])[0]!;
+    const { worker } = answer(askMock, { waiting: { pending: [j1], waiting: [{ ...row, expectedAt: Date.now() + 1500 }], unsent: [] }, getJob: j1 });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Rate limit reached: your link for/));
+    // The budget was spent again meanwhile (another client of the key): the worker now expects it 20 minutes later.
+    const later = Date.now() + 20 * 60_000;
+    worker.waiting = { pending: [j1], waiting: [{ ...row, expectedAt: later }], unsent: [] };
+    const time = clock(later);
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status').textContent).toBe(
+          `Rate limit reached: your link for ${ONE} is queued and will be created at about ${time}. You can close this popup: it will be copied and saved in Recent links.`,
+        ),
+      { timeout: 8000 },
+    );
+    expect(within(list()).getByRole('listitem').textContent).toContain(`At about ${time} (rate limit)`);
+  });
+
   it('a time said goes once it has passed (no time in the past stays on screen); the row still says what it waits for', async () => {
     fakePopupPort();
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
