@@ -9,6 +9,9 @@ const FORMAT_NAMES: Record<(typeof BULK_COPY_FORMATS)[number], MessageKey> = {
   csv: 'bulkFormatCsv',
 };
 
+/** The keyboard to the empty Addresses field of a new batch (once it is drawn enabled). */
+const focusAddresses = () => setTimeout(() => document.getElementById('bulk-addresses')?.focus(), 0);
+
 /** "Cancel" while rows wait; "Copy all" with "Copy as", "Download CSV"; "New batch" once done. */
 export function BulkResults() {
   const view = useBulk((s) => s.view);
@@ -42,7 +45,7 @@ export function BulkResults() {
         {t('bulkDownloadCsv')}
       </button>
       {!running && (
-        <button type="button" onClick={() => void newBatch()}>
+        <button type="button" onClick={() => void newBatch().then(focusAddresses)}>
           {t('bulkNewBatch')}
         </button>
       )}

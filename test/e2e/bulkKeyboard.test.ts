@@ -1,7 +1,8 @@
 /**
  * The bulk page with the keyboard alone: "Shorten all" is disabled while the run goes on and
  * "Cancel" goes away once it is pressed; the keyboard's place stays on the page's controls
- * (Cancel, then Copy all), never falls to the page's body (the next Tab would start at the top).
+ * (Cancel, then Copy all), never falls to the page's body (the next Tab would start at the top);
+ * "New batch" starts over in an empty Addresses field.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,13 @@ describe('bulk page with the keyboard', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'New batch' }).waitFor(POLL);
     await expect.poll(() => focused(page), POLL).toBe('Copy all');
+
+    // "New batch" (Tab from Copy all: Copy as, Download CSV, New batch) starts over in an empty Addresses.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page), POLL).toBe('New batch');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), POLL).toBe('bulk-addresses');
+    expect(await page.getByRole('textbox', { name: 'Addresses' }).inputValue()).toBe('');
     await page.close();
   });
 });

@@ -121,6 +121,8 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
         await ask('clearBulk');
         unfollow();
         set({ view: null, status: '', alert: '' });
+        // A new batch starts from an empty field (the last one's addresses, kept, ran again when one was added).
+        get().setText('');
       } catch (e) {
         failed(e);
       }

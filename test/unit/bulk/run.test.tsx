@@ -116,6 +116,23 @@ describe('bulk page, the run', () => {
     view = null;
   });
 
+  it('"New batch" starts from an empty Addresses field, with the keyboard in it', async () => {
+    let view: BulkView | null = null;
+    world(() => view);
+    render(<App store={createBulkStore('')} />);
+    const field = screen.getByRole('textbox', { name: 'Addresses' }) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'https://a.example/' } });
+    view = { batch: batch([{ url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' }]), expectedAt: [null], now: Date.now() };
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    await screen.findByText('1 of 1 made');
+    view = null;
+    fireEvent.click(screen.getByRole('button', { name: 'New batch' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New batch' })).toBeNull());
+    expect(field.value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.queryByText('1 to shorten')).toBeNull();
+  });
+
   it('a reopened page shows the stored batch; a failed row says why and offers Retry; Copy all as CSV', async () => {
     let view: BulkView | null = {
       batch: batch([
