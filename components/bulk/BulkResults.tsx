@@ -45,7 +45,7 @@ export function BulkResults() {
         {t('bulkDownloadCsv')}
       </button>
       {!running && (
-        <button type="button" onClick={() => void newBatch().then(focusAddresses)}>
+        <button type="button" onClick={() => void newBatch().then((done) => done && focusAddresses())}>
           {t('bulkNewBatch')}
         </button>
       )}

@@ -15,6 +15,18 @@ export const START_AT_ONCE = 12;
  */
 export const BACKGROUND_AHEAD = 2 * MAX_CONCURRENT;
 
+/** The pending jobs not running that are due now, and when the next of the others is (Infinity: none). */
+export function dueJobs(jobs: readonly Job[], running: ReadonlySet<string>, now: number): { due: Job[]; next: number } {
+  let next = Infinity;
+  const due: Job[] = [];
+  for (const job of jobs) {
+    if (job.state !== 'pending' || running.has(job.id)) continue;
+    if (job.notBefore > now) next = Math.min(next, job.notBefore);
+    else due.push(job);
+  }
+  return { due, next };
+}
+
 /** Interactive jobs (a press) start before background ones (a bulk batch); `sort` keeps the order within each. */
 const rank = (job: Job): number => (job.priority === 'interactive' ? 0 : 1);
 
@@ -33,4 +45,24 @@ export function startable(due: Job[], ahead: Iterable<string>): Job[] {
       busy.set(job.fingerprint, n + 1);
       return n < BACKGROUND_AHEAD;
     });
+}
+
+/** The background jobs running without their link yet, by account (what BACKGROUND_AHEAD counts). */
+export class LinksAhead {
+  private readonly accountOf = new Map<string, string>();
+
+  /** A job starts: a background one without its link counts for its account. */
+  start(job: Job): void {
+    if (job.priority === 'background' && !job.shortened) this.accountOf.set(job.id, job.fingerprint);
+  }
+
+  /** A job has its link, ended or was cancelled: it counts no more. True when it counted. */
+  drop(id: string): boolean {
+    return this.accountOf.delete(id);
+  }
+
+  /** The account of each job counted. */
+  accounts(): Iterable<string> {
+    return this.accountOf.values();
+  }
 }

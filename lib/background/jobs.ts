@@ -12,7 +12,7 @@ import { StoredJobs } from './storedJobs';
 import { forgetPrivate } from './privateJobs';
 import { SettleWaiters } from './settleWaiters';
 import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
-import { START_AT_ONCE, startable } from './jobStarts';
+import { dueJobs, LinksAhead, START_AT_ONCE, startable } from './jobStarts';
 
 /** Job-level tries while rate limited (each try itself waits for the budget at the gate). */
 export const MAX_JOB_ATTEMPTS = DEFAULT_WAIT.maxRateLimitedTries;
@@ -43,8 +43,8 @@ export class JobQueue {
   /** The stored jobs, read once; every change is written through (coalesced). */
   private readonly stored = new StoredJobs();
   private readonly running = new Set<string>();
-  /** Background jobs running whose link is not made yet: job id → account (BACKGROUND_AHEAD). */
-  private readonly ahead = new Map<string, string>();
+  /** Background jobs running whose link is not made yet (BACKGROUND_AHEAD). */
+  private readonly ahead = new LinksAhead();
   /** Jobs whose request has left (in this worker's life): too late to cancel. */
   private readonly onWire = new Set<string>();
   /** Jobs cancelled while they waited at the gate: stopped before sending. */
@@ -111,11 +111,15 @@ export class JobQueue {
         return forgetPrivate({ ...j, state: 'failed', error, settledAt: this.now() });
       }),
     );
+    // A cancelled row waiting at the gate leaves its place ahead to the next batch's rows now.
+    if (cancelled.filter((id) => this.ahead.drop(id)).length > 0) void this.kick();
     return cancelled;
   }
 
   /** All stored jobs. */
-  list = async (): Promise<Job[]> => [...(await this.stored.all())];
+  async list(): Promise<Job[]> {
+    return [...(await this.stored.all())];
+  }
 
   /** One job by id (a settled private job whole while this worker lives, for the popup that follows it). */
   async get(id: string): Promise<Job | null> {
@@ -164,21 +168,11 @@ export class JobQueue {
 
   /** Starts every pending job that is due (`first` of them in this turn); arms a timer (and an alarm) for the others. */
   async kick(first = 1): Promise<void> {
-    const jobs = await this.stored.all();
     const now = this.now();
-    let next = Infinity;
-    const due: Job[] = [];
-    for (const job of jobs) {
-      if (job.state !== 'pending' || this.running.has(job.id)) continue;
-      if (job.notBefore > now) {
-        next = Math.min(next, job.notBefore);
-        continue;
-      }
-      due.push(job);
-    }
+    const { due, next } = dueJobs(await this.stored.all(), this.running, now);
     // The best job starts alone in this turn, its request before the others' work (a batch's first
     // request waited 3–5 ms for eleven jobs interleaved with it); the rest a few a turn.
-    const starting = startable(due, this.ahead.values());
+    const starting = startable(due, this.ahead.accounts());
     for (const job of starting.slice(0, first)) void this.runOne(job);
     if (starting.length > first && !this.moreSoon) {
       this.moreSoon = setTimeout(() => {
@@ -221,11 +215,13 @@ export class JobQueue {
   }
 
   /** Pending or sending jobs (not settled). */
-  unsettled = async (): Promise<Job[]> => (await this.stored.all()).filter((j) => j.state === 'pending' || j.state === 'sending');
+  async unsettled(): Promise<Job[]> {
+    return (await this.stored.all()).filter((j) => j.state === 'pending' || j.state === 'sending');
+  }
 
   private async runOne(job: Job): Promise<void> {
     this.running.add(job.id);
-    if (job.priority === 'background' && !job.shortened) this.ahead.set(job.id, job.fingerprint);
+    this.ahead.start(job);
     try {
       // `sentAt` is stored without waiting for the write (a burst shares one write; the request is
       // not held back): a worker stopped while the answer is awaited finds it. A cancelled job stops here.
@@ -237,7 +233,7 @@ export class JobQueue {
       };
       const checkpoint = (p: Partial<Job>) => {
         // Its link is made: the next background job of its account may start.
-        if (p.shortened && this.ahead.delete(job.id)) void this.kick();
+        if (p.shortened && this.ahead.drop(job.id)) void this.kick();
         return this.patch(job.id, p);
       };
       const current = (await this.get(job.id)) ?? job;
@@ -263,7 +259,7 @@ export class JobQueue {
       }
     } finally {
       this.running.delete(job.id);
-      this.ahead.delete(job.id);
+      this.ahead.drop(job.id);
       this.onWire.delete(job.id);
       void this.kick();
     }

@@ -1,5 +1,5 @@
 /**
- * The figures of a service at a real distance (issue 25): the sandbox answers every API request
+ * The figures of a service at a real distance: the sandbox answers every API request
  * `LATENCY_MS` after it arrives (`--latency-ms 150`), and each figure is measured against that
  * L. In the popup: press → short link shown and → copied (less L), a cold open's lists filled
  * ((lists filled − warm ready) / L), Recent links drawn after the form is ready (empty history

@@ -1,5 +1,5 @@
 /**
- * Recent links drawn after the popup's form is ready (issue 25), timed the same way for the
+ * Recent links drawn after the popup's form is ready, timed the same way for the
  * project's popup (latency.ts) and for the floor's (floor/run.ts): the probe recentProbe
  * (latencyPage.ts) records when the section shows its content.
  */

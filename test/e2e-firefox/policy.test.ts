@@ -1,5 +1,5 @@
 /**
- * Issue 26, "Managed installs", in Firefox ESR: a policies.json with a `3rdparty` section for
+ * Managed installs in Firefox ESR: a policies.json with a `3rdparty` section for
  * the extension's gecko id sets the service URL, locked; the options page shows it disabled
  * with the reason.
  *

@@ -1,5 +1,5 @@
 /**
- * The styled QR code in Firefox ESR against the sandbox (issue 27), by the same accessible names
+ * The styled QR code in Firefox ESR against the sandbox, by the same accessible names
  * as the Chromium test (test/e2e/qrStyle.test.ts): foreground #1f6feb and a logo drawn in the
  * preview and held by "Download SVG", which Firefox itself rasterises and jsQR decodes to the
  * short link; a refused combination says why; "Make tracked QR code" creates the service's QR

@@ -1,5 +1,5 @@
 /**
- * A service that cannot be reached, in Chromium (issue 26 item 1): the sandbox stopped, a link
+ * A service that cannot be reached, in Chromium: the sandbox stopped, a link
  * pressed in the popup (which says the link waits for the connection), the popup closed and the
  * worker stopped meanwhile, the sandbox started again and a page opened: the restarted worker
  * makes the link once, copies it and notifies. And the browser's offline mode: the popup says the

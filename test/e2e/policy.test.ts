@@ -1,5 +1,5 @@
 /**
- * Issue 26, "Managed installs": an organisation's policy file sets the service URL, locked, and
+ * Managed installs: an organisation's policy file sets the service URL, locked, and
  * turns history off; the options page shows the URL locked (disabled, with the reason), and the
  * user only enters the key.
  *

@@ -1,5 +1,5 @@
 /**
- * One round trip per press (issue 25), in Chromium against the sandbox: the popup shows and
+ * One round trip per press, in Chromium against the sandbox: the popup shows and
  * copies the short link as soon as POST /api/shorten answers, while the campaign and channel
  * assignments, sent side by side, are still unanswered (the sandbox holds them until the test
  * lets them go); the result then says what became of them. A failed assignment leaves the link

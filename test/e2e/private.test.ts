@@ -1,5 +1,5 @@
 /**
- * Issue 26, "Private windows": a link made from a private (incognito) window leaves no trace
+ * Private windows: a link made from a private (incognito) window leaves no trace
  * in the extension's storage once it is made; one made from a normal window is kept (the
  * probe can tell).
  *

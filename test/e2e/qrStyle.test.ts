@@ -1,5 +1,5 @@
 /**
- * The styled QR code in Chromium against the sandbox (issue 27): a foreground of #1f6feb and a
+ * The styled QR code in Chromium against the sandbox: a foreground of #1f6feb and a
  * logo are drawn in the preview, the downloaded SVG holds them, and both downloaded files,
  * rasterised by Chromium itself, decode to the short link with jsQR; a refused combination says
  * why; "Make tracked QR code" creates the service's QR code of type link and shows "Scans".

@@ -77,6 +77,11 @@ describe('background worker', () => {
     await host.goto(`${ext.sb.url}/page/host`);
   });
 
+  it('a new install has Recent links\' stored head before anything reads the list (the first batch or press writes none)', async () => {
+    const head = await until(() => readStorage<{ entries: unknown[]; total: number }>(ext.h, 'recentHead'), 'the head written at install');
+    expect(head).toEqual({ entries: [], total: 0 });
+  });
+
   it('queued shortens survive the worker being stopped: each made exactly once, within the budget', async () => {
     const urls = [1, 2, 3, 4, 5].map((n) => `${ext.sb.url}/page/queued-${n}`);
     const options = await openOptions(ext.h);

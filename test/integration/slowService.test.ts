@@ -1,4 +1,4 @@
-// A slow, failing or unreachable service (issue 24 items 1 and 6, issue 26 item 1), against the
+// A slow, failing or unreachable service, against the
 // sandbox over HTTP: a shorten whose request may have reached the service is never sent again
 // blindly; a service that cannot be reached or failed is said at once and the link waits for it.
 // The figures are the production ones scaled down (reads time out at 15 s, changes at 25 s, the

@@ -1,4 +1,4 @@
-// Stored items that are not what the worker expects (issue 24 item 2): each reproduction made
+// Stored items that are not what the worker expects: each reproduction made
 // the worker fail before its items were read through their schemas.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

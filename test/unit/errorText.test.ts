@@ -54,7 +54,7 @@ describe('errorSentence words kinds and reasons, never the client’s own messag
     );
   });
 
-  it('an HTML or unreadable answer is one sentence in the popup and on the options page (issue 24, item 6)', () => {
+  it('an HTML or unreadable answer is one sentence in the popup and on the options page', () => {
     const html = { kind: 'unreadable', status: 200, serverText: '', message: 'An answer that is not JSON (an error page?).' } as const;
     const shape = { kind: 'unreadable', status: 200, field: 'short_url', serverText: '', message: 'An answer of an unexpected shape (short_url).' } as const;
     for (const e of [html, shape]) {

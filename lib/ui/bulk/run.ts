@@ -48,9 +48,9 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
         // A run cancelled halfway is not "Done": it says the rest was not sent.
         const cancelled = view.batch.items.filter((it) => it.state === 'cancelled').length;
         const total = view.batch.items.length;
-        // A cancelled run's words follow how many were not sent ("one address" / "the others"), a finished one's the total.
+        // A cancelled run says how many were not sent (rows that failed were sent), a finished one the total.
         const status = cancelled
-          ? tCount({ one: 'bulkStoppedOne', other: 'bulkStoppedMany' }, cancelled, [made, total])
+          ? tCount({ one: 'bulkStoppedOne', other: 'bulkStoppedMany' }, cancelled, [made, total, cancelled])
           : tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, total, [made, total]);
         set({ status });
       }
@@ -84,9 +84,9 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
         // The account the page shows: refused when another window switched meanwhile.
         ...(s.accounts.current ? { account: s.accounts.current } : {}),
       });
-      // Asked first: the page's redraw as "starting" (React's, in a microtask of the press) then
-      // comes after the message has left, not before it.
-      set({ starting: true, alert: '' });
+      // Asked first: the messaging library hands the message to the browser one microtask later,
+      // before the page's redraw as "starting" (React's, queued by the set below), not after it.
+      set({ starting: true, alert: '', batchText: s.form.text });
       try {
         const view = await asked;
         void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, lastChannelId: ids.channelId }).catch(() => undefined);
@@ -120,11 +120,15 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
       try {
         await ask('clearBulk');
         unfollow();
-        set({ view: null, status: '', alert: '' });
-        // A new batch starts from an empty field (the last one's addresses, kept, ran again when one was added).
-        get().setText('');
+        // A new batch starts from an empty field (the last one's addresses, kept, ran again when
+        // one was added); text typed since the batch started stays.
+        const typed = get().form.text !== get().batchText;
+        set({ view: null, status: '', alert: '', batchText: null });
+        if (!typed) get().setText('');
+        return true;
       } catch (e) {
         failed(e);
+        return false;
       }
     },
 

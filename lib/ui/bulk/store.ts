@@ -56,6 +56,8 @@ export interface BulkData {
   view: BulkView | null;
   /** "Shorten all" was pressed and the worker has not answered yet. */
   starting: boolean;
+  /** The Addresses text the shown batch was started with ("New batch" empties the field only if it is still that). */
+  batchText: string | null;
   copyFormat: BulkCopyFormat;
   /** A refusal shown with role alert (too many addresses, tabs not allowed…). */
   alert: string;
@@ -101,8 +103,8 @@ export interface BulkRunActions {
   start(): Promise<void>;
   cancel(): Promise<void>;
   retry(index: number): Promise<void>;
-  /** Forgets the finished batch to start another. */
-  newBatch(): Promise<void>;
+  /** Forgets the finished batch to start another (the field emptied unless edited since); false when it could not. */
+  newBatch(): Promise<boolean>;
   setCopyFormat(format: BulkCopyFormat): void;
   copyAll(): Promise<void>;
   downloadCsv(): void;
@@ -137,6 +139,7 @@ function initialData(search: string): BulkData {
     titles: {},
     view: null,
     starting: false,
+    batchText: null,
     copyFormat: 'list',
     alert: '',
     status: '',

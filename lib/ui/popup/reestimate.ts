@@ -1,61 +1,97 @@
 /**
- * A time said for a waiting link ("at about 10:42") that has passed while the link still waits
- * (the budget was spent again: another client of the key, a refusal, a window longer than
- * guessed) is asked of the worker again, so that the popup says the new time instead of "in a
- * moment" for as long as the link waits: at the soonest time shown, then every REESTIMATE_MS
- * while a time shown has passed.
+ * The rate-limit estimates of "Links waiting" and of the followed link: how rows take them
+ * (`withEstimates`, the one rule), and asking them again (`reestimator`) when a time shown has
+ * passed while its link still waits (the budget spent again by another client of the key, a
+ * refusal, a window longer than guessed), so that the popup says the worker's new time instead
+ * of "in a moment": a second after the time, then after 5, 15 and 45 s, and no more for that time.
  */
 import { ask } from './ask';
-import { t } from '../../i18n';
+import { clock, t } from '../../i18n';
 import type { WaitingLink } from '../../messaging/waitingLinks';
 import { queuedMessage, queuedNamed } from './text';
 import type { SliceKit } from './store';
 
-/** How often a passed time is asked again while its link still waits. */
-export const REESTIMATE_MS = 5_000;
+/** After a time shown has passed: when its estimate is asked again (ms after that time), once each. */
+export const ASK_AGAIN_AFTER_MS = [1_000, 5_000, 15_000, 45_000];
 
-/** The rows `shown` with the worker's fresh estimates (they replace the ones shown). */
-function withFresh(shown: WaitingLink[], fresh: WaitingLink[]): WaitingLink[] {
-  const at = new Map(fresh.flatMap((l) => (l.expectedAt !== undefined ? [[l.id, l.expectedAt] as const] : [])));
-  return shown.map((l) => (at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l));
+/**
+ * The rows `rows` with the estimates of `from`: a `fresh` answer (asked just now) replaces a row's
+ * own; otherwise (the news of the queue, which carry none) a row without one takes `from`'s.
+ */
+export function withEstimates(rows: WaitingLink[], from: readonly WaitingLink[] | undefined, fresh: boolean): WaitingLink[] {
+  const at = new Map((from ?? []).flatMap((l) => (l.expectedAt !== undefined ? [[l.id, l.expectedAt] as const] : [])));
+  return rows.map((l) => (at.has(l.id) && (fresh || l.expectedAt === undefined) ? { ...l, expectedAt: at.get(l.id)! } : l));
 }
 
-/** The re-estimating of one popup: `arm` after every change of its waiting links or followed link. */
+/** The re-asking of one popup: `arm` after every change of its waiting links or of the link it follows. */
 export function reestimator({ set, get, timers }: SliceKit): { arm: () => void } {
-  let armed = 0;
+  let handle: ReturnType<typeof setTimeout> | null = null;
+  /** How many times each time shown (a link and its time) was asked again after it passed. */
+  const asked = new Map<string, number>();
 
-  /** The followed link's status says the new time (in the form it had: named or not), when it said one. */
-  const retime = (url: string, before: number, at: number) => {
+  /** The followed link's status as it says its time (the forms that say one), or null. */
+  const followedSays = (): { url: string | null; form: 'named' | 'plain' | 'already' } | null => {
+    const q = get().queued;
+    if (!q) return null;
     const status = get().status;
-    const named = status === queuedNamed(url, before) || status === t('popupQueuedSoonNamed', url);
-    const plain = status === queuedMessage(before) || status === t('popupQueuedSoon');
-    const q = get().queued!;
-    set({ queued: { ...q, expectedAt: at }, ...(named || plain ? { status: named ? queuedNamed(url, at) : queuedMessage(at) } : {}) });
+    const url = get().waitingLinks?.find((l) => l.id === q.jobId)?.url ?? null;
+    if (url !== null && (status === queuedNamed(url, q.expectedAt) || status === t('popupQueuedSoonNamed', url))) return { url, form: 'named' };
+    if (status === queuedMessage(q.expectedAt) || status === t('popupQueuedSoon')) return { url, form: 'plain' };
+    if (status === t('popupAlreadyQueued', clock(q.expectedAt))) return { url, form: 'already' };
+    return null;
+  };
+
+  /** The rate-limit times this popup shows: its account's rows (as "Links waiting" draws them), the followed link's while its status says one. */
+  const shown = (): { key: string; at: number }[] => {
+    const { accounts, incognito, queued } = get();
+    const rows = (get().waitingLinks ?? []).filter((l) => (!accounts?.current || l.fingerprint === accounts.current) && (incognito || !l.private));
+    const times = rows.flatMap((l) => (l.expectedAt ? [{ key: `${l.id}@${l.expectedAt}`, at: l.expectedAt }] : []));
+    return queued && followedSays() ? [...times, { key: `${queued.jobId}@${queued.expectedAt}`, at: queued.expectedAt }] : times;
+  };
+
+  /** The followed link's status says the new time, in the form it had. */
+  const retime = (at: number) => {
+    const says = followedSays();
+    const q = get().queued;
+    if (!says || !q || clock(at) === clock(q.expectedAt)) return;
+    const status = says.form === 'named' ? queuedNamed(says.url!, at) : says.form === 'already' ? t('popupAlreadyQueued', clock(at)) : queuedMessage(at);
+    set({ queued: { ...q, expectedAt: at }, status });
   };
 
   const reestimate = async () => {
-    if (timers.disposed || !get().waitingLinks?.length) return;
     try {
       const { waiting } = await ask('getWaitingLinks', { private: get().incognito });
       const links = get().waitingLinks;
-      if (links) set({ waitingLinks: withFresh(links, waiting) });
+      if (links) set({ waitingLinks: withEstimates(links, waiting, true) });
       const q = get().queued;
-      const fresh = q && waiting.find((l) => l.id === q.jobId);
-      if (q && fresh?.expectedAt && fresh.expectedAt > Date.now() && fresh.expectedAt !== q.expectedAt) retime(fresh.url, q.expectedAt, fresh.expectedAt);
+      const fresh = q ? waiting.find((l) => l.id === q.jobId)?.expectedAt : undefined;
+      if (fresh !== undefined && fresh > Date.now()) retime(fresh);
     } catch {
-      // No answer (the worker restarts): asked again below.
+      // No answer (the worker restarts): the next time asks again.
     }
     arm();
   };
 
   const arm = () => {
+    if (handle) clearTimeout(handle);
+    handle = null;
+    if (timers.disposed) return;
     const now = Date.now();
-    const times = [...(get().waitingLinks ?? []).map((l) => l.expectedAt ?? 0), get().queued?.expectedAt ?? 0].filter((at) => at > 0);
-    if (times.length === 0 || timers.disposed) return;
-    const future = times.filter((at) => at > now);
-    const wait = times.length > future.length ? REESTIMATE_MS : Math.min(...future) - now + 1000;
-    const mine = ++armed;
-    timers.later(() => void (mine === armed && reestimate()), wait);
+    let next = Infinity;
+    const due: string[] = [];
+    for (const { key, at } of shown()) {
+      const n = asked.get(key) ?? 0;
+      if (n >= ASK_AGAIN_AFTER_MS.length) continue;
+      const when = at + ASK_AGAIN_AFTER_MS[n]!;
+      if (when <= now) due.push(key);
+      else next = Math.min(next, when);
+    }
+    if (due.length > 0) {
+      for (const key of due) asked.set(key, (asked.get(key) ?? 0) + 1);
+      void reestimate();
+      return;
+    }
+    if (Number.isFinite(next)) handle = setTimeout(() => void (!timers.disposed && arm()), next - now);
   };
 
   return { arm };

@@ -9,21 +9,13 @@ import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
 import { t } from '../../i18n';
 import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
-import type { WaitingLink } from '../../messaging/waitingLinks';
 import { queuedNamed } from './text';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';
 import { onStoredChange, storedChanged } from './storedChanges';
-import { reestimator } from './reestimate';
+import { reestimator, withEstimates } from './reestimate';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
-
-/** The rows of `next` (the worker's news of the queue, which carry none) with the estimates `known` rows of the same links had. */
-function keepEstimates(next: WaitingLink[], known: WaitingLink[] | undefined): WaitingLink[] {
-  const now = Date.now();
-  const at = new Map((known ?? []).flatMap((l) => (l.expectedAt && l.expectedAt > now ? [[l.id, l.expectedAt] as const] : [])));
-  return next.map((l) => (l.expectedAt === undefined && at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l));
-}
 
 /** The waiting-links slice: the port, links still being made, unsent links. */
 export function waitingSlice(kit: SliceKit): WaitingActions {
@@ -57,7 +49,7 @@ export function waitingSlice(kit: SliceKit): WaitingActions {
   // "Links waiting" follow the queue as the worker tells of it (with the budget's estimates it gave at the open).
   onStoredChange((changes) => {
     if (!changes.waiting || timers.disposed) return;
-    set({ waitingLinks: keepEstimates(changes.waiting, get().waitingLinks) });
+    set({ waitingLinks: withEstimates(changes.waiting, get().waitingLinks, false) });
     arm();
   });
 
@@ -84,7 +76,7 @@ export function waitingSlice(kit: SliceKit): WaitingActions {
         const { pending, waiting, unsent } = await ask('getWaitingLinks', { private: get().incognito });
         // The worker's news of the queue, when it came first, is newer than this answer (but has no estimates).
         const news = get().waitingLinks;
-        set({ unsent, waitingLinks: news ? keepEstimates(news, waiting) : waiting });
+        set({ unsent, waitingLinks: news ? withEstimates(news, waiting, true) : waiting });
         // The current account's newest first; a link of another account is followed too, and named.
         const current = get().accounts?.current;
         const newest = pending.filter((j) => j.fingerprint === current).at(-1) ?? pending.at(-1);

@@ -1,5 +1,5 @@
 /**
- * The floors of the two cold-open figures at L (issue 25): the floor extension (build.ts) timed
+ * The floors of the two cold-open figures at L: the floor extension (build.ts) timed
  * exactly as the project's build is timed (test/bench/latencyOpens.ts), in the same bench run.
  * `BENCH_ONLY=floor` runs the project's two figures and these floors only.
  */

@@ -122,6 +122,25 @@ describe('the persisted job queue', () => {
     expect((await q.waitFor(press.id, 2000))?.state).toBe('done');
   });
 
+  it('starts the best due job alone in its turn (its request first), the others in the next turns', async () => {
+    // A turn counter: a timer always armed before any the queue arms in the turn it runs in.
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn++;
+      if (ticking) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const turns: number[] = [];
+    const q = new JobQueue({ run: () => new Promise(() => turns.push(turn)), onSettled: async () => {}, wakeAt: () => {} });
+    const rows = Array.from({ length: 5 }, (_, i) => ({ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/turn/${i}` } }));
+    await q.addMany(rows);
+    await vi.waitFor(() => expect(turns).toHaveLength(5));
+    ticking = false;
+    expect(turns.filter((t) => t === turns[0])).toHaveLength(1);
+    expect(Math.min(...turns.slice(1))).toBeGreaterThan(turns[0]!);
+  });
+
   it("starts an account's batch a few windows ahead, the next as one gets its link; a press and another account's batch at once", async () => {
     const started: string[] = [];
     const linkMade: (() => Promise<void>)[] = [];

@@ -116,6 +116,25 @@ describe('bulk page, the run', () => {
     view = null;
   });
 
+  it('a cancelled run counts the addresses not sent, not the rows that failed (those were sent)', async () => {
+    const rows = (rest: 'waiting' | 'cancelled'): BulkBatch['items'] => [
+      { url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' },
+      { url: 'https://b.example/', state: 'failed', jobId: 'j2', error: { kind: 'invalid-request', message: 'Blocked domain.' } },
+      { url: 'https://c.example/', state: rest, jobId: 'j3' },
+      { url: 'https://d.example/', state: rest, jobId: 'j4' },
+    ];
+    let view: BulkView | null = { batch: batch(rows('waiting')), expectedAt: [null, null, Date.now() + 60_000, Date.now() + 60_000], now: Date.now() };
+    world(() => view);
+    render(<App store={createBulkStore('')} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: 'https://a.example/\nhttps://b.example/\nhttps://c.example/\nhttps://d.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    await screen.findByRole('button', { name: 'Cancel' });
+    view = { batch: batch(rows('cancelled')), expectedAt: [null, null, null, null], now: Date.now() };
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: 1 of 4 made; 2 addresses were not sent.'));
+    view = null;
+  });
+
   it('"New batch" starts from an empty Addresses field, with the keyboard in it', async () => {
     let view: BulkView | null = null;
     world(() => view);
@@ -131,6 +150,24 @@ describe('bulk page, the run', () => {
     expect(field.value).toBe('');
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(screen.queryByText('1 to shorten')).toBeNull();
+  });
+
+  it('"New batch" keeps addresses typed after the last batch started (only the last batch\'s text goes)', async () => {
+    let view: BulkView | null = null;
+    world(() => view);
+    render(<App store={createBulkStore('')} />);
+    const field = screen.getByRole('textbox', { name: 'Addresses' }) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'https://a.example/' } });
+    view = { batch: batch([{ url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' }]), expectedAt: [null], now: Date.now() };
+    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
+    await screen.findByText('1 of 1 made');
+    // The next list pasted before pressing "New batch".
+    fireEvent.change(field, { target: { value: 'https://next.example/1\nhttps://next.example/2' } });
+    view = null;
+    fireEvent.click(screen.getByRole('button', { name: 'New batch' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New batch' })).toBeNull());
+    expect(field.value).toBe('https://next.example/1\nhttps://next.example/2');
+    expect(screen.getByText('2 to shorten')).toBeTruthy();
   });
 
   it('a reopened page shows the stored batch; a failed row says why and offers Retry; Copy all as CSV', async () => {

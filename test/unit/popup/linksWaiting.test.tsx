@@ -177,6 +177,28 @@ describe('"Links waiting"', () => {
     expect(within(list()).getByRole('listitem').textContent).toContain(`At about ${time} (rate limit)`);
   });
 
+  it('asks a passed time again a few times only, and never for a link without one (no message every few seconds)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fakePopupPort();
+      await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
+      const timed = job('j1', ONE);
+      const untimed = job('j2', TWO, { waitingSince: Date.now() });
+      const rows = waitingLinksOf([timed, untimed]);
+      // The worker keeps saying the same time after it has passed (the link is about to leave).
+      answer(askMock, { waiting: { pending: [], waiting: [{ ...rows[0]!, expectedAt: Date.now() + 1000 }, rows[1]!], unsent: [] } });
+      render(<App />);
+      await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
+      const opened = callsOf(askMock, 'getWaitingLinks').length;
+      await act(() => vi.advanceTimersByTimeAsync(10 * 60_000));
+      // At 1, 5, 15 and 45 s after the time: four questions, then none (ten minutes pass).
+      expect(callsOf(askMock, 'getWaitingLinks').length - opened).toBe(4);
+      expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain('In a moment (rate limit)');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a time said goes once it has passed (no time in the past stays on screen); the row still says what it waits for', async () => {
     fakePopupPort();
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
