@@ -135,7 +135,8 @@ describe('bulk page, the run', () => {
     view = null;
   });
 
-  it('"New batch" starts from an empty Addresses field, with the keyboard in it', async () => {
+  /** A one-address batch run to its end; `typeAfter`: text typed into Addresses once it is done. Then "New batch" is pressed. */
+  async function newBatchAfterOne(typeAfter?: string): Promise<HTMLTextAreaElement> {
     let view: BulkView | null = null;
     world(() => view);
     render(<App store={createBulkStore('')} />);
@@ -144,28 +145,23 @@ describe('bulk page, the run', () => {
     view = { batch: batch([{ url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' }]), expectedAt: [null], now: Date.now() };
     fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
     await screen.findByText('1 of 1 made');
+    if (typeAfter !== undefined) fireEvent.change(field, { target: { value: typeAfter } });
     view = null;
     fireEvent.click(screen.getByRole('button', { name: 'New batch' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'New batch' })).toBeNull());
+    return field;
+  }
+
+  it('"New batch" starts from an empty Addresses field, with the keyboard in it', async () => {
+    const field = await newBatchAfterOne();
     expect(field.value).toBe('');
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(screen.queryByText('1 to shorten')).toBeNull();
   });
 
   it('"New batch" keeps addresses typed after the last batch started (only the last batch\'s text goes)', async () => {
-    let view: BulkView | null = null;
-    world(() => view);
-    render(<App store={createBulkStore('')} />);
-    const field = screen.getByRole('textbox', { name: 'Addresses' }) as HTMLTextAreaElement;
-    fireEvent.change(field, { target: { value: 'https://a.example/' } });
-    view = { batch: batch([{ url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' }]), expectedAt: [null], now: Date.now() };
-    fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
-    await screen.findByText('1 of 1 made');
     // The next list pasted before pressing "New batch".
-    fireEvent.change(field, { target: { value: 'https://next.example/1\nhttps://next.example/2' } });
-    view = null;
-    fireEvent.click(screen.getByRole('button', { name: 'New batch' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'New batch' })).toBeNull());
+    const field = await newBatchAfterOne('https://next.example/1\nhttps://next.example/2');
     expect(field.value).toBe('https://next.example/1\nhttps://next.example/2');
     expect(screen.getByText('2 to shorten')).toBeTruthy();
   });
