@@ -168,12 +168,12 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
       const ahead = unsettled.indexOf(it.jobId);
       return ahead < 0 ? null : s.gate.budgets.estimateSendAt('shorten', ahead);
     });
-    // A row whose job waits for a service that cannot be reached says so, not a time.
-    const waiting = new Set(pending.filter((j) => j.waitingSince !== undefined).map((j) => j.id));
-    const waitingForService = batch.items.map((it) => it.state === 'waiting' && !!it.jobId && waiting.has(it.jobId));
-    // ... and whether it answered with an error (a failing service is not one that cannot be reached).
-    const failing = new Set(pending.filter((j) => j.waitingSince !== undefined && j.error?.kind === 'server').map((j) => j.id));
-    const serviceFailing = batch.items.map((it, i) => waitingForService[i]! && failing.has(it.jobId!));
+    // A row whose job waits for the service says so, not a time, and whether the service answered
+    // with an error (a failing service is not one that cannot be reached).
+    const forService = new Map(pending.filter((j) => j.waitingSince !== undefined).map((j) => [j.id, j]));
+    const jobFor = (it: BulkItem) => (it.state === 'waiting' && it.jobId ? forService.get(it.jobId) : undefined);
+    const waitingForService = batch.items.map((it) => jobFor(it) !== undefined);
+    const serviceFailing = batch.items.map((it) => jobFor(it)?.error?.kind === 'server');
     return { batch, expectedAt, waitingForService, serviceFailing, now: now() };
   }
 
