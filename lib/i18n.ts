@@ -49,9 +49,9 @@ export function formatCount(n: number): string {
   return new Intl.NumberFormat(uiLanguage()).format(n);
 }
 
-/** Local time with seconds in the browser's language (24 hours, two digits: 09:05:07). */
+/** The one way a time is written (an expected time, a list's update): hours and minutes in the browser's language (24 hours: 09:05). */
 export function clock(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 function format(entry: Catalogue[string] | undefined, subs: string[]): string {

@@ -12,7 +12,7 @@ describe('errorSentence in the popup', () => {
   it('says when to retry after a rate limit', () => {
     const now = new Date(2024, 0, 1, 10, 0, 0).getTime();
     expect(errorSentence({ kind: 'rate-limited', message: 'x', retryAfterMs: 29_500 }, 'popup', { now })).toBe(
-      'The rate limit of the service is reached. Try again in 30 s (at about 10:00:29).',
+      'The rate limit of the service is reached. Try again in 30 s (at about 10:00).',
     );
     expect(errorSentence({ kind: 'rate-limited', message: 'x' }, 'popup')).toMatch(/Try again in a minute/);
   });

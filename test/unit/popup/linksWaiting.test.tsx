@@ -131,6 +131,9 @@ describe('"Links waiting"', () => {
     answer(askMock, { waiting: { pending: [j1], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt }], unsent: [] } });
     render(<App />);
     const time = clock(expectedAt);
+    // Hours and minutes, no seconds: "At about 10:42", not "10:42:13".
+    const at = new Date(expectedAt);
+    expect(time).toBe(`${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`);
     // The popup follows it and says when (it was opened on another page: the link is named).
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(
       `Rate limit reached: your link for ${ONE} is queued and will be created at about ${time}. You can close this popup: it will be copied and saved in Recent links.`,

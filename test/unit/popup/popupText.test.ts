@@ -12,11 +12,11 @@ describe('fieldOf', () => {
 });
 
 describe('texts', () => {
-  it('formats the queue time as HH:MM:SS', () => {
+  it('writes the queue time as hours and minutes (HH:MM), without seconds', () => {
     const at = new Date(2024, 0, 1, 9, 5, 7).getTime();
-    expect(clock(at)).toBe('09:05:07');
+    expect(clock(at)).toBe('09:05');
     expect(queuedMessage(at)).toBe(
-      'Rate limit reached: your link is queued and will be created at about 09:05:07. You can close this popup: it will be copied and saved in Recent links.',
+      'Rate limit reached: your link is queued and will be created at about 09:05. You can close this popup: it will be copied and saved in Recent links.',
     );
   });
 
