@@ -45,14 +45,14 @@ describe('options changes', () => {
     await form.getByLabel('Name', { exact: true }).fill('First');
     await form.getByLabel('Tag', { exact: true }).fill('first-tag');
     await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
-    await expect.poll(() => form.textContent(), { timeout: 20_000 }).toMatch(/Waiting for the rate limit: this change will be sent at about \d\d:\d\d:\d\d\./);
+    await expect.poll(() => form.textContent(), { timeout: 20_000 }).toMatch(/Waiting for the rate limit: this change will be sent at about \d\d:\d\d\./);
     await screenshot(page, 'options-change-waiting');
 
     // Another pixel typed meanwhile: its press is refused, and says why.
     await form.getByLabel('Name', { exact: true }).fill('Second');
     await form.getByLabel('Tag', { exact: true }).fill('second-tag');
     await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
-    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toMatch(/^Not sent: the previous change is waiting for the rate limit \(until about \d\d:\d\d:\d\d\)/);
+    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toMatch(/^Not sent: the previous change is waiting for the rate limit \(until about \d\d:\d\d\)/);
     await screenshot(page, 'options-press-refused');
 
     // The first is sent when the window refills; its note names it, and what was typed since is kept.

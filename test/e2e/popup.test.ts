@@ -340,7 +340,7 @@ describe('popup', () => {
       await c.longUrl.press('Enter');
       await until(async () => /queued/.test((await c.status.textContent()) ?? ''), 'the queued status', 10_000);
       const status = (await c.status.textContent()) ?? '';
-      expect(status).toMatch(/^Rate limit reached: your link is queued and will be created at about \d\d:\d\d:\d\d\. You can close this popup/);
+      expect(status).toMatch(/^Rate limit reached: your link is queued and will be created at about \d\d:\d\d\. You can close this popup/);
       expect(await c.shortLink.count()).toBe(0);
       expect(data.links.some((l) => l.url === second)).toBe(false);
       await screenshot(popup, 'popup-queued');
