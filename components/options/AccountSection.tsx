@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { Account } from '@/lib/api';
 import { AccountUpdateInput } from '@/lib/api/inputs';
 import { isLoading } from '@/lib/ui/options/store';
+import { dateText } from '@/lib/i18nDate';
 import { valueWord } from '@/lib/ui/options/valueWords';
 import { optional, safeHref, validate } from '@/lib/ui/options/forms';
 import { ConfirmInline } from '../common/ConfirmInline';
@@ -23,11 +24,11 @@ export function AccountFacts({ account, registered }: { account: Account; regist
       <dt>{t('optionsFactPlan')}</dt>
       <dd>{account.status ? valueWord('plan', account.status) : '—'}</dd>
       <dt>{t('optionsFactExpires')}</dt>
-      <dd>{account.expires || '—'}</dd>
+      <dd>{account.expires ? dateText(account.expires) : '—'}</dd>
       {registered && (
         <>
           <dt>{t('optionsFactRegistered')}</dt>
-          <dd>{account.registered || '—'}</dd>
+          <dd>{account.registered ? dateText(account.registered) : '—'}</dd>
         </>
       )}
     </dl>

@@ -49,7 +49,7 @@ export function CampaignPresetForm() {
       <ChoiceSelect
         id={`${id}-campaign`}
         label={t('commonCampaign')}
-        none={t('optionsNoneOption')}
+        none={t('popupNoCampaign')}
         value={campaignId}
         unknownLabel={(v) => t('optionsCampaignNotInList', v)}
         choices={campaignChoices(campaigns)}

@@ -11,9 +11,9 @@ import { Feedback } from './Feedback';
 import { listStatusText, plural } from './ListStatus';
 import { useMutate, useOptions } from './OptionsContext';
 import { useSubmit } from './useSubmit';
-import { t, type MessageKey } from '@/lib/i18n';
-
-const ITEM_TYPE_NAMES: Record<ChannelItemType, MessageKey> = { links: 'optionsItemTypeLink', bio: 'optionsItemTypeBio', qr: 'optionsItemTypeQr' };
+import { t } from '@/lib/i18n';
+import { dateText } from '@/lib/i18nDate';
+import { valueWord } from '@/lib/ui/options/valueWords';
 
 /** The items of one channel (type, title, preview, link) and a form to assign one by type and id. */
 export function ChannelItems({ channel }: { channel: Channel }) {
@@ -53,7 +53,7 @@ export function ChannelItems({ channel }: { channel: Channel }) {
     run: async (item) => {
       await mutate({ op: 'assignChannelItem', args: [channel.id, item.type, item.id] });
       void load();
-      return t('optionsChannelItemAssigned', t(ITEM_TYPE_NAMES[item.type]), item.id);
+      return t('optionsChannelItemAssigned', valueWord('channelItem', item.type), item.id);
     },
     reset: () => setItemId(''),
   });
@@ -74,14 +74,14 @@ export function ChannelItems({ channel }: { channel: Channel }) {
             return (
               <li key={`${it.type}-${it.id}`} className="row">
                 {preview && <img className="preview" src={preview} alt="" width={40} height={40} loading="lazy" />}
-                <span className="tag">{it.type}</span>
+                <span className="tag">{valueWord('channelItem', it.type)}</span>
                 <strong>{it.title || `#${it.id}`}</strong>
                 {link && (
                   <a href={link} target="_blank" rel="noopener noreferrer">
                     {link}
                   </a>
                 )}
-                {it.date && <span className="muted">{it.date}</span>}
+                {it.date && <span className="muted">{dateText(it.date)}</span>}
               </li>
             );
           })}
@@ -93,7 +93,7 @@ export function ChannelItems({ channel }: { channel: Channel }) {
           <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value)}>
             {CHANNEL_ITEM_TYPES.map((kind) => (
               <option key={kind} value={kind}>
-                {t(ITEM_TYPE_NAMES[kind])}
+                {valueWord('channelItem', kind)}
               </option>
             ))}
           </select>

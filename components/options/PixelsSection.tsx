@@ -10,6 +10,7 @@ import { FormCard } from './FormCard';
 import { ListSection } from './ListSection';
 import { useItemForm } from './useItemForm';
 import { t } from '@/lib/i18n';
+import { dateText } from '@/lib/i18nDate';
 
 const pixelLabel = (p: Pixel) => t('optionsPixelLabel', p.name || `#${p.id}`);
 
@@ -29,7 +30,7 @@ export function PixelsSection() {
               {p.type ? valueWord('pixel', p.type) : t('optionsPixelNoType')}
             </span>
             <code className="ellipsis">{p.tag}</code>
-            {p.date && <span className="muted">{p.date}</span>}
+            {p.date && <span className="muted">{dateText(p.date)}</span>}
           </div>
         ),
         Form: PixelForm,

@@ -84,7 +84,7 @@ export function PreferencesSection() {
             managed="defaultCampaignId"
             label={t('optionsDefaultCampaign')}
             value={asValue(draft.defaultCampaignId)}
-            none={t('optionsNoneOption')}
+            none={t('popupNoCampaign')}
             unknownLabel={(v) => t('optionsCampaignNotInList', v)}
             choices={campaignChoices(p.campaigns ?? [])}
             onChange={(v) => save({ defaultCampaignId: toId(v) })}

@@ -10,20 +10,11 @@ import { ColourField } from './ColourField';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { useItemForm } from './useItemForm';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { valueWord } from '@/lib/ui/options/valueWords';
 
 /** "QR code Menu": names a QR code in button labels. */
 export const qrLabel = (q: Qr) => t('optionsQrLabel', q.name || `#${q.id}`);
-
-const TYPE_NAMES: Record<QrType, MessageKey> = {
-  text: 'optionsQrTypeText',
-  link: 'optionsQrTypeLink',
-  email: 'optionsQrTypeEmail',
-  phone: 'optionsQrTypePhone',
-  sms: 'optionsQrTypeSms',
-  wifi: 'optionsQrTypeWifi',
-  vcard: 'optionsQrTypeVcard',
-};
 
 const EMPTY = {
   text: '',
@@ -129,7 +120,7 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: (note?: str
       <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value as QrType)}>
         {QR_TYPES.map((kind) => (
           <option key={kind} value={kind}>
-            {t(TYPE_NAMES[kind])}
+            {valueWord('qr', kind)}
           </option>
         ))}
       </select>

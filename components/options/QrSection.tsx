@@ -8,15 +8,18 @@ import { QrStats } from './QrStats';
 import { qrStatsTarget } from '@/lib/ui/trackedQr';
 import { t } from '@/lib/i18n';
 import { tCount } from '@/lib/i18nCount';
+import { dateText } from '@/lib/i18nDate';
+import { valueWord } from '@/lib/ui/options/valueWords';
 
-/** A QR code: name, scans, date and its link. */
+/** A QR code: name, its type when the service tells it, scans, date and its link. */
 function QrView({ qr }: { qr: Qr }) {
   const link = safeHref(qr.link);
   return (
     <div className="row">
       <strong className="name">{qr.name || t('optionsQrNumbered', qr.id)}</strong>
+      {qr.type && <span className="tag">{valueWord('qr', qr.type)}</span>}
       <span className="tag">{tCount({ one: 'optionsScansOne', other: 'optionsScansMany' }, qr.scans)}</span>
-      {qr.date && <span className="muted">{qr.date}</span>}
+      {qr.date && <span className="muted">{dateText(qr.date)}</span>}
       {link && (
         <a href={link} target="_blank" rel="noopener noreferrer" className="ellipsis">
           {link}

@@ -1,6 +1,7 @@
 import type { Overlay, Splash } from '@/lib/api';
 import { ListSection } from './ListSection';
 import { t, type MessageKey } from '@/lib/i18n';
+import { dateText } from '@/lib/i18nDate';
 import { valueWord } from '@/lib/ui/options/valueWords';
 
 /** A read-only item: its name (or "<kind> #id"), its type when it has one, and its date. */
@@ -9,7 +10,7 @@ function namedItem(numbered: MessageKey) {
     <>
       <strong className="name">{item.name || t(numbered, item.id)}</strong>
       {'type' in item && item.type && <span className="tag">{valueWord('overlay', item.type)}</span>}
-      {item.date && <span className="muted">{item.date}</span>}
+      {item.date && <span className="muted">{dateText(item.date)}</span>}
     </>
   );
 }

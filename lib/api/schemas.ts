@@ -127,6 +127,7 @@ export type Pixel = z.infer<typeof PixelSchema>;
 
 export const QrSchema = lazySchema(() => (z.object({
   id: idSchema,
+  type: z.optional(textSchema), // not in the interface's record: kept when a deployment sends it
   link: safeUrlSchema,
   scans: countSchema,
   name: textSchema,

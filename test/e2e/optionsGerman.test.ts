@@ -29,7 +29,7 @@ describe('options in German', () => {
   });
 
   it('names a bad field by its German label and marks it', async () => {
-    await expect.poll(() => region('Verbindung').getByRole('status').textContent(), POLL).toContain('Verbunden');
+    await expect.poll(() => region('Aktuelle Verbindung').getByRole('status').textContent(), POLL).toContain('Verbunden');
     const form = region('QR-Codes').getByRole('form', { name: 'Neuer QR-Code', exact: true });
     await form.getByLabel('Typ', { exact: true }).selectOption('wifi');
     await form.getByRole('button', { name: 'QR-Code erstellen', exact: true }).click();
@@ -39,7 +39,7 @@ describe('options in German', () => {
   });
 
   it('asks before forgetting the key, and refuses /api with the base address, in German', async () => {
-    const connection = region('Verbindung');
+    const connection = region('Aktuelle Verbindung');
     await connection.getByRole('button', { name: 'Schlüssel entfernen', exact: true }).click();
     await connection.getByText('Den gespeicherten API-Schlüssel vergessen?', { exact: false }).waitFor(POLL);
     await connection.getByRole('button', { name: 'Abbrechen', exact: true }).click();

@@ -1,11 +1,12 @@
 /**
- * The service's internal values (pixel types, CTA overlay types, the plan, social networks) as
+ * The service's internal values (pixel types, CTA overlay types, QR code types, channel item types,
+ * the plan, social networks) as
  * words in the user's language. A value the client does not know is shown as it is: the service
  * may send values newer than this client.
  */
 import { t, type MessageKey } from '../../i18n';
 
-export type ValueKind = 'pixel' | 'overlay' | 'plan' | 'social';
+export type ValueKind = 'pixel' | 'overlay' | 'qr' | 'channelItem' | 'plan' | 'social';
 
 const WORDS: Record<ValueKind, Record<string, MessageKey>> = {
   pixel: {
@@ -24,6 +25,16 @@ const WORDS: Record<ValueKind, Record<string, MessageKey>> = {
     tiktok: 'pixelTypeTiktok',
   },
   overlay: { message: 'overlayTypeMessage', contact: 'overlayTypeContact', poll: 'overlayTypePoll' },
+  qr: {
+    text: 'optionsQrTypeText',
+    link: 'optionsQrTypeLink',
+    email: 'optionsQrTypeEmail',
+    phone: 'optionsQrTypePhone',
+    sms: 'optionsQrTypeSms',
+    wifi: 'optionsQrTypeWifi',
+    vcard: 'optionsQrTypeVcard',
+  },
+  channelItem: { links: 'optionsItemTypeLink', bio: 'optionsItemTypeBio', qr: 'optionsItemTypeQr' },
   plan: { free: 'planFree', pro: 'planPro' },
   social: { facebook: 'socialFacebook', twitter: 'socialTwitter', linkedin: 'socialLinkedin' },
 };

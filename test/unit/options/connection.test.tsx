@@ -36,7 +36,7 @@ describe('Connection', () => {
     expect(status.textContent).toContain('demo@example.com');
     expect(status.textContent).toContain('demo');
     expect(status.textContent).toContain('Pro');
-    expect(status.textContent).toContain('2030-01-01');
+    expect(status.textContent).toContain('Jan 1, 2030');
     expect(worker.sent('saveConnection')).toEqual([{ serviceUrl: 'http://127.0.0.1:8787', apiKey: 'secret-key-wxyz' }]);
     // Loopback: no host permission is needed.
     expect(h.request).not.toHaveBeenCalled();

@@ -25,4 +25,12 @@ describe('The service’s values in words', () => {
     expect(isKnownValue('pixel', 'myspacepixel')).toBe(false);
     expect(isKnownValue('pixel', 'tiktok')).toBe(true);
   });
+
+  it('words QR code types and channel item types; an unknown one stays as sent', () => {
+    expect(valueWord('qr', 'vcard')).toBe('Contact card (vCard)');
+    expect(valueWord('qr', 'hologram')).toBe('hologram');
+    expect(valueWord('channelItem', 'links')).toBe('Link');
+    expect(valueWord('channelItem', 'qr')).toBe('QR code');
+    expect(valueWord('channelItem', 'stories')).toBe('stories');
+  });
 });

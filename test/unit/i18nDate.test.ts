@@ -1,0 +1,35 @@
+// @vitest-environment node
+// The service's dates as the user's language writes them; what is not a date stays as it was sent.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dateText } from '@/lib/i18nDate';
+
+const h = vi.hoisted(() => ({ lang: 'de' }));
+vi.mock('@wxt-dev/browser', () => ({
+  browser: { i18n: { getMessage: (key: string) => (key === 'languageTag' ? h.lang : ''), getUILanguage: () => h.lang } },
+}));
+beforeEach(() => {
+  h.lang = 'de';
+});
+
+describe('dateText', () => {
+  it('writes a day as the language does (German 26.11.2026, English Nov 26, 2026)', () => {
+    expect(dateText('2026-11-26')).toBe('26.11.2026');
+    expect(dateText('2026-11-26 10:42:00')).toBe('26.11.2026');
+    h.lang = 'en';
+    expect(dateText('2026-11-26')).toBe('Nov 26, 2026');
+  });
+
+  it('a time with a zone is the user’s own day; without one the day as written', () => {
+    const local = (stamp: string) => new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(Date.parse(stamp));
+    expect(dateText('2026-11-26T23:42:00Z')).toBe(local('2026-11-26T23:42:00Z'));
+    expect(dateText('2026-11-26 23:42:00+02:00')).toBe(local('2026-11-26T23:42:00+02:00'));
+    expect(dateText('2026-11-26T23:42:00')).toBe('26.11.2026');
+  });
+
+  it('leaves what is not a date as it was sent (words, empty, an impossible day)', () => {
+    expect(dateText('yesterday')).toBe('yesterday');
+    expect(dateText('')).toBe('');
+    expect(dateText('2026-02-31')).toBe('2026-02-31');
+    expect(dateText('1764153720')).toBe('1764153720');
+  });
+});
