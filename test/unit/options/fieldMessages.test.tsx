@@ -2,28 +2,15 @@
  * Form messages name the field by its visible label, in the page's language, and the bad
  * field is marked aria-invalid and focused (never "data.ssid", "redirectroot" or "name").
  */
-import { readFileSync } from 'node:fs';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogueMessage } from '../support/catalogues';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 const h = vi.hoisted(() => ({ lang: 'en' }));
-const catalogues: Record<string, Catalogue> = {
-  en: JSON.parse(readFileSync('public/_locales/en/messages.json', 'utf8')),
-  de: JSON.parse(readFileSync('public/_locales/de/messages.json', 'utf8')),
-  es: JSON.parse(readFileSync('public/_locales/es/messages.json', 'utf8')),
-};
-/** The browser's getMessage for one catalogue ($NAME$ → its placeholder's $n). */
-function getMessage(key: string, subs: string[] = []): string {
-  const entry = catalogues[h.lang]![key];
-  if (!entry) return '';
-  return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
-    const content = entry.placeholders?.[name.toLowerCase()]?.content ?? '';
-    return content.replace(/\$(\d)/g, (_m, n: string) => subs[Number(n) - 1] ?? '');
-  });
-}
-// The i18n helper uses the browser's own API (@wxt-dev/browser, not the polyfill): the catalogue of the language under test.
+/** The browser's getMessage for the catalogue of the language under test. */
+const getMessage = (key: string, subs?: string[]) => catalogueMessage(h.lang, key, subs);
+// The i18n helper uses the browser's own API (@wxt-dev/browser, not the polyfill).
 vi.mock('@wxt-dev/browser', () => ({
   browser: { i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang } },
 }));

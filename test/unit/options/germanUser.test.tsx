@@ -3,26 +3,16 @@
  * their words, the same "no campaign / no channel" words as the popup, and navigation entries
  * that do not read as one thing named twice.
  */
-import { readFileSync } from 'node:fs';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SECTIONS } from '@/components/options/optionsSections';
+import { catalogueMessage, catalogues } from '../support/catalogues';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 const h = vi.hoisted(() => ({ lang: 'de' }));
-const catalogues: Record<string, Catalogue> = Object.fromEntries(
-  ['en', 'de', 'es'].map((l) => [l, JSON.parse(readFileSync(`public/_locales/${l}/messages.json`, 'utf8')) as Catalogue]),
-);
-/** The browser's getMessage for one catalogue ($NAME$ → its placeholder's $n). */
-function getMessage(key: string, subs: string[] = []): string {
-  const entry = catalogues[h.lang]![key];
-  if (!entry) return '';
-  return entry.message.replace(/\$([A-Za-z0-9_]+)\$/g, (_, name: string) => {
-    const content = entry.placeholders?.[name.toLowerCase()]?.content ?? '';
-    return content.replace(/\$(\d)/g, (_m, n: string) => subs[Number(n) - 1] ?? '');
-  });
-}
+/** The browser's getMessage for the catalogue of the language under test. */
+const getMessage = (key: string, subs?: string[]) => catalogueMessage(h.lang, key, subs);
+// The i18n helper uses the browser's own API (@wxt-dev/browser, not the polyfill).
 vi.mock('@wxt-dev/browser', () => ({
   browser: { i18n: { getMessage: (key: string, subs?: string[]) => getMessage(key, subs), getUILanguage: () => h.lang } },
 }));
