@@ -1,7 +1,9 @@
 import { defineConfig } from 'wxt';
+import { Features } from 'lightningcss';
 import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
 import { popupFirstScreen } from './scripts/popupFirstScreen';
 import { testHooks } from './scripts/testHooks';
+import { reactProductionAliases } from './scripts/reactProduction';
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -33,7 +35,15 @@ export default defineConfig({
     ],
     ...(process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? {} : { firefoxArgs: ['--headless'] }),
   },
-  vite: () => ({ plugins: [...popupFirstScreen(), ...testHooks()], build: { modulePreload: false } }),
+  // No stylesheet here uses light-dark(): lightningcss's two custom properties for it, which it adds
+  // wherever color-scheme is set, would be dead bytes in every page (the popup's first script too).
+  vite: ({ command, mode }) => ({
+    plugins: [...popupFirstScreen(), ...testHooks()],
+    build: { modulePreload: false },
+    css: { lightningcss: { exclude: Features.LightDark } },
+    // A production build takes React's production files directly (scripts/reactProduction.ts).
+    ...(command === 'build' && mode === 'production' ? { resolve: { alias: reactProductionAliases() } } : {}),
+  }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -5,7 +5,8 @@
  */
 import { toApiError, type ErrorReason, type SerializedApiError } from './api/errors';
 import { toPlainText } from './api/plainText';
-import { clock, t, type MessageKey } from './i18n';
+import { t, type MessageKey } from './i18n';
+import { clock } from './i18nFormat';
 import { tCount } from './i18nCount';
 import type { ServiceUrlProblem } from './serviceUrl';
 

@@ -28,32 +28,6 @@ export function t(key: MessageKey, ...subs: (string | number)[]): string {
   return FALLBACK ? format(FALLBACK[key], strings) : key;
 }
 
-/**
- * The language numbers, dates and times are written in: the browser's UI language ("en-GB",
- * "de"…) when the messages are in that language, else the messages' own (a German catalogue in a
- * browser whose UI is English writes "5.000", not "5,000").
- */
-export function uiLanguage(): string {
-  const own = t('languageTag') || 'en';
-  let lang = '';
-  try {
-    lang = browser.i18n.getUILanguage();
-  } catch {
-    // No i18n API here: the messages' language.
-  }
-  return lang.toLowerCase().split('-')[0] === own ? lang : own;
-}
-
-/** A count as the browser's language writes it ("5,000", "5.000"), for a sentence. */
-export function formatCount(n: number): string {
-  return new Intl.NumberFormat(uiLanguage()).format(n);
-}
-
-/** The one way a time is written (an expected time, a list's update): hours and minutes in the browser's language (24 hours: 09:05). */
-export function clock(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-}
-
 function format(entry: Catalogue[string] | undefined, subs: string[]): string {
   if (!entry) return '';
   return entry.message.replace(/\$([a-zA-Z0-9_@]+)\$/g, (whole, name: string) => {

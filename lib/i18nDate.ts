@@ -5,7 +5,7 @@
  * dates, and lib/i18n.ts is part of the popup's first script (docs/ARCHITECTURE.md, "The popup's
  * first script").
  */
-import { uiLanguage } from './i18n';
+import { uiLanguage } from './i18nFormat';
 
 // "2026-11-26", "2026-11-26 10:42:00", "2026-11-26T10:42:00Z", "…+02:00": a date, a time of day, a zone.
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;

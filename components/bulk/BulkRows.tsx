@@ -1,4 +1,5 @@
-import { clock, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 import { errorSentence } from '@/lib/errorText';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import type { BulkItem } from '@/lib/storage';

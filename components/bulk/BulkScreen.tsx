@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import {  } from '@/lib/i18nFormat';
 import { isRunning } from '@/lib/ui/bulk/run';
 import { useBulk } from './BulkContext';
 import { AddressesField } from './AddressesField';
@@ -8,7 +9,7 @@ import { BulkProgress } from './BulkProgress';
 import { BulkRows } from './BulkRows';
 import { BulkResults } from './BulkResults';
 import { StorageNotice } from '../common/StorageNotice';
-import { formatCount } from '@/lib/i18n';
+import { formatCount } from '@/lib/i18nFormat';
 import './bulk.css';
 
 /** The whole bulk page: the addresses, the choices, "Shorten all", then the run and its results. */

@@ -1,7 +1,8 @@
 import type { SerializedApiError } from '@/lib/api';
 import { isLoading, isPageWide, type ListState } from '@/lib/ui/options/store';
 import { errorSentence } from '@/lib/errorText';
-import { clock, t, type MessageKey } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 import { tCount } from '@/lib/i18nCount';
 
 /** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure (a page-wide one only named). */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorSentence } from '@/lib/errorText';
-import { clock, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 import { useOptions } from './OptionsContext';
 
 export interface RunOptions {

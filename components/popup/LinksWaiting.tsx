@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { clock, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 import { usePopup } from './PopupContext';
 
 /**

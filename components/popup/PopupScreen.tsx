@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { usePopup } from './PopupContext';
-import { lazyPart } from './lazyPart';
-import { laterParts } from './laterPartsLoad';
+import { laterPart } from './laterPartsLoad';
 import { ShortenForm } from './ShortenForm';
 import { StatusLine } from './StatusLine';
 import { RecentLinks } from './RecentLinks';
@@ -12,13 +11,13 @@ import { useAfterFirstPaint } from './useAfterFirstPaint';
 // result with its QR code, the links waiting and those not sent, the button "Shorten many…", at
 // the top the stored-data notice and the select "Account"; Recent links loads its items so), all
 // from one chunk (laterParts.ts), the not-connected notice too.
-const NotConnected = lazyPart(() => laterParts().then((m) => m.NotConnected));
-const ErrorAlert = lazyPart(() => laterParts().then((m) => m.ErrorAlert));
-const DuplicateOffer = lazyPart(() => laterParts().then((m) => m.DuplicateOffer));
-const ResultPanel = lazyPart(() => laterParts().then((m) => m.ResultPanel));
-const Waiting = lazyPart(() => laterParts().then((m) => m.Waiting));
-const ShortenManyButton = lazyPart(() => laterParts().then((m) => m.ShortenManyButton));
-const PopupTop = lazyPart(() => laterParts().then((m) => m.PopupTop));
+const NotConnected = laterPart('NotConnected');
+const ErrorAlert = laterPart('ErrorAlert');
+const DuplicateOffer = laterPart('DuplicateOffer');
+const ResultPanel = laterPart('ResultPanel');
+const Waiting = laterPart('Waiting');
+const ShortenManyButton = laterPart('ShortenManyButton');
+const PopupTop = laterPart('PopupTop');
 
 /** The whole popup: the form at once, then what happened, then Recent links. */
 export function PopupScreen() {

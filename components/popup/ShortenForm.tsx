@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { checkField, checkUrl } from '@/lib/links/address';
 import { fieldOf } from '@/lib/ui/popup/data';
 import { usePopup } from './PopupContext';
-import { lazyPart } from './lazyPart';
-import { laterParts } from './laterPartsLoad';
+import { laterPart } from './laterPartsLoad';
 import { CampaignSelect, ChannelSelect, DomainSelect } from './ChoiceSelects';
 import { AliasField } from './AliasField';
 import { UtmDisclosure } from './UtmDisclosure';
@@ -12,11 +11,11 @@ import { CLEANED_ID, ERROR_ID, PAGE_ALERT_ID } from './ids';
 import { t } from '@/lib/i18n';
 
 // Shown only on a page that cannot be shortened (a browser or store page): its own small chunk.
-const PageAlert = lazyPart(() => laterParts().then((m) => m.PageAlert));
+const PageAlert = laterPart('PageAlert');
 // Shown only once the tab's address was cleaned, which happens after the first render anyway.
-const CleanedNote = lazyPart(() => laterParts().then((m) => m.CleanedNote));
+const CleanedNote = laterPart('CleanedNote');
 // Shown only when a site rule matches the page, which is known after the first render.
-const RuleNote = lazyPart(() => laterParts().then((m) => m.RuleNote));
+const RuleNote = laterPart('RuleNote');
 
 /** The shorten form: Long URL, Domain, Campaign, Custom alias and "Shorten" (Enter submits). */
 export function ShortenForm() {
@@ -78,9 +77,7 @@ export function ShortenForm() {
         void submit();
       }}
     >
-      {page.kind === 'blocked' && verdict.kind !== 'ok' && (
-        <PageAlert reason={page.reason} />
-      )}
+      {page.kind === 'blocked' && verdict.kind !== 'ok' && <PageAlert page={page} />}
       <div className="field">
         <label htmlFor="long-url">{t('popupLongUrlLabel')}</label>
         <input

@@ -1,9 +1,8 @@
 import { usePopup } from './PopupContext';
-import { lazyPart } from './lazyPart';
-import { laterParts } from './laterPartsLoad';
+import { laterPart } from './laterPartsLoad';
 
 // Shown only while a link waits, which is known after the first paint.
-const CancelWaiting = lazyPart(() => laterParts().then((m) => m.CancelWaiting));
+const CancelWaiting = laterPart('CancelWaiting');
 
 /** The popup's one polite status line: copied, queued, deleted… (always present, so it is announced); a waiting link can be cancelled. */
 export function StatusLine() {

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { usePopup } from './PopupContext';
 import { lazyPart } from './lazyPart';
 import { UTM_PANEL_ID } from './ids';
@@ -18,11 +17,7 @@ export function UtmDisclosure() {
         <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
         {t('popupUtm')}
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <UtmFields />
-        </Suspense>
-      )}
+      {open && <UtmFields />}
     </div>
   );
 }

@@ -3,7 +3,8 @@ import type { TrackedQr } from '@/lib/storage';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { errorSentence } from '@/lib/errorText';
 import { copyTrackedImage, downloadTrackedImage, makeTrackedQr, qrStatsUrl, trackedQrs, waitTrackedQr } from '@/lib/ui/trackedQr';
-import { clock, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 
 /** "Make tracked QR code", then the service's QR image, "Scans" with the count and "Open statistics". */
 export function TrackedQrPart({ shortUrl, fileBase, hasLogo, say }: { shortUrl: string; fileBase: string; hasLogo: boolean; say: (message: string) => void }) {

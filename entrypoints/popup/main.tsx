@@ -23,13 +23,9 @@ void store
   .finally(() => {
     // Rendered in the answer's own task (flushSync), not in one React's scheduler would post,
     // before which the browser may run other work.
-    flushSync(() =>
-      root.render(
-        <StrictMode>
-          <App store={store} />
-        </StrictMode>,
-      ),
-    );
+    // StrictMode's checks run only in development: a production build does without its wrapper.
+    const app = <App store={store} />;
+    flushSync(() => root.render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app));
   });
 
 // The stylesheet comes with the script, added last: popup.html stays a few hundred bytes, and a

@@ -7,7 +7,8 @@
 import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
 import { cleanUrl } from '../links/cleanUrl';
 import { errorSentence } from '../errorText';
-import { clock, t } from '../i18n';
+import { t } from '../i18n';
+import { clock } from '../i18nFormat';
 import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '../messaging';
 import { settingsItem, type HistoryEntry, type Job } from '../storage';
 import { JobQueue } from './jobs';

@@ -5,6 +5,7 @@
  */
 import { t } from '../i18n';
 import { checkUrl } from '../links/address';
+import { blockedReason } from '../links/blockedReason';
 import { truncate } from '../links/historyText';
 import { addressesInProse, loneAddress, type FoundAddress } from './addressEnd';
 
@@ -35,7 +36,7 @@ const OTHER_SCHEME = /(?:^|\s)([a-z][a-z0-9+.-]*:[^\s<>"']+)/i;
 function judge(candidate: string): { ok: true; url: string } | { ok: false; reason: string } {
   const v = checkUrl(candidate);
   if (v.kind === 'ok') return { ok: true, url: v.url };
-  if (v.kind === 'blocked') return v.store ? { ok: true, url: candidate } : { ok: false, reason: v.reason };
+  if (v.kind === 'blocked') return v.store ? { ok: true, url: candidate } : { ok: false, reason: blockedReason(v) };
   if (v.kind === 'invalid') return { ok: false, reason: v.message };
   return { ok: false, reason: t('bulkSkipNoAddress') };
 }

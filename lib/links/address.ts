@@ -1,44 +1,19 @@
 /**
  * Which addresses the popup can shorten: pure functions, no browser APIs.
  * Only web addresses (http, https) can be shortened; browser, extension, file and store
- * pages cannot, and the popup says why. The popup's first screen imports this module: what only
- * later parts need is in sameLink.ts and historyText.ts.
+ * pages cannot, and the popup says why (blockedReason.ts words it). The popup's first screen
+ * imports this module: what only later parts need is in blockedReason.ts, sameLink.ts and
+ * historyText.ts.
  */
 import { MAX_URL_LENGTH } from '../api/constants';
-import { t, type MessageKey } from '../i18n';
+import { t } from '../i18n';
 
-/** The verdict on an address: shortenable, empty, a page that cannot be shortened, or not an address. */
+/** The verdict on an address: shortenable, empty, a page that cannot be shortened (its scheme, or a store's page), or not an address. */
 export type UrlVerdict =
   | { kind: 'ok'; url: string }
   | { kind: 'empty' }
-  | { kind: 'blocked'; reason: string; store: boolean }
+  | { kind: 'blocked'; scheme: string; store: boolean }
   | { kind: 'invalid'; message: string };
-
-const BROWSER_PAGE: MessageKey = 'popupBlockedBrowser';
-const EXTENSION_PAGE: MessageKey = 'popupBlockedExtension';
-const NOT_AN_ADDRESS: MessageKey = 'popupBlockedNotAddress';
-
-/** Schemes that are never web pages, with the reason shown to the user (a message key). */
-const BLOCKED_SCHEMES: Record<string, MessageKey> = {
-  'chrome:': BROWSER_PAGE,
-  'edge:': BROWSER_PAGE,
-  'about:': BROWSER_PAGE,
-  'devtools:': 'popupBlockedDevtools',
-  'chrome-search:': BROWSER_PAGE,
-  'chrome-untrusted:': BROWSER_PAGE,
-  'opera:': BROWSER_PAGE,
-  'brave:': BROWSER_PAGE,
-  'vivaldi:': BROWSER_PAGE,
-  'resource:': BROWSER_PAGE,
-  'view-source:': 'popupBlockedSource',
-  'chrome-extension:': EXTENSION_PAGE,
-  'moz-extension:': EXTENSION_PAGE,
-  'extension:': EXTENSION_PAGE,
-  'file:': 'popupBlockedFile',
-  'data:': NOT_AN_ADDRESS,
-  'javascript:': NOT_AN_ADDRESS,
-  'blob:': NOT_AN_ADDRESS,
-};
 
 /** The add-on stores: the browser protects them from extensions. */
 function isStorePage(u: URL): boolean {
@@ -58,8 +33,9 @@ function isStorePage(u: URL): boolean {
 export function checkUrl(raw: string | null | undefined): UrlVerdict {
   const text = (raw ?? '').trim();
   if (!text) return { kind: 'empty' };
+  // Any scheme but the web's (chrome:, about:, data:, mailto:, …) is refused before the text is looked at further.
   const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(text)?.[1]?.toLowerCase();
-  if (scheme && Object.hasOwn(BLOCKED_SCHEMES, scheme)) return { kind: 'blocked', reason: t(BLOCKED_SCHEMES[scheme]!), store: false };
+  if (scheme && scheme !== 'http:' && scheme !== 'https:') return { kind: 'blocked', scheme, store: false };
   if (text.length > MAX_URL_LENGTH) return { kind: 'invalid', message: t('popupUrlTooLong', MAX_URL_LENGTH) };
   if (/\s/.test(text)) return { kind: 'invalid', message: t('popupUrlSpaces') };
   let u: URL;
@@ -68,11 +44,10 @@ export function checkUrl(raw: string | null | undefined): UrlVerdict {
   } catch {
     return { kind: 'invalid', message: t('popupUrlNotFull') };
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    return { kind: 'blocked', reason: t('popupBlockedScheme', u.protocol), store: false };
-  }
+  // What the parser reads past the scheme test (a control character before the scheme).
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { kind: 'blocked', scheme: u.protocol, store: false };
   if (!u.hostname) return { kind: 'invalid', message: t('popupUrlNotFull') };
-  if (isStorePage(u)) return { kind: 'blocked', reason: t('popupBlockedStore'), store: true };
+  if (isStorePage(u)) return { kind: 'blocked', scheme: u.protocol, store: true };
   return { kind: 'ok', url: text };
 }
 

@@ -17,8 +17,7 @@ export type Repair<T> = (raw: unknown) => Repaired<T>;
 /** A value read as it was. */
 export const kept = <T>(value: T): Repaired<T> => ({ value, lost: false, changed: false });
 
-/** Whether a value is a plain object (not null, not an array). */
-export const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+export { isRecord } from './isRecord';
 
 /**
  * A list read entry by entry: an entry that does not fit its schema is dropped (not the list),

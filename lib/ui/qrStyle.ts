@@ -4,7 +4,8 @@
  */
 import { ask } from '../messaging';
 import { checkLogo, MAX_LOGO_BYTES, MIN_CONTRAST, sniffLogoType, type QrLogo, type QrStyle, type StyleProblem } from '../qr/style';
-import { t, uiLanguage } from '../i18n';
+import { t } from '../i18n';
+import { uiLanguage } from '../i18nFormat';
 
 /** The connected account's style. */
 export const loadQrStyle = (): Promise<QrStyle> => ask('getQrStyle');

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const SOURCE = ['lib/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}'];
 const PAGES = ['components', 'entrypoints/popup', 'entrypoints/options', 'entrypoints/bulk', 'entrypoints/qr'];
-const SHARED = ['lib/links', 'lib/bulk', 'lib/qr', 'lib/storage', 'lib/i18n.ts', 'lib/i18nCount.ts', 'lib/i18nDate.ts', 'lib/errorText.ts', 'lib/serviceUrl.ts'];
+const SHARED = ['lib/links', 'lib/bulk', 'lib/qr', 'lib/storage', 'lib/i18n.ts', 'lib/i18nCount.ts', 'lib/i18nDate.ts', 'lib/i18nFormat.ts', 'lib/errorText.ts', 'lib/serviceUrl.ts'];
 
 /** A layer may not import from the layers above it (docs/ARCHITECTURE.md, "Layers"). */
 const zone = (target, from, why) => ({ target: `./${target}`, from: from.map((f) => `./${f}`), message: why });

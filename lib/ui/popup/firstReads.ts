@@ -1,8 +1,9 @@
 /**
  * The two reads the popup's first render waits for: the storage items of its snapshot (never the
- * item that holds the API key) and the page the popup acts on. The popup's script starts them
- * before anything else it evaluates (entrypoints/popup/firstReads.ts), so that React and the
- * popup's modules are set up while the browser answers them.
+ * item that holds the API key) and the page the popup acts on; and a third, Recent links' stored
+ * head, drawn right after the first paint. The popup's script starts them before anything else it
+ * evaluates (entrypoints/popup/firstReads.ts), so that React and the popup's modules are set up
+ * while the browser answers them.
  */
 import { browser } from '@wxt-dev/browser';
 import { readSnapshotItems } from './snapshot';
@@ -15,15 +16,17 @@ export interface PopupPage {
   incognito: boolean;
 }
 
-/** Both reads, under way. */
+/** The reads, under way. */
 export interface FirstReads {
   items: Promise<Record<string, unknown>>;
   page: Promise<PopupPage>;
+  /** Recent links' stored head, as storage gives it (asked after the others: never before them). */
+  head: Promise<unknown>;
 }
 
 /**
  * The stored head of Recent links as storage gives it (lib/storage/recentHead.ts names the item):
- * one small read, started when the first paint is done, beside the loading of the code that draws it.
+ * one small read.
  */
 export const readHead = (): Promise<unknown> => browser.storage.local.get('recentHead').then((r) => r.recentHead);
 
@@ -47,13 +50,12 @@ function settle<T>(start: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Starts both reads. They run while the popup's script is evaluated, so neither may throw: a
- * failure reaches whoever takes them (the popup then draws its form without the cache), and
- * never counts as an unhandled rejection meanwhile.
+ * Starts the reads. They run while the popup's script is evaluated, so none may throw: a
+ * failure reaches whoever takes them (the popup then draws its form without the cache, Recent
+ * links wait for the worker), and never counts as an unhandled rejection meanwhile.
  */
 export function startFirstReads(): FirstReads {
-  const reads = { items: settle(readSnapshotItems), page: settle(readPage) };
-  reads.items.catch(() => undefined);
-  reads.page.catch(() => undefined);
+  const reads = { items: settle(readSnapshotItems), page: settle(readPage), head: settle(readHead) };
+  for (const read of Object.values(reads)) read.catch(() => undefined);
   return reads;
 }

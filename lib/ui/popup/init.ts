@@ -9,7 +9,6 @@ import { ask } from './ask';
 import type { CachedKey, PopupSnapshot } from './snapshot';
 import type { SliceKit } from './store';
 import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount } from './account';
-import { headLinks } from './recentHead';
 import { accountSwitcher, followCurrentAccount } from './accountSwitch';
 import { followStoredHead } from './recentFollow';
 import { loadHistoryUnlessDrawn } from './recent';
@@ -30,21 +29,15 @@ function startKeepingFocus(): void {
 
 /**
  * Asks the worker for what the snapshot `snap` (what storage answered) did not hold or holds
- * stale; draws Recent links from their stored head (`storedHead`, read since the first paint) meanwhile.
+ * stale; Recent links' whole list only if their stored head could not show them (`headShown`: settled
+ * once the head was drawn, or found wanting).
  */
-export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: Promise<unknown>): Promise<void> {
+export async function askWorker(kit: SliceKit, snap: PopupSnapshot, headShown: Promise<void>): Promise<void> {
   const { set, get } = kit;
   // The Account select is drawn now, from the connection state the snapshot read; its action
   // comes with it (not deferred in store.ts: the first script carries not even its name).
   set({ accounts: accountsOf(snap), switchAccount: accountSwitcher(kit) });
   const load = cachedValues(kit);
-  // Recent links from the stored head (one small read; no worker, no reading of the whole list); the worker's answer replaces them.
-  const head = storedHead
-    .then((raw) => {
-      const shown = get().recent.state === 'loading' ? headLinks(raw, snap.state?.fingerprint) : null;
-      if (shown) set({ recent: { ...get().recent, state: 'ready', items: shown.items, partial: !shown.complete } });
-    })
-    .catch(() => undefined);
   // The site rule and its UTM preset come after the cleaning (so the cleaning never removes them).
   const cleaning = get()
     .applyCleaning()
@@ -94,6 +87,6 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, storedHead: 
     })
     .catch(() => undefined);
   // Not at every open: the whole list is 1.6 MB with 5,000 links.
-  const whole = head.then(() => loadHistoryUnlessDrawn(kit));
+  const whole = headShown.then(() => loadHistoryUnlessDrawn(kit));
   await Promise.all([whole, get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
 }

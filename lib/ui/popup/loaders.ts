@@ -7,7 +7,8 @@
 import { loadAsk } from './ask';
 import { withRemembered } from '../choices';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, snapshotOf, type PopupSnapshot } from './snapshot';
-import { readHead, startFirstReads, type FirstReads, type PopupPage } from './firstReads';
+import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
+import { headLinks } from './recentHead';
 import type { LoaderActions, PopupData, SliceKit } from './store';
 import { openEarlyPort } from './earlyPort';
 
@@ -16,6 +17,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
   const { set, get, timers } = kit;
   let started = false;
   let primed: Promise<PopupSnapshot> | null = null;
+  let head: Promise<unknown> = Promise.resolve(null);
 
   /** Shows what storage answered, in one update. */
   const apply = (snap: PopupSnapshot, { url, title, incognito }: PopupPage) => {
@@ -35,7 +37,8 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
 
   const prime = (reads?: FirstReads) => {
     if (primed) return primed;
-    const { items, page } = reads ?? startFirstReads();
+    const { items, page, head: stored } = reads ?? startFirstReads();
+    head = stored;
     return (primed = Promise.all([
       items.then((raw) => snapshotOf(raw, Date.now())).catch(() => EMPTY_SNAPSHOT),
       page.catch((): PopupPage => ({ url: null, title: null, incognito: false })),
@@ -58,8 +61,14 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       if (started) return;
       started = true;
       const snap = await prime();
-      // Recent links' stored head is read while the code that draws it loads.
-      const head = readHead().catch(() => null);
+      // Recent links from their stored head (read with the first reads), drawn now without their
+      // buttons (RecentPreview.tsx): the code that draws them whole comes in the later chunk.
+      const headShown = head
+        .then((raw) => {
+          const shown = get().recent.state === 'loading' ? headLinks(raw, snap.state?.fingerprint) : null;
+          if (shown) set({ recent: { ...get().recent, state: 'ready', items: shown.items, partial: !shown.complete } });
+        })
+        .catch(() => undefined);
       // Asking the worker is not part of the first render: its code loads after it.
       const loaded = await Promise.all([import('./init'), loadAsk(), import('./waiting')]).catch(() => null);
       // Closed meanwhile (a later init, after a remount, asks), or the extension's files could
@@ -68,7 +77,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
         started = false;
         return;
       }
-      await loaded[0].askWorker(kit, snap, head);
+      await loaded[0].askWorker(kit, snap, headShown);
     },
 
     dispose() {

@@ -5,7 +5,8 @@
  * and the popup merges it into what it shows.
  */
 import type { SliceKit } from './store';
-import { headLinks, mergeHead } from './recentHead';
+import { headLinks } from './recentHead';
+import { mergeHead } from './recentMerge';
 import { onStoredChange } from './storedChanges';
 
 /** Starts following the stored head for as long as the popup is open; returns the stop. */

@@ -1,10 +1,10 @@
 /**
- * The Recent links the popup can draw from one small storage read after its first paint, before
- * the worker answers with the whole list: the stored head's entries of this account
- * (lib/storage/recentHead.ts).
+ * The Recent links the popup draws from one small storage read started with its first reads,
+ * before the worker answers with the whole list: the stored head's entries of this account
+ * (lib/storage/recentHead.ts). In the popup's first script (mergeHead, for later changes, is not).
  */
 import type { HistoryEntry } from '../../storage';
-import { isRecord } from '../../storage/repaired';
+import { isRecord } from '../../storage/isRecord';
 
 const isEntry = (e: unknown): e is HistoryEntry =>
   isRecord(e) && typeof e.id === 'string' && typeof e.shortUrl === 'string' && typeof e.longUrl === 'string' && typeof e.account === 'string' && isRecord(e.campaign);
@@ -20,16 +20,4 @@ export function headLinks(head: unknown, fingerprint: string | null | undefined)
   const complete = head.total <= head.entries.length;
   const items = head.entries.filter((e) => e.account === fingerprint);
   return complete || items.length > 0 ? { items, complete } : null;
-}
-
-/**
- * The shown list after the stored head changed (a link made, changed or deleted elsewhere: the
- * worker, the shortcut, another popup): the head's links replace the newest shown ones; null
- * when the head does not reach back to a shown link (the whole list must be asked for).
- */
-export function mergeHead(shown: readonly HistoryEntry[], head: { items: HistoryEntry[]; complete: boolean }): HistoryEntry[] | null {
-  if (head.complete) return head.items;
-  const tail = head.items.at(-1);
-  const at = tail ? shown.findIndex((e) => e.id === tail.id) : -1;
-  return at < 0 ? null : [...head.items, ...shown.slice(at + 1)];
 }

@@ -6,7 +6,8 @@
  * of "in a moment": a second after the time, then after 5, 15 and 45 s, and no more for that time.
  */
 import { ask } from './ask';
-import { clock, t } from '../../i18n';
+import { t } from '../../i18n';
+import { clock } from '../../i18nFormat';
 import type { WaitingLink } from '../../messaging/waitingLinks';
 import { queuedMessage, queuedNamed } from './text';
 import type { SliceKit } from './store';

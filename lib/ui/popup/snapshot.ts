@@ -8,6 +8,7 @@ import { browser } from '@wxt-dev/browser';
 import type { Account, Campaign, Channel, Domain } from '../../api';
 import type { CacheState, ConnectionState, Settings } from '../../storage';
 import { CACHE_TTL_MS } from '../../storage/cachePolicy';
+import { isRecord } from '../../storage/isRecord';
 
 /** The storage.local items the popup reads: never `connection`. */
 export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache', linkRules: 'linkRules' } as const;
@@ -37,14 +38,13 @@ export interface PopupSnapshot {
 
 export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, channels: null, account: null, linkRules: null };
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 // The first render's own check (the worker reads each item through its schema after the first paint):
 // a list whose items are not objects, or a state that is no state, is left to the worker.
-const isList = (v: unknown): boolean => Array.isArray(v) && v.every(isObject);
+const isList = (v: unknown): boolean => Array.isArray(v) && v.every(isRecord);
 
 /** A cache entry as a snapshot value (null when absent or malformed). */
 function entryOf<T>(entry: unknown, now: number, isValue: (v: unknown) => boolean): SnapshotValue<T> | null {
-  if (!isObject(entry) || typeof entry.fetchedAt !== 'number' || !isValue(entry.value)) return null;
+  if (!isRecord(entry) || typeof entry.fetchedAt !== 'number' || !isValue(entry.value)) return null;
   return { value: entry.value as T, stale: now - entry.fetchedAt > CACHE_TTL_MS };
 }
 
@@ -54,26 +54,26 @@ function entryOf<T>(entry: unknown, now: number, isValue: (v: unknown) => boolea
  * lists).
  */
 function linkRulesOf(stored: unknown, state: ConnectionState | null): unknown {
-  if (!state?.connected || !state.fingerprint || !isObject(stored)) return null;
+  if (!state?.connected || !state.fingerprint || !isRecord(stored)) return null;
   const mine = stored[state.fingerprint];
-  return isObject(mine) ? mine : null;
+  return isRecord(mine) ? mine : null;
 }
 
 /** Makes sense of the raw items: the cache counts only when it belongs to the connected account. */
 export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnapshot {
   const rawState = raw[SNAPSHOT_KEYS.state];
-  const state = isObject(rawState) && typeof rawState.connected === 'boolean' ? (rawState as unknown as ConnectionState) : null;
-  const settings = isObject(raw[SNAPSHOT_KEYS.settings]) ? (raw[SNAPSHOT_KEYS.settings] as unknown as Settings) : null;
+  const state = isRecord(rawState) && typeof rawState.connected === 'boolean' ? (rawState as unknown as ConnectionState) : null;
+  const settings = isRecord(raw[SNAPSHOT_KEYS.settings]) ? (raw[SNAPSHOT_KEYS.settings] as unknown as Settings) : null;
   const cache = raw[SNAPSHOT_KEYS.cache] as CacheState | undefined;
-  const ours = !!state?.connected && !!state.fingerprint && isObject(cache) && cache.fingerprint === state.fingerprint;
-  const lists = ours && isObject(cache.lists) ? cache.lists : {};
+  const ours = !!state?.connected && !!state.fingerprint && isRecord(cache) && cache.fingerprint === state.fingerprint;
+  const lists = ours && isRecord(cache.lists) ? cache.lists : {};
   return {
     state,
     settings,
     domains: entryOf<Domain[]>(lists.domains, now, isList),
     campaigns: entryOf<Campaign[]>(lists.campaigns, now, isList),
     channels: entryOf<Channel[]>(lists.channels, now, isList),
-    account: ours ? entryOf<Account>(cache.account, now, isObject) : null,
+    account: ours ? entryOf<Account>(cache.account, now, isRecord) : null,
     linkRules: linkRulesOf(raw[SNAPSHOT_KEYS.linkRules], state),
   };
 }

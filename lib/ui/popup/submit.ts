@@ -1,6 +1,7 @@
 /** Shorten (with the duplicate offer): what the form does when pressed. */
 import { ask } from './ask';
-import { clock, t } from '../../i18n';
+import { t } from '../../i18n';
+import { clock } from '../../i18nFormat';
 import { checkField } from '../../links/address';
 import { findDuplicate } from '../../links/sameLink';
 import { toApiError } from '../../api/errors';

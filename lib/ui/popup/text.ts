@@ -1,6 +1,7 @@
 /** The sentences of the popup that depend on data: queue times, campaign notes. */
 import { toPlainText } from '../../api/plainText';
-import { clock, t } from '../../i18n';
+import { t } from '../../i18n';
+import { clock } from '../../i18nFormat';
 import type { Job } from '../../storage';
 import type { WaitingFor } from '../../messaging';
 

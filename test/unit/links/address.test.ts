@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, checkUrl } from '@/lib/links/address';
+import { blockedReason } from '@/lib/links/blockedReason';
 import { matchesSearch, truncate } from '@/lib/links/historyText';
 import { findDuplicate, sameUrl } from '@/lib/links/sameLink';
 import { entry } from '../popup/harness';
@@ -27,9 +28,23 @@ describe('checkUrl', () => {
     const v = checkUrl(url);
     expect(v.kind).toBe('blocked');
     if (v.kind === 'blocked') {
-      expect(v.reason.length).toBeGreaterThan(5);
+      expect(blockedReason(v).length).toBeGreaterThan(5);
       expect(v.store).toBe(false);
     }
+  });
+
+  it('words each kind of page the user meets', () => {
+    const reason = (url: string) => {
+      const v = checkUrl(url);
+      return v.kind === 'blocked' ? blockedReason(v) : `not blocked: ${v.kind}`;
+    };
+    expect(reason('chrome://extensions')).toMatch(/browser/i);
+    expect(reason('CHROME://version')).toBe(reason('chrome://extensions'));
+    expect(reason('view-source:https://example.com')).not.toBe(reason('chrome://extensions'));
+    expect(reason('https://chromewebstore.google.com/detail/abc')).toMatch(/store/i);
+    // A scheme without a sentence of its own is named; the scheme is judged before the spaces.
+    expect(reason('ftp://example.com/file')).toContain('ftp:');
+    expect(reason('mailto:me@example.com and more')).toContain('mailto:');
   });
 
   it.each([

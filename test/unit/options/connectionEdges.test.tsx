@@ -1,7 +1,7 @@
 /** Rough edges of the connection a new user meets: /api at the end, http://[::1], a short key behind the mask, list times. */
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clock } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 import { keyHint } from '@/lib/background/keyHint';
 import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
 import { withFakeWorker } from '../support/fakeWorker';

@@ -21,7 +21,7 @@ const warmCache = { fingerprint: 'fp', account: fresh({ id: 1, status: 'pro' }),
 async function primeWith(raw: Record<string, unknown>): Promise<number> {
   api.connects = 0;
   const page = Promise.resolve({ url: 'https://example.org/', title: null, incognito: false });
-  await createPopupStore().getState().prime({ items: Promise.resolve(raw), page });
+  await createPopupStore().getState().prime({ items: Promise.resolve(raw), page, head: Promise.resolve(null) });
   return api.connects;
 }
 

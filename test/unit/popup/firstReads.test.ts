@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The popup's first reads go to the browser's own API (@wxt-dev/browser, not the polyfill): a fake one here.
 const api = vi.hoisted(() => ({
-  get: (() => Promise.resolve({})) as (keys: string[]) => Promise<Record<string, unknown>>,
+  get: (() => Promise.resolve({})) as (keys: string[] | string) => Promise<Record<string, unknown>>,
   query: (() => Promise.resolve([])) as () => Promise<{ url?: string; title?: string }[]>,
-  asked: [] as string[][],
+  asked: [] as (string[] | string)[],
 }));
 vi.mock('@wxt-dev/browser', () => ({
   browser: {
-    storage: { local: { get: (keys: string[]) => (api.asked.push(keys), api.get(keys)) } },
+    storage: { local: { get: (keys: string[] | string) => (api.asked.push(keys), api.get(keys)) } },
     tabs: { query: () => api.query() },
   },
 }));
@@ -22,9 +22,12 @@ beforeEach(() => {
 });
 
 describe("the popup's first reads", () => {
-  it('read the snapshot items, never the item with the API key, and the active tab', async () => {
+  it('read the snapshot items, never the item with the API key, and the active tab; then Recent links\' stored head', async () => {
+    api.get = (keys) => Promise.resolve(keys === 'recentHead' ? { recentHead: { entries: [], total: 0 } } : { settings: { copyFormat: 'link' } });
     const reads = startFirstReads();
-    expect(api.asked).toEqual([['connectionState', 'settings', 'cache', 'linkRules']]);
+    // The head is asked for after the snapshot: storage answers in order, the form's read first.
+    expect(api.asked).toEqual([['connectionState', 'settings', 'cache', 'linkRules'], 'recentHead']);
+    await expect(reads.head).resolves.toEqual({ entries: [], total: 0 });
     await expect(reads.items).resolves.toEqual({ settings: { copyFormat: 'link' } });
     await expect(reads.page).resolves.toEqual({ url: 'https://example.org/a', title: 'A page', incognito: false });
   });

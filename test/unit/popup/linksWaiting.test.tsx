@@ -11,7 +11,7 @@ import App from '@/entrypoints/popup/App';
 import { connectionStateItem, type Job } from '@/lib/storage';
 import { waitingLinksOf } from '@/lib/messaging/waitingLinks';
 import { answer, callsOf, entry } from './harness';
-import { clock } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 import { fakePopupPort } from '../support/popupPort';
 
 const askMock = vi.mocked(ask);

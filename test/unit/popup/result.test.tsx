@@ -4,7 +4,7 @@ import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { ShortenRequest } from '@/lib/messaging';
 import type { Job } from '@/lib/storage';
-import { clock } from '@/lib/i18n';
+import { clock } from '@/lib/i18nFormat';
 import { answer, callsOf, entry, SETTINGS } from './harness';
 
 const askMock = vi.mocked(ask);
