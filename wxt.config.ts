@@ -3,9 +3,12 @@ import { Features } from 'lightningcss';
 import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
 import { popupFirstScreen } from './scripts/popupFirstScreen';
 import { testHooks } from './scripts/testHooks';
-import { reactProductionAliases } from './scripts/reactProduction';
+import { reactProduction } from './scripts/reactProduction';
 
 export default defineConfig({
+  // Builds go to .output; a test of `npm start` builds elsewhere ($LINKSHORT_OUT_DIR), not over the
+  // test build the other browser tests load.
+  ...(process.env.LINKSHORT_OUT_DIR ? { outDir: process.env.LINKSHORT_OUT_DIR } : {}),
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   hooks: {
     // The popup is built on its own (the other pages together): its first script is then one
@@ -35,14 +38,13 @@ export default defineConfig({
     ],
     ...(process.env.DISPLAY || process.env.WAYLAND_DISPLAY ? {} : { firefoxArgs: ['--headless'] }),
   },
-  // No stylesheet here uses light-dark(): lightningcss's two custom properties for it, which it adds
-  // wherever color-scheme is set, would be dead bytes in every page (the popup's first script too).
-  vite: ({ command, mode }) => ({
-    plugins: [...popupFirstScreen(), ...testHooks()],
-    build: { modulePreload: false },
-    css: { lightningcss: { exclude: Features.LightDark } },
+  vite: () => ({
     // A production build takes React's production files directly (scripts/reactProduction.ts).
-    ...(command === 'build' && mode === 'production' ? { resolve: { alias: reactProductionAliases() } } : {}),
+    plugins: [reactProduction(), ...popupFirstScreen(), ...testHooks()],
+    build: { modulePreload: false },
+    // No stylesheet here uses light-dark(): lightningcss's two custom properties for it, which it adds
+    // wherever color-scheme is set, would be dead bytes in every page (the popup's first script too).
+    css: { lightningcss: { exclude: Features.LightDark } },
   }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
