@@ -1,5 +1,4 @@
 import { t } from '@/lib/i18n';
-import {  } from '@/lib/i18nFormat';
 import { isRunning } from '@/lib/ui/bulk/run';
 import { useBulk } from './BulkContext';
 import { AddressesField } from './AddressesField';

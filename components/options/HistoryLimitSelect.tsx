@@ -3,7 +3,6 @@ import type { Settings } from '@/lib/storage';
 import { HISTORY_LIMITS, type HistoryLimit } from '@/lib/storage/names';
 import { formatCount } from '@/lib/i18nFormat';
 import { t } from '@/lib/i18n';
-import {  } from '@/lib/i18nFormat';
 
 /** Select "Keep recent links": how many Recent links this browser keeps, and what happens to the others. */
 export function HistoryLimitSelect({ draft, save }: { draft: Settings; save: (patch: Partial<Settings>) => void }) {

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { HistoryEntry, TrackedQr } from '@/lib/storage';
 import { RecentLinkItem } from './RecentLinkItem';
+import { RECENT_FIRST } from './RecentPreview';
 
 // A link drawn for one search and still drawn for the next is not drawn again.
 const Item = memo(RecentLinkItem);
@@ -24,7 +25,7 @@ interface RecentLinkListProps {
  * and how many are added each time the end of the drawn ones comes near (at once when it is in
  * reach from the start).
  */
-export const RECENT_FIRST = 6;
+export { RECENT_FIRST };
 export const RECENT_BATCH = 30;
 /** How far below the visible part the end of the drawn links counts as in reach. */
 const REACH_PX = 600;

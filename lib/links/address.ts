@@ -33,8 +33,9 @@ function isStorePage(u: URL): boolean {
 export function checkUrl(raw: string | null | undefined): UrlVerdict {
   const text = (raw ?? '').trim();
   if (!text) return { kind: 'empty' };
-  // Any scheme but the web's (chrome:, about:, data:, mailto:, …) is refused before the text is looked at further.
-  const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(text)?.[1]?.toLowerCase();
+  // Any scheme but the web's (chrome:, about:, data:, mailto:, …) is refused before the text is
+  // looked at further; a word and a colon before a space ("Link: https://…") is a label, not a scheme.
+  const scheme = /^([a-z][a-z0-9+.-]*:)(?!\s)/i.exec(text)?.[1]?.toLowerCase();
   if (scheme && scheme !== 'http:' && scheme !== 'https:') return { kind: 'blocked', scheme, store: false };
   if (text.length > MAX_URL_LENGTH) return { kind: 'invalid', message: t('popupUrlTooLong', MAX_URL_LENGTH) };
   if (/\s/.test(text)) return { kind: 'invalid', message: t('popupUrlSpaces') };

@@ -8,7 +8,8 @@ import * as z from 'zod/mini';
 import type { CacheState, Connection, Settings } from './index';
 import { checkedItem } from './checkedItem';
 import { storageNotices } from './notices';
-import { isRecord, kept, type Repair } from './repaired';
+import { kept, type Repair } from './repaired';
+import { isRecord } from './isRecord';
 import { connectionSchema, repairCache } from './items';
 import { storedItem } from './storedItem';
 

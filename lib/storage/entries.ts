@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { SerializedApiError } from '../api';
 import { MAX_URL_LENGTH } from '../api/constants';
-import { isRecord } from './repaired';
+import { isRecord } from './isRecord';
 import { lazySchema } from '../api/lazySchema';
 
 const id = lazySchema(() => (z.string().check(z.minLength(1), z.maxLength(200))));

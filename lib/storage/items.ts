@@ -9,7 +9,8 @@ import { isCopyFormat } from '../links/copyFormat';
 import { checkLogo, checkQrStyle, LOGO_TYPES, type LogoType } from '../qr/style';
 import { bulkRowSchema, historyEntrySchema, jobSchema, unsentSchema } from './entries';
 import { HISTORY_LIMITS, MAX_CONNECTION_NAME, MAX_HISTORY_LIMIT, TOLD_ITEMS } from './names';
-import { isRecord, kept, repairList, repairWhole, type Repair, type Repaired } from './repaired';
+import { kept, repairList, repairWhole, type Repair, type Repaired } from './repaired';
+import { isRecord } from './isRecord';
 import { lazySchema } from '../api/lazySchema';
 
 /** A saved service URL: an http(s) address (saving checked the rest). */

@@ -6,7 +6,7 @@
 import type { HistoryEntry } from './index';
 import { storedItem } from './storedItem';
 
-/** How many of the newest links the head holds (the popup draws its first ten, then batches of as many). */
+/** How many of the newest links the head holds (the popup draws its first six, then batches of thirty). */
 export const RECENT_HEAD = 30;
 
 /** The head: the newest entries of the stored list and how long that list is. */

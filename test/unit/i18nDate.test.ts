@@ -20,10 +20,18 @@ describe('dateText', () => {
   });
 
   it('a time with a zone is the user’s own day; without one the day as written', () => {
-    const local = (stamp: string) => new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(Date.parse(stamp));
-    expect(dateText('2026-11-26T23:42:00Z')).toBe(local('2026-11-26T23:42:00Z'));
-    expect(dateText('2026-11-26 23:42:00+02:00')).toBe(local('2026-11-26T23:42:00+02:00'));
-    expect(dateText('2026-11-26T23:42:00')).toBe('26.11.2026');
+    // A user in New York (UTC−5 in November): the day differs from the UTC one after 19:00 there.
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(dateText('2026-11-26T03:00:00Z')).toBe('25.11.2026');
+      expect(dateText('2026-11-26 01:00:00+05:00')).toBe('25.11.2026'); // 20:00 UTC the day before
+      expect(dateText('2026-11-26T23:00:00-05:00')).toBe('26.11.2026');
+      expect(dateText('2026-11-26T03:00:00')).toBe('26.11.2026'); // no zone: the day as written
+    } finally {
+      process.env.TZ = tz;
+      if (tz === undefined) delete process.env.TZ;
+    }
   });
 
   it('leaves what is not a date as it was sent (words, empty, an impossible day)', () => {

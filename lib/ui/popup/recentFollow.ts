@@ -8,19 +8,30 @@ import type { SliceKit } from './store';
 import { headLinks } from './recentHead';
 import { mergeHead } from './recentMerge';
 import { onStoredChange } from './storedChanges';
+import { readHead } from './firstReads';
 
-/** Starts following the stored head for as long as the popup is open; returns the stop. */
-export function followStoredHead({ set, get, timers }: SliceKit): () => void {
-  return onStoredChange((changes) => {
-    if (!('recentHead' in changes)) return;
-    if (timers.disposed) return; // a page that let go of its store (it may mount it again: strict mode)
-    const recent = get().recent;
-    if (recent.state !== 'ready') return; // the worker's answer is on its way
-    const head = headLinks(changes.recentHead, get().accounts?.current);
-    if (!head) return;
-    const merged = mergeHead(recent.items, head);
-    if (!merged) return void get().loadHistory();
-    const same = merged.length === recent.items.length && merged.every((e, i) => e === recent.items[i] || JSON.stringify(e) === JSON.stringify(recent.items[i]));
-    if (!same) set({ recent: { ...get().recent, items: merged } });
+/** Merges a stored head into the shown links (a link made, changed or deleted elsewhere), or asks for the whole list when it does not reach back to them. */
+function takeHead({ set, get, timers }: SliceKit, raw: unknown): void {
+  if (timers.disposed) return; // a page that let go of its store (it may mount it again: strict mode)
+  const recent = get().recent;
+  if (recent.state !== 'ready') return; // the worker's answer is on its way
+  const head = headLinks(raw, get().accounts?.current);
+  if (!head) return;
+  const merged = mergeHead(recent.items, head);
+  if (!merged) return void get().loadHistory();
+  const same = merged.length === recent.items.length && merged.every((e, i) => e === recent.items[i] || JSON.stringify(e) === JSON.stringify(recent.items[i]));
+  if (!same) set({ recent: { ...get().recent, items: merged } });
+}
+
+/**
+ * Starts following the stored head for as long as the popup is open; returns the stop. The head
+ * is read once more as it starts: a link made after the popup's first read of it and before this
+ * (the worker tells only popups that listen) is shown too.
+ */
+export function followStoredHead(kit: SliceKit): () => void {
+  const stop = onStoredChange((changes) => {
+    if ('recentHead' in changes) takeHead(kit, changes.recentHead);
   });
+  readHead().then((raw) => takeHead(kit, raw), () => undefined);
+  return stop;
 }

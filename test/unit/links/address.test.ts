@@ -47,6 +47,11 @@ describe('checkUrl', () => {
     expect(reason('mailto:me@example.com and more')).toContain('mailto:');
   });
 
+  it('reads a label before an address as text with spaces, not as a scheme', () => {
+    expect(checkUrl('Link: https://example.com')).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/spaces/) });
+    expect(checkUrl('Note:  https://example.com/a')).toMatchObject({ kind: 'invalid' });
+  });
+
   it.each([
     'https://chromewebstore.google.com/detail/abc/xyz',
     'https://chrome.google.com/webstore/detail/abc',
