@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { clock } from '@/lib/i18nFormat';
+import { rowsShown } from '@/lib/ui/popup/reestimate';
 import { usePopup } from './PopupContext';
 
 /**
@@ -15,7 +16,7 @@ export function LinksWaiting() {
   const incognito = usePopup((s) => s.incognito);
   const cancel = usePopup((s) => s.cancelQueued);
   // A private window's link is not named in a normal window (the worker does not hand it one: a second guard).
-  const mine = (links ?? []).filter((l) => (!current || l.fingerprint === current) && (incognito || !l.private));
+  const mine = rowsShown(links, current, incognito);
   const now = Date.now();
   // A time said goes once it has passed: drawn again then (no time in the past stays on screen).
   const soonest = Math.min(...mine.flatMap((l) => [l.notBefore, l.expectedAt ?? 0]).filter((at) => at > now));

@@ -17,7 +17,6 @@ export type UrlVerdict =
 
 /** The add-on stores: the browser protects them from extensions. */
 function isStorePage(u: URL): boolean {
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') return false;
   const host = u.hostname.toLowerCase();
   const path = u.pathname.toLowerCase();
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

@@ -8,7 +8,7 @@
 import { ask } from './ask';
 import { accountNames, accountSwitched, cachedValues, reread, showAccount, unread } from './account';
 import type { AccountName } from '../../storage';
-import { headLinks } from './recentHead';
+import { fromHead, headLinks } from './recentHead';
 import { readHead } from './firstReads';
 import type { SliceKit } from './store';
 import { onStoredChange } from './storedChanges';
@@ -43,7 +43,7 @@ async function enterAccount(kit: SliceKit, fingerprint: string | null, list: Acc
   const { set, get } = kit;
   accountSwitched(); // answers still coming for the other account are dropped
   const head = headLinks(await readHead().catch(() => null), fingerprint);
-  const recent = head ? { state: 'ready' as const, items: head.items, partial: !head.complete } : { state: 'loading' as const, items: [], partial: false };
+  const recent = head ? fromHead(head) : { state: 'loading' as const, items: [], partial: false };
   set({ recent: { ...get().recent, ...recent, confirmingId: null, failure: null } });
   // The worker has swapped the cache and the remembered choices and written the state: what
   // the popup does after its snapshot, with the snapshot read again (unread: all asked).

@@ -8,7 +8,7 @@ import { loadAsk } from './ask';
 import { withRemembered } from '../choices';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
-import { headLinks } from './recentHead';
+import { fromHead, headLinks } from './recentHead';
 import type { LoaderActions, PopupData, SliceKit } from './store';
 import { openEarlyPort } from './earlyPort';
 
@@ -66,7 +66,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
       const headShown = head
         .then((raw) => {
           const shown = get().recent.state === 'loading' ? headLinks(raw, snap.state?.fingerprint) : null;
-          if (shown) set({ recent: { ...get().recent, state: 'ready', items: shown.items, partial: !shown.complete } });
+          if (shown) set({ recent: { ...get().recent, ...fromHead(shown) } });
         })
         .catch(() => undefined);
       // Asking the worker is not part of the first render: its code loads after it.

@@ -9,6 +9,9 @@ import { isRecord } from '../../storage/isRecord';
 const isEntry = (e: unknown): e is HistoryEntry =>
   isRecord(e) && typeof e.id === 'string' && typeof e.shortUrl === 'string' && typeof e.longUrl === 'string' && typeof e.account === 'string' && isRecord(e.campaign);
 
+/** Recent links' state from a head's links: drawn, and partial while the whole list is longer. */
+export const fromHead = (head: { items: HistoryEntry[]; complete: boolean }) => ({ state: 'ready' as const, items: head.items, partial: !head.complete });
+
 /**
  * The account's newest links from a stored head, and whether they are all of them; null when
  * the head cannot say (none stored, an entry it cannot check, or none of this account's among

@@ -12,6 +12,11 @@ import type { WaitingLink } from '../../messaging/waitingLinks';
 import { queuedMessage, queuedNamed } from './text';
 import type { SliceKit } from './store';
 
+/** The rows "Links waiting" shows: the current account's (all when none is known), a private window's only in a private window. */
+export function rowsShown(links: readonly WaitingLink[] | undefined, current: string | null | undefined, incognito: boolean): WaitingLink[] {
+  return (links ?? []).filter((l) => (!current || l.fingerprint === current) && (incognito || !l.private));
+}
+
 /** After a time shown has passed: when its estimate is asked again (ms after that time), once each. */
 export const ASK_AGAIN_AFTER_MS = [1_000, 5_000, 15_000, 45_000];
 
@@ -45,7 +50,7 @@ export function reestimator({ set, get, timers }: SliceKit): { arm: () => void }
   /** The rate-limit times this popup shows: its account's rows (as "Links waiting" draws them), the followed link's while its status says one. */
   const shown = (): { key: string; at: number }[] => {
     const { accounts, incognito, queued } = get();
-    const rows = (get().waitingLinks ?? []).filter((l) => (!accounts?.current || l.fingerprint === accounts.current) && (incognito || !l.private));
+    const rows = rowsShown(get().waitingLinks, accounts?.current, incognito);
     const times = rows.flatMap((l) => (l.expectedAt ? [{ key: `${l.id}@${l.expectedAt}`, at: l.expectedAt }] : []));
     return queued && followedSays() ? [...times, { key: `${queued.jobId}@${queued.expectedAt}`, at: queued.expectedAt }] : times;
   };
