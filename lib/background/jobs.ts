@@ -234,6 +234,8 @@ export class JobQueue {
       const checkpoint = (p: Partial<Job>) => {
         // Its link is made: the next background job of its account may start.
         if (p.shortened && this.ahead.drop(job.id)) void this.kick();
+        // Refused before it was made (429): no longer on the wire until it is sent again.
+        if ('sentAt' in p && p.sentAt === undefined) this.onWire.delete(job.id);
         return this.patch(job.id, p);
       };
       const current = (await this.get(job.id)) ?? job;

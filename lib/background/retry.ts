@@ -31,7 +31,8 @@ export async function withRetry<T>(
   opts: {
     policy?: RetryPolicy;
     sleep?: (ms: number) => Promise<void>;
-    onRetry?: (err: ApiError, attempt: number, delayMs: number) => void;
+    /** Awaited before the next try: what must be stored of the failed one is stored first. */
+    onRetry?: (err: ApiError, attempt: number, delayMs: number) => void | Promise<void>;
   } = {},
 ): Promise<T> {
   const policy = opts.policy ?? DEFAULT_RETRY;
@@ -55,7 +56,7 @@ export async function withRetry<T>(
       } else {
         throw err;
       }
-      opts.onRetry?.(err, transient + limited, delay);
+      await opts.onRetry?.(err, transient + limited, delay);
       await sleep(delay);
     }
   }

@@ -60,7 +60,15 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
             custom_code: job.args.customCode || undefined,
           }),
         // Once, unless rate limited: after a failure the queue decides (waitPolicy.ts), never a blind resend here.
-        { policy: onlyWhenLimited(policy), onRetry: (err) => deps.onRetry?.(job, err) },
+        {
+          policy: onlyWhenLimited(policy),
+          onRetry: async (err) => {
+            // Refused for the rate limit: the link was not made. Stored before anything else, so a
+            // worker stopped while it waits for the budget sends it again instead of ending it as lost.
+            await checkpoint({ sentAt: undefined, error: err.toJSON() });
+            deps.onRetry?.(job, err);
+          },
+        },
       );
     }
     const campaignId = job.args.campaignId;
