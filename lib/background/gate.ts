@@ -49,7 +49,7 @@ export class RequestGate {
   ) {}
 
   /** A fetch for the API client: every call waits at the gate with the given priority. */
-  fetchWith(priority: Priority, onSend?: () => Promise<void>): typeof fetch {
+  fetchWith(priority: Priority, onSend?: () => void): typeof fetch {
     return (input, init) => this.fetch(priority, input, init, onSend);
   }
 
@@ -84,7 +84,7 @@ export class RequestGate {
     priority: Priority,
     input: RequestInfo | URL,
     init?: RequestInit,
-    onSend?: () => Promise<void>,
+    onSend?: () => void,
   ): Promise<Response> {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -102,7 +102,9 @@ export class RequestGate {
       this.stats.sent++;
       let res: Response;
       try {
-        await onSend?.();
+        // Recorded in the same step as the send (it throws to stop a cancelled job): a worker stopped
+        // between the two cannot leave a request marked as sent that never left.
+        onSend?.();
         // The clock starts now: a request may wait at the gate far longer than any timeout.
         const timeout = AbortSignal.timeout(method === 'GET' ? this.timeoutMs : this.changeTimeoutMs);
         const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;

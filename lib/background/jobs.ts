@@ -22,8 +22,8 @@ export const KEEP_SETTLED_MS = 15 * 60_000;
 export const RETRY_ON_ASK_MS = 10_000;
 
 export interface JobDeps {
-  /** Runs one job; `markSending` is called right before the request goes out (it records, it does not wait). */
-  run: (job: Job, markSending: () => Promise<void>, checkpoint: (patch: Partial<Job>) => Promise<void>) => Promise<Job['result']>;
+  /** Runs one job; `markSending` is called right before the request goes out (it records, it does not wait; it throws for a cancelled job). */
+  run: (job: Job, markSending: () => void, checkpoint: (patch: Partial<Job>) => Promise<void>) => Promise<Job['result']>;
   /** Told when a job is done or failed for good (jobs that want a notification). */
   onSettled: (job: Job) => Promise<void>;
   /** Told of every job that settles (the bulk batch records its outcome). */
@@ -131,19 +131,21 @@ export class JobQueue {
   /** Resolves when the job settles, or with null after `timeoutMs`. */
   waitFor(id: string, timeoutMs: number): Promise<Job | null> {
     const settled = this.waiters.wait(id, timeoutMs);
-    void this.get(id).then((j) => {
-      if (j && (j.state === 'done' || j.state === 'failed')) this.waiters.settle(j);
-    });
+    void this.get(id).then((j) => j && (j.state === 'done' || j.state === 'failed') && this.waiters.settle(j));
     return settled;
   }
 
-  /** On worker start: jobs that were on the wire have an unknown outcome and go again. */
+  /**
+   * On worker start: jobs that were on the wire have an unknown outcome and go again, and a job
+   * that settled while a worker stopped before telling of it is told now (once).
+   */
   async resume(): Promise<void> {
     await this.stored.update((jobs) =>
       jobs
         .filter((j) => !(j.settledAt && this.now() - j.settledAt > KEEP_SETTLED_MS))
         .map((j) => (j.state === 'sending' && !this.running.has(j.id) ? { ...j, state: 'pending' } : j)),
     );
+    for (const j of await this.stored.all()) if (j.notify && !j.notified) await this.tellSettled(j.id);
     await this.kick();
   }
 
@@ -190,9 +192,12 @@ export class JobQueue {
   /** Asks for a notification when the job settles (its page stopped waiting); from now on it is a link waiting (`toldWaiting`). */
   async markNotify(id: string): Promise<void> {
     await this.patch(id, { notify: true, toldWaiting: true });
-    // Settled in between: tell the user now (unless finish() already did).
-    const claimed = await this.claimNotification(id);
-    const job = claimed && (await this.get(id)); // a private job whole from memory
+    await this.tellSettled(id); // settled in between: told now (unless finish() already did)
+  }
+
+  /** Tells of a settled job that wants telling, once (a private job whole from memory). */
+  private async tellSettled(id: string): Promise<void> {
+    const job = (await this.claimNotification(id)) && (await this.get(id));
     if (job) await this.deps.onSettled(job);
   }
 
@@ -226,10 +231,9 @@ export class JobQueue {
       // `sentAt` is stored without waiting for the write (a burst shares one write; the request is
       // not held back): a worker stopped while the answer is awaited finds it. A cancelled job stops here.
       const markSending = () => {
-        if (this.cancelled.has(job.id)) return Promise.reject(new CancelledError());
+        if (this.cancelled.has(job.id)) throw new CancelledError();
         this.onWire.add(job.id);
         void this.patch(job.id, { sentAt: this.now() }).catch(() => undefined);
-        return Promise.resolve();
       };
       const checkpoint = (p: Partial<Job>) => {
         // Its link is made: the next background job of its account may start.
@@ -284,8 +288,7 @@ export class JobQueue {
   }
 
   private keepWhole(job: Job): void {
-    this.whole.set(job.id, job);
-    // A few are enough: a popup follows its own link for a moment.
+    this.whole.set(job.id, job); // a few are enough: a popup follows its own link for a moment
     for (const id of this.whole.keys()) if (this.whole.size > 20) this.whole.delete(id);
   }
 
@@ -294,5 +297,4 @@ export class JobQueue {
   }
 }
 
-/** Thrown inside a cancelled job right before its request would go out. */
-class CancelledError extends Error {}
+/** Thrown inside a cancelled job right before its request would go out. */ class CancelledError extends Error {}

@@ -19,7 +19,7 @@ export interface Session {
   fingerprint: string;
   client: Record<Priority, ApiClient>;
   /** A client whose requests call `onSend` right before they go out (jobs record it). */
-  clientWithHook: (priority: Priority, onSend: () => Promise<void>) => ApiClient;
+  clientWithHook: (priority: Priority, onSend: () => void) => ApiClient;
   gate: RequestGate;
   cache: ResourceCache;
   /** Ends the session: waiting requests fail, nothing more is sent or stored for it. */
@@ -202,7 +202,7 @@ export class SessionHolder {
     });
     if (cached?.fingerprint === fingerprint) budgets.plan = cached.account?.value.status ?? null;
     const gate = new RequestGate(budgets, this.deps.fetch, now, this.deps.timeoutMs ?? 15_000, this.deps.changeTimeoutMs);
-    const make = (priority: Priority, onSend?: () => Promise<void>) =>
+    const make = (priority: Priority, onSend?: () => void) =>
       createApiClient({
         baseUrl: conn.serviceUrl,
         apiKey: conn.apiKey,

@@ -44,7 +44,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     return !s || !s.connection.apiKey;
   };
   /** One try for the job's account; `made` records the short link as soon as it is known. */
-  const run = async (job: Job, markSending: () => Promise<void>, checkpoint: (p: Partial<Job>) => Promise<void>, made: Made) => {
+  const run = async (job: Job, markSending: () => void, checkpoint: (p: Partial<Job>) => Promise<void>, made: Made) => {
     // Its own account's session, current or not: a switch to another account does not stop it.
     const s = await sessions.forAccount(job.fingerprint);
     if (!s || !s.connection.apiKey) throw otherAccount();

@@ -27,15 +27,17 @@ describe('a link refused with 429, then the worker stopped', () => {
     });
     sb.faults.push({ path: /^\/api\/shorten$/, kind: 'status429' });
     await vi.waitFor(() => expect(sb.log.some((l) => l.path === '/api/shorten' && l.status === 429)).toBe(true), { timeout: 30_000 });
-    // The refusal is stored before anything else: the next worker finds the link not sent.
+    // The refusal is stored before anything else: the next worker finds the link not sent. The
+    // worker stops once nothing else is on the wire (a link whose answer a stop loses may exist: it is not sent again).
     await vi.waitFor(async () => {
-      const refused = (await queueItem.getValue()).filter((j) => j.state === 'pending' && j.sentAt === undefined && j.error?.kind === 'rate-limited');
-      expect(refused.length).toBeGreaterThanOrEqual(1);
+      const jobs = await queueItem.getValue();
+      expect(jobs.filter((j) => j.state === 'pending' && j.sentAt === undefined && j.error?.kind === 'rate-limited').length).toBeGreaterThanOrEqual(1);
+      expect(jobs.filter((j) => j.state !== 'done' && j.sentAt !== undefined)).toEqual([]);
     });
     worker.stop();
     void presses; // the popup that pressed closed with the worker's answers lost
     await worker.start();
-    await vi.waitFor(async () => expect((await queueItem.getValue()).every((j) => j.state === 'done')).toBe(true), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(async () => expect((await queueItem.getValue()).filter((j) => j.state !== 'done').map((j) => [j.args.url, j.state, j.error?.reason])).toEqual([]), { timeout: 20_000, interval: 100 });
     for (const url of urls) expect(made(sb, url), url).toBe(1);
   }, 90_000);
 });

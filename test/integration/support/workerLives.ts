@@ -27,13 +27,13 @@ export interface WorkerLives {
   call<T>(fn: (service: Service) => Promise<T>): Promise<T>;
   /** Stops the worker where it is: nothing it was doing goes on. */
   stop(): void;
-  /** Starts a new worker over the stored state and resumes its queue (as the browser's alarm does). */
+  /** Starts a new worker over the stored state: it tells of every job itself until a popup follows one, and resumes the queue. */
   start(): Promise<void>;
 }
 
 const NEVER = new Promise<never>(() => {});
 
-/** Makes a worker whose lives the test controls; `overrides` are the service's deps of every life. */
+/** Makes a worker whose lives the test controls; `overrides` are the service's deps of every life (its `fetch` is what a living worker sends with). */
 export async function workerLives(overrides: Partial<ServiceDeps> = {}): Promise<WorkerLives> {
   const context = new AsyncLocalStorage<number>();
   let current = 0;
@@ -63,16 +63,19 @@ export async function workerLives(overrides: Partial<ServiceDeps> = {}): Promise
         // A restarted worker evaluates its modules anew: nothing in memory survives.
         vi.resetModules();
         const { createService } = await import('@/lib/background/service');
+        const send = overrides.fetch ?? fetch;
         lives.service = createService({
-          fetch: (input, init) => (alive() ? fetch(input, init) : NEVER),
-          copy: async (text) => (alive() ? (lives.copies.push(text), true) : NEVER),
-          notify: async (title, message) => (alive() ? void lives.notes.push({ title, message }) : NEVER),
           wakeAt: () => {},
           hasHostPermission: async () => false,
           ...overrides,
+          // A stopped worker's requests, copies and notifications never happen.
+          fetch: (input, init) => (alive() ? send(input, init) : NEVER),
+          copy: async (text) => (alive() ? (lives.copies.push(text), true) : NEVER),
+          notify: async (title, message) => (alive() ? void lives.notes.push({ title, message }) : NEVER),
         });
       });
-      await lives.call((s) => s.resume());
+      // As the worker's start does: no popup follows anything yet, then the queue resumes.
+      await lives.call((s) => s.handBack().then(() => s.resume()));
     },
   };
   await lives.start();

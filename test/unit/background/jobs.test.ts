@@ -17,7 +17,7 @@ describe('the persisted job queue', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('runs a job once and tells when it settles', async () => {
-    const run = vi.fn(async (job: Job, markSending: () => Promise<void>) => {
+    const run = vi.fn(async (job: Job, markSending: () => void) => {
       await markSending();
       return entry(job);
     });
@@ -170,7 +170,7 @@ describe('the persisted job queue', () => {
   });
 
   it('does not cancel a job whose request has left, and cancels one still waiting', async () => {
-    let leave: () => Promise<void> = async () => {};
+    let leave: () => void = () => {};
     let finish: () => void = () => {};
     const q = new JobQueue({
       run: async (job, markSending) => {
