@@ -85,7 +85,14 @@ export default defineConfig({
               id: 'linkshort@extension.example',
               // 140: the first Firefox that knows data_collection_permissions.
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              // What goes to the service the user connects (README, "Privacy"): the addresses of the
+              // tabs and links shortened (browsingActivity), the API key on every request and a new
+              // password from the account form (authenticationInfo), a new email address from it and
+              // a QR code's contact card (personallyIdentifyingInfo). A tab's title stays in the
+              // browser (Recent links, copy formats): no websiteContent.
+              data_collection_permissions: {
+                required: ['browsingActivity', 'authenticationInfo', 'personallyIdentifyingInfo'],
+              },
             },
             gecko_android: { strict_min_version: '142.0' },
           },

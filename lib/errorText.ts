@@ -65,6 +65,8 @@ const REASON_KEYS: Record<ErrorReason, MessageKey> = {
   'account-changed': 'errAccountChangedNotCreated',
   'history-gone': 'errHistoryGone',
   'link-id-unknown': 'errLinkIdUnknown',
+  'account-unknown': 'errAccountUnknown',
+  'image-elsewhere': 'errImageElsewhere',
   'not-own-page': 'errNotOwnPage',
   'managed-locked': 'errManagedLocked',
   'qr-style': 'errQrStyle',

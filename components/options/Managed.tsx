@@ -38,3 +38,14 @@ export function ManagedSummary() {
   if (names.length === 0) return null;
   return <p className="managed-note">{t('optionsManagedSummary', names.map((n) => t(LABELS[n])).join(', '))}</p>;
 }
+
+/** What the organisation's policy named that was ignored (a wrong value, an unknown name): the rest of it still applies. */
+export function ManagedIgnored() {
+  const ignored = useManagedPolicy()?.ignored ?? [];
+  if (ignored.length === 0) return null;
+  return (
+    <p className="managed-note" role="note">
+      {t('optionsManagedIgnored', [...new Set(ignored.map((i) => i.key))].join(', '))}
+    </p>
+  );
+}

@@ -11,7 +11,7 @@ import { HistoryLimitSelect } from './HistoryLimitSelect';
 import { t } from '@/lib/i18n';
 import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
 import { ChoiceSelect } from '../common/ChoiceSelect';
-import { ManagedNote, ManagedSummary, useManaged } from './Managed';
+import { ManagedIgnored, ManagedNote, ManagedSummary, useManaged } from './Managed';
 import type { ManagedSetting } from '@/lib/storage/policy';
 
 /** Preferences: defaults of the context menu, shortcut and address bar, copying, cleaning, menu items, history, cache. */
@@ -68,6 +68,7 @@ export function PreferencesSection() {
       ) : (
         <div className="stack">
           <ManagedSummary />
+          <ManagedIgnored />
           <p className="muted">{t('optionsPrefsUsedBy', t('menuShortenLink'))}</p>
           <ManagedChoice
             id={`${id}-domain`}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { UtmPreset } from '@/lib/links/linkRules';
-import { UTM_FIELDS, type UtmField } from '@/lib/links/utm';
+import { UTM_FIELDS, utmQuery, type UtmField } from '@/lib/links/utm';
 import type { Checked } from '@/lib/ui/options/forms';
 import { errorSentence } from '@/lib/errorText';
 import { t, type MessageKey } from '@/lib/i18n';
@@ -40,7 +40,7 @@ export function UtmPresetsSection() {
           view: (p) => (
             <div className="row">
               <strong className="name">{p.name}</strong>
-              <code className="ellipsis">{UTM_FIELDS.filter((f) => p[f]).map((f) => `utm_${f}=${p[f]}`).join('&')}</code>
+              <code className="ellipsis">{utmQuery(p)}</code>
             </div>
           ),
           Form: PresetForm,

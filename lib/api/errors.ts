@@ -25,6 +25,8 @@ export type ErrorReason =
   | 'account-changed' // another account is connected now: the link was not made
   | 'history-gone' // the Recent links entry is gone
   | 'link-id-unknown' // the service never told the id of that link: it cannot be deleted from here
+  | 'account-unknown' // a link kept without its account, and several accounts of its service saved: not deleted there
+  | 'image-elsewhere' // the service named an image at another origin (`detail`): the worker does not read it
   | 'not-own-page' // the message came from outside the extension
   | 'managed-locked' // the organisation's policy sets this (`field`): it cannot be changed here
   | 'qr-style' // a QR style scanners would read badly: `detail` is why (lib/qr/style)

@@ -1,6 +1,8 @@
 /**
  * The image of a QR code the service made (its `link`), read by the worker so that a page can
- * copy and download it without a request of its own. Only http(s), only images, at most 2 MB.
+ * copy and download it without a request of its own. Only http(s), only images, at most 2 MB,
+ * only at the service's own origin and never through a redirect: the worker holds the loopback
+ * permission, so a hostile service naming another address could make it read this machine's pages.
  */
 import { ApiError } from './errors';
 import { safeHttpUrl } from './safeUrl';
@@ -14,13 +16,15 @@ export interface FetchedImage {
   dataUrl: string;
 }
 
-/** Reads the image at `url` (the key is never sent: the link is public). */
-export async function fetchImage(fetchFn: typeof fetch, url: string, timeoutMs = 15_000): Promise<FetchedImage> {
+/** Reads the image at `url`, which must be at `origin`, the service's own (the key is never sent: the link is public). */
+export async function fetchImage(fetchFn: typeof fetch, url: string, origin: string, timeoutMs = 15_000): Promise<FetchedImage> {
   const safe = safeHttpUrl(url);
   if (!safe) throw new ApiError({ kind: 'invalid-input', field: 'link', message: 'link must be an http(s) address' });
+  const at = new URL(safe).origin;
+  if (at !== origin) throw new ApiError({ kind: 'invalid-input', field: 'link', reason: 'image-elsewhere', detail: at, message: `The image is at ${at}, not at the service's ${origin}.` });
   let res: Response;
   try {
-    res = await fetchFn(safe, { credentials: 'omit', signal: AbortSignal.timeout(timeoutMs) });
+    res = await fetchFn(safe, { credentials: 'omit', redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     const timeout = e instanceof DOMException && e.name === 'TimeoutError';
     throw new ApiError({ kind: timeout ? 'timeout' : 'network', message: `The image could not be read: ${String(e)}` });

@@ -15,7 +15,7 @@ export function toPlainText(value: unknown, max = 300): string {
   const plain = text
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, name: string) => {
       const lower = name.toLowerCase();
-      if (lower in ENTITIES) return ENTITIES[lower]!;
+      if (Object.hasOwn(ENTITIES, lower)) return ENTITIES[lower]!;
       if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16)) ?? m;
       if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10)) ?? m;
       return m;

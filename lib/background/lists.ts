@@ -65,7 +65,7 @@ export function createLists(sessions: SessionHolder) {
 
     /** Every item of a list, cache first. */
     async getList<N extends ListName>(data: { name: N; refresh?: boolean }): Promise<Cached<ListItems[N][]>> {
-      if (!(data.name in LIST_METHODS)) throw new ApiError({ kind: 'invalid-input', field: 'name', message: 'name is not valid' });
+      if (!Object.hasOwn(LIST_METHODS, data.name)) throw new ApiError({ kind: 'invalid-input', field: 'name', message: 'name is not valid' });
       const s = await sessions.require();
       return s.cache.get(data.name, loadList(s, data.name), data) as Promise<Cached<ListItems[N][]>>;
     },
@@ -96,7 +96,7 @@ export function createLists(sessions: SessionHolder) {
 
     /** Runs a mutation, then refreshes the list it touched before answering. */
     async mutate(m: Mutation & ShownAccount): Promise<unknown> {
-      if (!m || typeof m !== 'object' || !(m.op in TOUCHES) || !Array.isArray(m.args))
+      if (!m || typeof m !== 'object' || !Object.hasOwn(TOUCHES, m.op) || !Array.isArray(m.args))
         throw new ApiError({ kind: 'invalid-input', field: 'op', message: 'op is not valid' });
       const s = await sessions.require();
       checkShownAccount(s, m.account);

@@ -1,9 +1,16 @@
 /** The Recent links messages: the current account's history, deleting a link, emptying it. */
 import { ApiError } from '../api';
-import type { HistoryEntry } from '../storage';
+import { connectionItem, type HistoryEntry } from '../storage';
+import { connectionsItem } from '../storage/connections';
 import { clearHistory, historyOf, removeFromHistory } from './history';
 import { CHANGE_RETRY, withRetry } from './retry';
-import type { SessionHolder } from './session';
+import type { Session, SessionHolder } from './session';
+
+/** How many accounts of a service are saved here (the current one and the others). */
+async function accountsOf(service: string): Promise<number> {
+  const [current, others] = await Promise.all([connectionItem.getValue(), connectionsItem.getValue()]);
+  return [...(current?.apiKey ? [current] : []), ...others].filter((c) => c.serviceUrl === service).length;
+}
 
 /** The history messages of the current connection. */
 export function createRecentLinks(sessions: SessionHolder) {
@@ -16,14 +23,21 @@ export function createRecentLinks(sessions: SessionHolder) {
   return {
     getHistory,
 
-    /** Removes a history entry, deleting the link on the service first when asked. */
+    /**
+     * Removes a history entry, deleting the link on the service first when asked: only with the
+     * session of the account that made it, the one it was found under (another account connected
+     * meanwhile never receives the delete); an entry kept without its account is deleted there
+     * only when its service has one account saved here.
+     */
     async deleteHistoryEntry(data: { id: string; remote: boolean }): Promise<HistoryEntry[]> {
-      const entry = (await getHistory()).find((e) => e.id === data.id);
-      if (!entry) throw new ApiError({ kind: 'not-found', reason: 'history-gone', message: 'No such history entry.' });
+      const s: Session | null = await sessions.get();
+      const entry = s?.connection.apiKey ? (await historyOf(s.connection.serviceUrl, s.fingerprint)).find((e) => e.id === data?.id) : undefined;
+      if (!s || !entry) throw new ApiError({ kind: 'not-found', reason: 'history-gone', message: 'No such history entry.' });
       if (data.remote) {
         if (entry.linkId === null)
           throw new ApiError({ kind: 'invalid-input', field: 'linkId', reason: 'link-id-unknown', message: 'The link id is unknown.' });
-        const s = await sessions.require();
+        if (entry.account === undefined && (await accountsOf(entry.service)) > 1)
+          throw new ApiError({ kind: 'invalid-input', field: 'account', reason: 'account-unknown', message: 'The account of this link is unknown.' });
         const linkId = entry.linkId;
         await withRetry(() => s.client.interactive.deleteLink(linkId), { policy: CHANGE_RETRY });
       }

@@ -125,7 +125,7 @@ export function createTrackedQrs({ sessions, now, wakeAt, fetch }: TrackedQrDeps
       const s = await sessions.require();
       const entry = (await trackedQrsItem.getValue())[s.fingerprint]?.[data?.shortUrl];
       if (!entry?.link) throw new ApiError({ kind: 'not-found', reason: 'history-gone', message: 'No such tracked QR code.' });
-      return fetchImage(fetch, entry.link);
+      return fetchImage(fetch, entry.link, new URL(s.connection.serviceUrl).origin);
     },
 
     /** Sends the account's waiting tracked QR codes (worker start, alarm). */

@@ -34,6 +34,13 @@ export function hasUtm(values: UtmValues): boolean {
   return UTM_FIELDS.some((f) => (values[f] ?? '').trim() !== '');
 }
 
+/** The UTM values as they are sent (`utm_campaign=autumn%20sale%20%26%20more`): a value's `&` or `=` never reads as another parameter. */
+export function utmQuery(values: UtmValues): string {
+  return UTM_FIELDS.filter((f) => (values[f] ?? '').trim() !== '')
+    .map((f) => `utm_${f}=${encodeURIComponent(values[f]!.trim())}`)
+    .join('&');
+}
+
 /**
  * Adds the UTM values to a web address. With `keep` (the user chose "Keep them"), a `utm_*`
  * already in the address is kept and not overwritten; otherwise it is replaced. An address

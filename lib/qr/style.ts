@@ -62,9 +62,20 @@ export function checkQrStyle(style: QrStyle): StyleProblem | null {
   // Many scanners look for dark modules on a light ground only.
   if (luminance(style.foreground) > luminance(style.background)) return { reason: 'inverted' };
   const ratio = contrastRatio(style.foreground, style.background);
-  if (ratio < MIN_CONTRAST) return { reason: 'contrast', ratio: Math.floor(ratio * 10) / 10 };
+  if (ratio < MIN_CONTRAST) return { reason: 'contrast', ratio: shownRatio(ratio) };
   if (style.logo) return checkLogo(style.logo);
   return null;
+}
+
+/**
+ * A refused ratio as the page writes it: rounded to one decimal (3.998 reads 4.0, not 3.9), to two
+ * when one would reach the threshold (4.48, not 4.5 beside "at least 4.5"), never shown as passing.
+ */
+function shownRatio(ratio: number): number {
+  const one = Math.round(ratio * 10) / 10;
+  if (one < MIN_CONTRAST) return one;
+  const two = Math.round(ratio * 100) / 100;
+  return two < MIN_CONTRAST ? two : Math.floor(ratio * 100) / 100;
 }
 
 /** Whether a logo may be kept: a PNG, JPEG or SVG data: URL of at most MAX_LOGO_BYTES. */

@@ -46,7 +46,7 @@ export function parsePolicy(raw: unknown): ManagedPolicy {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return policy;
   const input = raw as Record<string, unknown>;
   const locked = new Set<string>();
-  if ('locked' in input) {
+  if (Object.hasOwn(input, 'locked')) {
     const list = z.array(z.string()).safeParse(input.locked);
     if (!list.success) policy.ignored.push({ key: 'locked', reason: 'not a list of names' });
     for (const name of list.success ? list.data : []) {
@@ -56,29 +56,36 @@ export function parsePolicy(raw: unknown): ManagedPolicy {
   }
   for (const [key, value] of Object.entries(input)) {
     if (key === 'locked' || value === undefined || value === null) continue;
-    if (key === 'serviceUrl') {
-      const checked = typeof value === 'string' ? checkServiceUrl(value) : null;
-      if (checked?.ok) policy.serviceUrl = { value: checked.url, locked: locked.has(key) };
-      else policy.ignored.push({ key, reason: `not a service URL (${checked ? checked.problem : 'not text'})` });
-      continue;
+    // A member that cannot be read is ignored alone: the rest (a locked service URL) still applies.
+    try {
+      readMember(policy, key, value, locked.has(key));
+    } catch {
+      policy.ignored.push({ key, reason: 'unreadable' });
     }
-    if (!(key in FIELDS)) {
-      // An API key in a policy would be readable by every extension page and every admin tool: refused.
-      policy.ignored.push({ key, reason: /key/i.test(key) ? 'an API key is never taken from a policy' : 'unknown setting' });
-      continue;
-    }
-    const parsed = FIELDS[key as ManagedSetting].safeParse(value);
-    if (!parsed.success) {
-      policy.ignored.push({ key, reason: parsed.error.issues[0]?.message ?? 'wrong type' });
-      continue;
-    }
-    (policy.settings as Record<string, Preset<unknown>>)[key] = { value: parsed.data, locked: locked.has(key) };
   }
   for (const name of locked) {
     const set = name === 'serviceUrl' ? policy.serviceUrl : policy.settings[name as ManagedSetting];
     if (!set) policy.ignored.push({ key: `locked.${name}`, reason: 'locked without a valid value' });
   }
   return policy;
+}
+
+/** Checks one member; a name is looked up among the policy's own settings only (never `constructor`, `toString`…). */
+function readMember(policy: ManagedPolicy, key: string, value: unknown, locked: boolean): void {
+  if (key === 'serviceUrl') {
+    const checked = typeof value === 'string' ? checkServiceUrl(value) : null;
+    if (checked?.ok) policy.serviceUrl = { value: checked.url, locked };
+    else policy.ignored.push({ key, reason: `not a service URL (${checked ? checked.problem : 'not text'})` });
+    return;
+  }
+  if (!Object.hasOwn(FIELDS, key)) {
+    // An API key in a policy would be readable by every extension page and every admin tool: refused.
+    policy.ignored.push({ key, reason: /key/i.test(key) ? 'an API key is never taken from a policy' : 'unknown setting' });
+    return;
+  }
+  const parsed = FIELDS[key as ManagedSetting].safeParse(value);
+  if (!parsed.success) policy.ignored.push({ key, reason: parsed.error.issues[0]?.message ?? 'wrong type' });
+  else (policy.settings as Record<string, Preset<unknown>>)[key] = { value: parsed.data, locked };
 }
 
 /** Whether the policy locks a setting (the page disables it; the worker refuses a change). */

@@ -22,7 +22,7 @@ export function styleProblemText(problem: StyleProblem): string {
     case 'inverted':
       return t('qrStyleInverted');
     case 'contrast':
-      return t('qrStyleLowContrast', problem.ratio.toLocaleString(uiLanguage()), MIN_CONTRAST.toLocaleString(uiLanguage()));
+      return t('qrStyleLowContrast', problem.ratio.toLocaleString(uiLanguage(), { minimumFractionDigits: 1 }), MIN_CONTRAST.toLocaleString(uiLanguage()));
     case 'logo-type':
       return t('qrStyleLogoType');
     case 'logo-size':

@@ -110,6 +110,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       handlingMs: 0,
       rateLimited: false,
     };
+    if (req.headers.cookie !== undefined) entry.cookie = req.headers.cookie;
     log.push(entry);
     const { bearer, apiKey } = presentedKeys(req);
     entry.auth = bearer !== undefined ? 'bearer' : apiKey !== undefined ? 'x-api-key' : 'none';
@@ -117,8 +118,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
     /** Held after the request was handled (a fault's `holdMs`): what it did is done, its answer comes late. */
     let holdMs = 0;
+    /** Headers a fault adds to the answer. */
+    let extraHeaders: Record<string, string> = {};
     /** Records and sends the answer, after the artificial latency for /api requests. */
-    const answer = async (status: number, headers: Record<string, string>, body: string | Buffer): Promise<void> => {
+    const answer = async (status: number, ownHeaders: Record<string, string>, body: string | Buffer): Promise<void> => {
+      const headers = { ...ownHeaders, ...extraHeaders };
       entry.status = status;
       entry.handlingMs = Math.round((performance.now() - t0) * 1000) / 1000;
       if (group !== 'page' && method !== 'OPTIONS') await sleep(latencyMs + holdMs);
@@ -138,6 +142,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault?.until) await fault.until.catch(() => undefined);
     holdMs = fault?.holdMs ?? 0;
+    extraHeaders = fault?.headers ?? {};
+    if (fault?.answer) return answer(fault.answer.status, fault.answer.headers, fault.answer.body);
     if (fault?.kind) {
       const f = faultAnswer(fault.kind);
       if (f === 'hang') {

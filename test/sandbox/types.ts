@@ -42,6 +42,8 @@ export interface LoggedRequest {
   rateLimited: boolean;
   /** When the answer was written (absent while unanswered). */
   answeredAt?: number;
+  /** The Cookie header the request carried (absent: none). */
+  cookie?: string;
 }
 
 export type FaultKind =
@@ -70,6 +72,10 @@ export interface Fault {
   /** The request is handled at once (a link is made), its answer held back this long: a client
    *  that gives up sooner never hears of what it did (default 0). */
   holdMs?: number;
+  /** Sandbox extra. Headers added to the answer (a `Set-Cookie`, say); the request is handled as usual. */
+  headers?: Record<string, string>;
+  /** Sandbox extra. This answer instead of the service's (a 302 to another origin, say). */
+  answer?: { status: number; headers: Record<string, string>; body: string };
 }
 
 export interface Sandbox {

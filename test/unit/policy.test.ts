@@ -49,6 +49,21 @@ describe('the organisation policy (storage.managed)', () => {
     expect(JSON.stringify(p)).not.toContain('sk-123');
   });
 
+  it('a member named like a built-in (constructor, toString, __proto__) is ignored alone: the locked service URL still applies', async () => {
+    const raw = JSON.parse(
+      '{"constructor": 1, "toString": "x", "hasOwnProperty": true, "__proto__": {"keepHistory": false}, "serviceUrl": "https://links.corp.example", "keepHistory": false, "locked": ["serviceUrl", "keepHistory"]}',
+    ) as unknown;
+    const p = parsePolicy(raw);
+    expect(p.serviceUrl).toEqual({ value: 'https://links.corp.example', locked: true });
+    expect(p.settings).toEqual({ keepHistory: { value: false, locked: true } });
+    expect(p.ignored.map((i) => i.key).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'toString']);
+    // Applied by the worker as well: the preference is set and locked.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await loadPolicy(async () => raw);
+    expect((await settingsItem.getValue()).keepHistory).toBe(false);
+    await expect(saveSettings({ keepHistory: true })).rejects.toMatchObject({ reason: 'managed-locked' });
+  });
+
   it('no policy, or not an object: nothing set', () => {
     for (const raw of [null, undefined, {}, 'x', [1], 4]) expect(presetNames(parsePolicy(raw))).toEqual([]);
     expect(parsePolicy({ locked: 'serviceUrl' }).ignored).toEqual([{ key: 'locked', reason: 'not a list of names' }]);

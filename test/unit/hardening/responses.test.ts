@@ -539,6 +539,12 @@ describe('messages from the service', () => {
     expect(err.message).toMatch(/^Bad .*input/);
   });
 
+  it('an entity named like a built-in (&constructor;, &toString;) stays as written, never a function\'s source', async () => {
+    const body = JSON.stringify({ error: 1, message: 'Bad &constructor; and &toString; &amp; &hasOwnProperty;' });
+    const err = await failure(clientAnswering({ status: 400, body }).api.addDomain({ domain: 'https://x.example' }));
+    expect(err.message).toBe('Bad &constructor; and &toString; & &hasOwnProperty;');
+  });
+
   it('a success message with markup resolves as plain text', async () => {
     const body = JSON.stringify({ error: 0, message: '<b>Deleted</b> &lt;img src=x onerror=alert(1)&gt; <i>ok</i>' });
     const { message } = await clientAnswering({ body }).api.deleteQr(1);

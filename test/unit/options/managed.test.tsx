@@ -29,6 +29,15 @@ describe('settings the organisation set (policy)', () => {
     expect(screen.getAllByText('Preset by your organisation; you can change it.').length).toBe(1);
   });
 
+  it('a member the policy names that is ignored (unknown, wrong) is said, and the rest still applies', async () => {
+    const managed = parsePolicy(JSON.parse('{"constructor": 1, "keepHistory": "no", "defaultDomainId": 4}'));
+    worker.connection = { connected: false, serviceUrl: null, keyHint: null, managed };
+    worker.settings = { ...worker.settings, defaultDomainId: 4 };
+    openOptions();
+    expect(await screen.findByText("Ignored in your organisation's policy (the rest of it applies): constructor, keepHistory.")).toBeTruthy();
+    expect(screen.getByText(/Your organisation set: Default domain\./)).toBeTruthy();
+  });
+
   it('without a policy nothing is marked or disabled', async () => {
     openOptions();
     const url = (await screen.findByLabelText('Service URL')) as HTMLInputElement;

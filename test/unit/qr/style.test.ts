@@ -27,6 +27,9 @@ describe('the rule of what scanners read', () => {
     expect(styleProblemText(checkQrStyle(style('#bbbbbb', '#ffffff'))!)).toBe(
       'This style is refused: foreground and background have a contrast of 1.9:1, scanners need at least 4.5:1.',
     );
+    // Rounded, not cut: 2.995:1 reads 3.0; just below the threshold (4.478:1) it never reads as the threshold.
+    expect(styleProblemText(checkQrStyle(style('#959595', '#ffffff'))!)).toContain('a contrast of 3.0:1,');
+    expect(styleProblemText(checkQrStyle(style('#777777', '#ffffff'))!)).toContain('a contrast of 4.48:1,');
     expect(styleProblemText(checkQrStyle(style('#ffffff', '#202020'))!)).toMatch(/light foreground on a dark background/);
     expect(styleProblemText({ reason: 'logo-size', bytes: 200 * 1024 })).toBe('This logo is refused: the file has 200 kB, at most 100 kB are kept.');
   });
