@@ -149,6 +149,38 @@ describe('background worker', () => {
     for (const url of urls) expect(history.filter((e) => e.longUrl === url)).toHaveLength(1);
   });
 
+  it('a link refused with 429 waits through a worker stop and is made once by the next worker', async () => {
+    // The window of the test above is over: this one's first press learns the budget anew.
+    await until(async () => ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).every((j) => j.state === 'done') || null, 'the queue settled');
+    const urls = [1, 2].map((n) => `${ext.sb.url}/page/refused-${n}`);
+    const options = await openOptions(ext.h);
+    await sendFrom(options, [envelope(9100, 'shorten', { url: urls[0], domainId: null, campaignId: null })]);
+    // The budget seems to have room, yet the service refuses the next one (another client spent it).
+    ext.sb.faults.push({ path: /^\/api\/shorten$/, kind: 'status429', retryAfterSec: 8 });
+    const answers = sendFrom(options, [envelope(9101, 'shorten', { url: urls[1], domainId: null, campaignId: null })]).catch(() => []);
+    // The refusal is stored as "not sent" before the worker waits for the budget.
+    await until(
+      async () => ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).some((j) => j.args.url === urls[1] && j.state === 'pending' && j.sentAt === undefined && j.error?.kind === 'rate-limited') || null,
+      'the refused link stored as not sent',
+      60_000,
+    );
+    await options.close();
+    await answers;
+    await stopWorker(ext.h);
+    await wakeWorker(ext.h);
+    const done = await until(
+      async () => {
+        const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
+        return jobs.length === 2 && jobs.every((j) => j.state === 'done' || j.state === 'failed') ? jobs : null;
+      },
+      'both links settled',
+      60_000,
+      200,
+    );
+    expect(done.map((j) => [j.args.url, j.state])).toEqual(expect.arrayContaining(urls.map((u) => [u, 'done'])));
+    for (const url of urls) expect(ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === url), url).toHaveLength(1);
+  });
+
   it('answers never carry the API key (only its last 4 characters)', async () => {
     const options = await openOptions(ext.h);
     const answers = (await sendFrom(options, [

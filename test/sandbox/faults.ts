@@ -28,7 +28,7 @@ const HUGE_BYTES = 10 * 1024 * 1024;
 let hugeBody: Buffer | undefined;
 
 /** The answer of a fault kind, or 'hang' for a request that is never answered. */
-export function faultAnswer(kind: FaultKind): FaultAnswer | 'hang' {
+export function faultAnswer(kind: FaultKind, retryAfterSec = 1): FaultAnswer | 'hang' {
   switch (kind) {
     case 'html200':
       return { status: 200, headers: { ...HTML_TYPE }, body: HTML_ERROR };
@@ -50,8 +50,8 @@ export function faultAnswer(kind: FaultKind): FaultAnswer | 'hang' {
     case 'status429':
       return {
         status: 429,
-        headers: { ...JSON_TYPE, 'Retry-After': '1' },
-        body: '{"error":429,"message":"Too Many API Requests.","Retry-After":1}',
+        headers: { ...JSON_TYPE, 'Retry-After': String(retryAfterSec) },
+        body: `{"error":429,"message":"Too Many API Requests.","Retry-After":${retryAfterSec}}`,
       };
     case 'huge': {
       hugeBody ??= Buffer.from(`{"error":"0","blob":"${'x'.repeat(HUGE_BYTES)}"}`, 'utf8');

@@ -145,7 +145,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     extraHeaders = fault?.headers ?? {};
     if (fault?.answer) return answer(fault.answer.status, fault.answer.headers, fault.answer.body);
     if (fault?.kind) {
-      const f = faultAnswer(fault.kind);
+      const f = faultAnswer(fault.kind, fault.retryAfterSec);
       if (f === 'hang') {
         entry.handlingMs = Math.round((performance.now() - t0) * 1000) / 1000;
         return; // the socket stays open until the client gives up or close() destroys it

@@ -72,6 +72,8 @@ export interface Fault {
   /** The request is handled at once (a link is made), its answer held back this long: a client
    *  that gives up sooner never hears of what it did (default 0). */
   holdMs?: number;
+  /** A `status429`'s Retry-After, in seconds (default 1). */
+  retryAfterSec?: number;
   /** Sandbox extra. Headers added to the answer (a `Set-Cookie`, say); the request is handled as usual. */
   headers?: Record<string, string>;
   /** Sandbox extra. This answer instead of the service's (a 302 to another origin, say). */
