@@ -4,12 +4,16 @@ import '@/components/common/theme.css';
 import '@/components/common/themeExtras.css';
 import { localizePage } from '@/lib/ui/pageLanguage';
 import { QrPage } from '@/components/qr/QrPage';
+import { PartBoundary } from '@/components/common/PartBoundary';
+import { PartFailed } from '@/components/common/PartFailed';
 
 localizePage('qrHeading');
 
 // Opened by the context menu item "QR code for this page" as qr.html?url=<encoded page url>.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QrPage search={location.search} />
+    <PartBoundary Fallback={PartFailed}>
+      <QrPage search={location.search} />
+    </PartBoundary>
   </StrictMode>,
 );
