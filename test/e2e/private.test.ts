@@ -60,6 +60,15 @@ const shortenPage = (h: ExtensionHarness, tab: unknown, pageUrl: string) =>
     { tab, pageUrl },
   );
 
+/** Waits until the stored job that made `shortUrl` has settled (a private one is stored without its address then). */
+async function settledIn(h: ExtensionHarness, shortUrl: string): Promise<void> {
+  const state = async () => {
+    const { queue } = (await evalInWorker(h, () => chrome.storage.local.get('queue'), undefined)) as { queue?: { state: string; result?: { shortUrl?: string } }[] };
+    return (queue ?? []).find((j) => j.result?.shortUrl === shortUrl)?.state;
+  };
+  await until(async () => ['done', 'failed'].includes((await state()) ?? ''), `the job of ${shortUrl} settled`, 20_000);
+}
+
 /** Everything the extension keeps in storage.local, as text. */
 const everything = (h: ExtensionHarness) => evalInWorker(h, async () => JSON.stringify(await chrome.storage.local.get(null)), undefined);
 
@@ -73,6 +82,7 @@ describe('private windows', () => {
   afterAll(() => build?.remove()); // after the extension's own hook has closed Chromium
   // Allowed in private windows before it is pointed at the sandbox.
   const ext = withExtension({ launch: () => ({ extensionDir: build.dir, args: ['--enable-unsafe-extension-debugging'] }), configure: false });
+  const settled = (shortUrl: string) => settledIn(ext.h, shortUrl);
   beforeAll(async () => {
     await allowInIncognito(ext.h);
     await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: ext.sb.key });
@@ -115,8 +125,24 @@ describe('private windows', () => {
       tab,
     );
     const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
-    await until(async () => (await everything(ext.h)).includes(link.short_url), 'the settled job', 20_000);
+    await settled(link.short_url);
     expect(await everything(ext.h)).not.toContain('private-shortcut-page');
+  }, 60_000);
+
+  it('the address bar in a private window: the typed address made, and nothing of it in storage', async () => {
+    const url = `${ext.sb.url}/page/private-omnibox-page`;
+    const tab = await openWindow(ext.h, `${ext.sb.url}/page/private-omnibox-window`, true);
+    // The address bar passes no tab: the active tab of the focused window says it is private.
+    await evalInWorker(ext.h, (id) => chrome.windows.update(id, { focused: true }), tab.windowId);
+    await until(async () => (await evalInWorker(ext.h, async () => (await chrome.tabs.query({ active: true, currentWindow: true }))[0]?.incognito, undefined)) === true, 'the private window focused', 10_000);
+    await evalInWorker(
+      ext.h,
+      (a) => void (globalThis as unknown as { __linkShortListeners: { omniboxEntered(...x: unknown[]): unknown } }).__linkShortListeners.omniboxEntered(a, 'currentTab'),
+      url,
+    );
+    const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
+    await settled(link.short_url);
+    expect(await everything(ext.h)).not.toContain('private-omnibox-page');
   }, 60_000);
 
   it('"QR code for this page" in a private tab: the QR page shows the address, its own address and title do not hold it', async () => {
