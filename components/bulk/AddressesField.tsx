@@ -25,6 +25,8 @@ export function AddressesField({ disabled }: { disabled: boolean }) {
           value={text}
           disabled={disabled}
           spellCheck={false}
+          // The browser keeps no copy of the addresses to restore with the tab (a private window's too).
+          autoComplete="off"
           aria-describedby="bulk-addresses-help bulk-addresses-summary"
           placeholder="https://example.com/news"
           // The page opens to paste into: the keyboard starts here, not on the page's body.

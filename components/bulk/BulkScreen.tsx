@@ -24,6 +24,7 @@ export function BulkScreen() {
   const start = useBulk((s) => s.start);
   const notices = useBulk((s) => s.storageNotices);
   const historyLimit = useBulk((s) => s.settings?.historyLimit);
+  const privateWindow = useBulk((s) => s.privateWindow);
   if (connection === 'disconnected') {
     return (
       <main className="bulk">
@@ -44,6 +45,7 @@ export function BulkScreen() {
   return (
     <main className="bulk">
       <h1>{t('bulkHeading')}</h1>
+      {privateWindow && <p className="note">{t('bulkPrivateNote')}</p>}
       <StorageNotice names={notices} />
       <BulkAccount />
       <form

@@ -37,7 +37,9 @@ export function ConfirmInline({
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const questionId = useId();
-  useEffect(() => cancel.current?.focus(), []);
+  useEffect(() => {
+    cancel.current?.focus();
+  }, []);
   return (
     <div className="confirm" role="group" aria-labelledby={questionId} onKeyDown={onEscape(onCancel)}>
       <p id={questionId}>{question}</p>

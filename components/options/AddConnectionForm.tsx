@@ -29,7 +29,9 @@ export function AddConnectionForm({ requestPermission, onClose }: { requestPermi
     describe: (err) => connectionFailureText(err, sentTo.current),
   });
   // The opened form takes the focus on its first field.
-  useEffect(() => submit.form.current?.querySelector('input')?.focus(), [submit.form]);
+  useEffect(() => {
+    submit.form.current?.querySelector('input')?.focus();
+  }, [submit.form]);
 
   return (
     <FormCard label={t('optionsAddConnection')} submit={submit} submitLabel={t('optionsSave')} onCancel={() => onClose()}>

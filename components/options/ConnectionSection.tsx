@@ -43,7 +43,9 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
   useEffect(() => {
     if (savedUrl !== null) setUrl(savedUrl);
   }, [savedUrl]);
-  useEffect(() => setName(savedName), [savedName]);
+  useEffect(() => {
+    setName(savedName);
+  }, [savedName]);
 
   const typed = checkServiceUrlInput(url);
   const sameService = typed.ok && savedUrl !== null && typed.url === savedUrl;

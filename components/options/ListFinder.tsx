@@ -16,7 +16,9 @@ export function usePages<T>(items: readonly T[], name: (item: T) => string) {
   const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   // A search starts again on the first page.
-  useEffect(() => setPage(0), [query]);
+  useEffect(() => {
+    setPage(0);
+  }, [query]);
   return {
     query,
     setQuery,

@@ -40,7 +40,9 @@ export function PreferencesSection() {
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const clearBtn = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setDraft(p.settings), [p.settings]);
+  useEffect(() => {
+    setDraft(p.settings);
+  }, [p.settings]);
 
   function save(patch: Partial<Settings>) {
     if (!draft) return;

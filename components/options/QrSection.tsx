@@ -35,7 +35,10 @@ function LinkedQrStats({ id }: { id: number }) {
   const qr = useOptions((s) => s.lists.qrs.items?.find((q) => q.id === id));
   const label = qr ? qrLabel(qr) : t('optionsQrNumbered', id);
   const region = useRef<HTMLElement>(null);
-  useEffect(() => region.current?.scrollIntoView({ block: 'start' }), []);
+  // A block, not an expression: some browsers answer scrollIntoView with a Promise, which React would call as the cleanup.
+  useEffect(() => {
+    region.current?.scrollIntoView({ block: 'start' });
+  }, []);
   return (
     <section className="card linked-stats" aria-label={t('optionsStatisticsOf', label)} ref={region}>
       <h3>{t('optionsStatisticsOf', label)}</h3>

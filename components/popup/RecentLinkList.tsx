@@ -57,7 +57,10 @@ export function RecentLinkList({ entries, query, tracked, label, busy, onEnd }: 
     const margin = more ? REACH_PX : END_PX;
     // The end already in reach: the next batch now, not at the observer's first report (which
     // waits for a frame, 100 ms at times after a keystroke of a search).
-    if (el.getBoundingClientRect().top < window.innerHeight + margin) return reached();
+    if (el.getBoundingClientRect().top < window.innerHeight + margin) {
+      reached();
+      return;
+    }
     // Made anew after each batch: its first report says whether the end came in reach.
     const watcher = new IntersectionObserver((seen) => seen.some((s) => s.isIntersecting) && reached(), {
       rootMargin: `0px 0px ${margin}px 0px`,

@@ -51,14 +51,12 @@ export function ShortenForm() {
   // shortens it and a paste replaces it.
   const selectable = useRef(false);
   selectable.current = !urlEdited && !!tabUrl;
-  useEffect(
-    () =>
-      afterFirstPaint(() => {
-        input.current?.focus();
-        if (selectable.current) input.current?.select();
-      }),
-    [],
-  );
+  useEffect(() => {
+    return afterFirstPaint(() => {
+      input.current?.focus();
+      if (selectable.current) input.current?.select();
+    });
+  }, []);
   useEffect(() => {
     if (selectable.current && document.activeElement === input.current) input.current?.select();
   }, [tabUrl, urlEdited]);

@@ -18,3 +18,4 @@ export { PageAlert } from './PageAlert';
 export { CleanedNote } from './CleanedNote';
 export { RuleNote } from './RuleNote';
 export { CancelWaiting } from './CancelWaiting';
+export { PartFailed } from '@/components/common/PartFailed';

@@ -16,6 +16,8 @@ export function afterFirstPaint(run: () => void): () => void {
  */
 export function useAfterFirstPaint(): boolean {
   const [after, setAfter] = useState(false);
-  useEffect(() => afterFirstPaint(() => setAfter(true)), []);
+  useEffect(() => {
+    return afterFirstPaint(() => setAfter(true));
+  }, []);
   return after;
 }

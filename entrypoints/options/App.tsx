@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { OptionsStoreProvider } from '@/components/options/OptionsContext';
 import { OptionsScreen } from '@/components/options/OptionsScreen';
+import { PartBoundary } from '@/components/common/PartBoundary';
+import { PartFailed } from '@/components/common/PartFailed';
 import type { RequestPermission } from '@/components/options/ConnectionSection';
 import { requestHostPermission } from '@/lib/ui/options/permissions';
 import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
@@ -14,7 +16,9 @@ export default function App({ store, requestPermission = requestHostPermission }
   }, [options]);
   return (
     <OptionsStoreProvider store={options}>
-      <OptionsScreen requestPermission={requestPermission} />
+      <PartBoundary Fallback={PartFailed}>
+        <OptionsScreen requestPermission={requestPermission} />
+      </PartBoundary>
     </OptionsStoreProvider>
   );
 }

@@ -5,69 +5,24 @@
  * outcome into the record. Closing the page or a stopped worker loses nothing: the record and
  * the jobs are in storage, and the page reads where the batch stands when it opens.
  */
-import { ApiError, checkInput, ShortenInput, type SerializedApiError } from '../api';
+import { ApiError, checkInput, ShortenInput } from '../api';
 import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
-import type { BulkRequest, BulkView, ShownAccount } from '../messaging';
+import type { BulkRequest, BulkScope, BulkView, ShownAccount } from '../messaging';
 import { checkShownAccount } from './shownAccount';
-import { bulkItem, settingsItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
+import { settingsItem, type BulkBatch, type BulkItem } from '../storage';
+import { cancelledError, itemOf, slotOf, type BatchSlot } from './bulkBatch';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { historyOf, readStoredHistory } from './history';
 import type { JobQueue } from './jobs';
-import { coalesced } from './serialize';
 import { checkChannelId } from './channelId';
 import type { Session, SessionHolder } from './session';
-
-/** The stored batch's writes: one after another, the changes asked for together in one write (a row per answer). */
-const batchWrites = coalesced<BulkBatch | null>(
-  () => bulkItem.getValue(),
-  (b) => bulkItem.setValue(b),
-);
-/** A write of the batch of its own (a new batch, none), in order with the changes. */
-const write = batchWrites.alone;
-
-/** Applies a change to the stored batch (none stored: nothing changes). */
-function updateBatch(fn: (b: BulkBatch) => BulkBatch | null): Promise<BulkBatch | null> {
-  return batchWrites.change((current) => (current ? fn(current) : null));
-}
-
-/** The outcome of a settled job as the state of its batch row. */
-function itemOf(item: BulkItem, job: Job): BulkItem {
-  if (job.state === 'done' && job.result) return { ...item, state: 'made', shortUrl: job.result.shortUrl, error: undefined };
-  if (job.state === 'failed') {
-    const cancelled = job.error?.field === 'cancelled';
-    return { ...item, state: cancelled ? 'cancelled' : 'failed', error: job.error };
-  }
-  return item;
-}
-
-/** The queue's hook for every settled job: a bulk job writes its row. */
-export async function recordBulkOutcome(job: Job): Promise<void> {
-  if (!job.batchId) return;
-  await updateBatch((b) =>
-    b.id !== job.batchId ? b : { ...b, items: b.items.map((it) => (it.jobId === job.id ? itemOf(it, job) : it)) },
-  );
-}
-
-/** The queue's hook for a bulk job whose short link is made: its row shows it at once (its assignments follow). */
-export async function recordBulkMade(job: Job, entry: HistoryEntry): Promise<void> {
-  await updateBatch((b) =>
-    b.id !== job.batchId
-      ? b
-      : { ...b, items: b.items.map((it) => (it.jobId === job.id ? { ...it, state: 'made' as const, shortUrl: entry.shortUrl, error: undefined } : it)) },
-  );
-}
 
 /** A stored row still to queue: failed, cancelled, or waiting without a job. */
 function toQueue(item: BulkItem | undefined): boolean {
   if (!item) return false;
   return item.state === 'waiting' ? !item.jobId : item.state === 'failed' || item.state === 'cancelled';
-}
-
-/** The error of a job cancelled before it was sent (a row "cancelled", with Retry). */
-function cancelledError(): SerializedApiError {
-  return { kind: 'invalid-input', field: 'cancelled', message: t('bulkCancelledReason') };
 }
 
 export interface BulkDeps {
@@ -85,14 +40,14 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
    * same storage call: a stopped worker leaves both or neither. `fresh`: a batch not stored yet
    * (else the stored one is read, in turn with the other changes to it).
    */
-  function queueRows(rows: number[], fresh?: BulkBatch): Promise<BulkBatch | null> {
-    return write(async () => {
-      const batch = fresh ?? (await bulkItem.getValue());
+  function queueRows(slot: BatchSlot, rows: number[], fresh?: BulkBatch): Promise<BulkBatch | null> {
+    return slot.write(async () => {
+      const batch = fresh ?? (await slot.item.getValue());
       if (!batch) return null;
       let next = batch;
       const wanted = fresh ? rows : rows.filter((i) => toQueue(batch.items[i]));
       if (wanted.length === 0) {
-        if (fresh) await bulkItem.setValue(batch);
+        if (fresh) await slot.item.setValue(batch);
         return batch;
       }
       await jobs.addMany(
@@ -107,6 +62,8 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
             campaignId: batch.items[i]!.choices?.campaignId ?? batch.campaignId,
             channelId: batch.items[i]!.choices?.channelId ?? batch.channelId,
             ...(batch.items[i]!.title ? { title: batch.items[i]!.title } : {}),
+            // A private window's rows: out of Recent links, their addresses forgotten once made.
+            ...(slot.fromPrivate ? { private: true } : {}),
           },
           priority: 'background' as const,
           fingerprint: batch.fingerprint,
@@ -119,7 +76,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
             ...batch,
             items: batch.items.map((it, i) => (jobOf.has(i) ? { ...it, state: 'waiting', jobId: jobOf.get(i)!, error: undefined } : it)),
           };
-          return [{ item: bulkItem, value: next }];
+          return [{ item: slot.item, value: next }];
         },
       );
       return next;
@@ -127,7 +84,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   }
 
   /** Brings waiting rows up to date with their jobs (a row whose job is gone is looked up in the history). */
-  async function reconcile(batch: BulkBatch): Promise<BulkBatch> {
+  async function reconcile(slot: BatchSlot, batch: BulkBatch): Promise<BulkBatch> {
     const all = await jobs.list();
     const byId = new Map(all.map((j) => [j.id, j]));
     const history = await readStoredHistory();
@@ -152,9 +109,9 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     // Only rows no one changed since they were read (a Retry in between keeps its new job).
     const same = (a: BulkItem | undefined, b: BulkItem) => !!a && a.state === b.state && a.jobId === b.jobId;
     const stored =
-      (await updateBatch((b) => (b.id === batch.id ? { ...b, items: b.items.map((cur, i) => (same(cur, batch.items[i]!) ? items[i]! : cur)) } : b))) ??
+      (await slot.update((b) => (b.id === batch.id ? { ...b, items: b.items.map((cur, i) => (same(cur, batch.items[i]!) ? items[i]! : cur)) } : b))) ??
       { ...batch, items };
-    return orphans.length && stored.id === batch.id ? ((await queueRows(orphans)) ?? stored) : stored;
+    return orphans.length && stored.id === batch.id ? ((await queueRows(slot, orphans)) ?? stored) : stored;
   }
 
   /** The batch with the expected send time of each waiting row (budget and queue ahead of it). */
@@ -181,10 +138,10 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   let starting = false;
 
   /** Starts a batch whose request was checked: reuses Recent links (unless asked not to), queues the rest. */
-  async function start(s: Session, req: BulkRequest, addresses: BulkRequest['addresses']): Promise<BulkView | null> {
+  async function start(s: Session, req: BulkRequest, addresses: BulkRequest['addresses'], slot: BatchSlot): Promise<BulkView | null> {
     // Both reads at once: the first request leaves a storage round trip sooner.
     const [running, history, settings, rule] = await Promise.all([
-      bulkItem.getValue(),
+      slot.item.getValue(),
       historyOf(s.connection.serviceUrl, s.fingerprint),
       settingsItem.getValue(),
       ruleResolver(s),
@@ -218,7 +175,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
       items,
     };
     const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
-    const started = view((await queueRows(rows, batch)) ?? batch);
+    const started = view((await queueRows(slot, rows, batch)) ?? batch);
     for (const [key, r] of fallbacks)
       if (await warnOnce(s.fingerprint, key)) await notify?.(t('ruleFallbackTitle'), ruleFallbackText(r.site!, r.missing)).catch(() => undefined);
     return started;
@@ -226,7 +183,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
 
   return {
     /** Starts a batch: reuses Recent links (unless new links are asked for), queues the rest. */
-    async startBulk(req: BulkRequest & ShownAccount): Promise<BulkView | null> {
+    async startBulk(req: BulkRequest & ShownAccount & BulkScope): Promise<BulkView | null> {
       const s = await sessions.require();
       checkShownAccount(s, req?.account);
       const addresses = Array.isArray(req?.addresses) ? req.addresses : [];
@@ -237,25 +194,27 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
       if (starting) throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
       starting = true;
       try {
-        return await start(s, req, addresses);
+        return await start(s, req, addresses, slotOf(req?.private === true));
       } finally {
         starting = false;
       }
     },
 
-    /** Where the stored batch stands (null: none). */
-    async getBulk(): Promise<BulkView | null> {
-      const batch = await bulkItem.getValue();
-      return view(batch ? await reconcile(batch) : null);
+    /** Where the batch of the page's kind of window stands (null: none). */
+    async getBulk(scope?: BulkScope): Promise<BulkView | null> {
+      const slot = slotOf(scope?.private === true);
+      const batch = await slot.item.getValue();
+      return view(batch ? await reconcile(slot, batch) : null);
     },
 
     /** Stops every row not sent yet; rows on the wire complete. */
-    async cancelBulk(): Promise<BulkView | null> {
-      const batch = await bulkItem.getValue();
+    async cancelBulk(scope?: BulkScope): Promise<BulkView | null> {
+      const slot = slotOf(scope?.private === true);
+      const batch = await slot.item.getValue();
       if (!batch) return null;
       const ids = batch.items.flatMap((it) => (it.state === 'waiting' && it.jobId ? [it.jobId] : []));
       const cancelled = new Set(await jobs.cancel(ids, cancelledError()));
-      const next = await updateBatch((b) => ({
+      const next = await slot.update((b) => ({
         ...b,
         items: b.items.map((it) => (it.jobId && cancelled.has(it.jobId) ? { ...it, state: 'cancelled', error: cancelledError() } : it)),
       }));
@@ -263,21 +222,23 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     },
 
     /** Queues a failed or cancelled row again. */
-    async retryBulk(data: { index: number }): Promise<BulkView | null> {
+    async retryBulk(data: { index: number } & BulkScope): Promise<BulkView | null> {
       await sessions.require();
-      const batch = await bulkItem.getValue();
+      const slot = slotOf(data?.private === true);
+      const batch = await slot.item.getValue();
       const item = batch?.items[data?.index];
       if (!batch || !item) throw new ApiError({ kind: 'not-found', message: t('bulkRowGone') });
       if (item.state !== 'failed' && item.state !== 'cancelled') return view(batch);
-      return view(await queueRows([data.index]));
+      return view(await queueRows(slot, [data.index]));
     },
 
     /** Forgets a finished batch (its links stay in Recent links). */
-    async clearBulk(): Promise<null> {
-      const batch = await bulkItem.getValue();
+    async clearBulk(scope?: BulkScope): Promise<null> {
+      const slot = slotOf(scope?.private === true);
+      const batch = await slot.item.getValue();
       if (batch?.items.some((it) => it.state === 'waiting'))
         throw new ApiError({ kind: 'invalid-input', field: 'addresses', message: t('bulkStillRunning') });
-      await write(() => bulkItem.setValue(null));
+      await slot.write(() => slot.item.setValue(null));
       return null;
     },
   };

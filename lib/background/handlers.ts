@@ -7,6 +7,7 @@ import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../mess
 import { OPTIONS_PORT, POPUP_PORT } from '../messaging/popupPort';
 import type { Service } from './service';
 import { seesPrivate, type PageSender } from './privateJobs';
+import { pageAddress } from '../storage/pageAddresses';
 
 /** The sender of a message as the worker reads it. */
 type Sender = { id?: string; url?: string } & PageSender;
@@ -50,10 +51,10 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     deleteHistoryEntry: (d) => service.deleteHistoryEntry(d),
     clearHistory: () => service.clearHistory(),
     startBulk: (d) => service.startBulk(d),
-    getBulk: () => service.getBulk(),
-    cancelBulk: () => service.cancelBulk(),
+    getBulk: (d) => service.getBulk(d),
+    cancelBulk: (d) => service.cancelBulk(d),
     retryBulk: (d) => service.retryBulk(d),
-    clearBulk: () => service.clearBulk(),
+    clearBulk: (d) => service.clearBulk(d),
     takeStorageNotices: () => service.takeStorageNotices(),
     getLinkRules: () => service.getLinkRules(),
     saveLinkRules: (d) => service.saveLinkRules(d ?? {}),
@@ -66,6 +67,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     waitTrackedQr: (d) => service.waitTrackedQr(d),
     getTrackedQrs: (d) => service.getTrackedQrs(d ?? {}),
     getTrackedQrImage: (d) => service.getTrackedQrImage(d),
+    qrPageAddress: (d) => pageAddress(String(d?.id ?? '')),
   };
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {
     onMessage(type, (async (message: { data: unknown; sender: Sender }): Promise<Result<unknown>> => {

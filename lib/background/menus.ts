@@ -2,6 +2,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { settingsItem, type Settings } from '../storage';
+import { keepPageAddress } from '../storage/pageAddresses';
 
 /** What the menu and the shortcut need of the worker (its own type: the service imports this module through settings). */
 export interface MenuDeps {
@@ -55,7 +56,10 @@ export async function onMenuClick(
       return service.shortenInBackground(info.pageUrl ?? tab?.url, 'context-page', tab?.title, fromPrivate);
     case MENU_QR_PAGE: {
       const url = info.pageUrl ?? tab?.url ?? '';
-      await browser.tabs.create({ url: browser.runtime.getURL(`/qr.html?url=${encodeURIComponent(url)}` as never) });
+      // A private tab's address stays out of the QR page's address and title: Chrome opens the
+      // page in a normal window (its history, session restore), so the page gets an opaque id.
+      const query = fromPrivate ? `id=${await keepPageAddress(url)}` : `url=${encodeURIComponent(url)}`;
+      await browser.tabs.create({ url: browser.runtime.getURL(`/qr.html?${query}` as never) });
       return;
     }
   }

@@ -20,7 +20,7 @@ import type { Session } from './session';
 import { createUnsent } from './unsent';
 import { createPopupWatch } from './popupWatch';
 import type { NotifyOptions } from './notify';
-import { recordBulkMade, recordBulkOutcome } from './bulk';
+import { recordBulkMade, recordBulkOutcome } from './bulkBatch';
 import { checkChannelId } from './channelId';
 import { cannotShortenNotice } from './cannotShorten';
 import { ruledLink, warnOnce } from './ruleChoices';

@@ -150,6 +150,12 @@ export interface BulkRequest {
   makeNew: boolean;
 }
 
+/** Which batch a bulk page acts on: that of a private window (kept in memory only) or the stored one. */
+export interface BulkScope {
+  /** The page was opened for a private window. */
+  private?: boolean;
+}
+
 /** The stored batch and, for each waiting row, when it is expected to be sent (epoch ms; null: now or unknown). */
 export interface BulkView {
   batch: BulkBatch;
@@ -212,15 +218,15 @@ export interface ProtocolMap {
   clearHistory(): Result<HistoryEntry[]>;
 
   /** Starts a bulk batch (at most 500 addresses): Recent links reused, the rest queued. */
-  startBulk(data: BulkRequest & ShownAccount): Result<BulkView | null>;
+  startBulk(data: BulkRequest & ShownAccount & BulkScope): Result<BulkView | null>;
   /** Where the stored batch stands (null: none). */
-  getBulk(): Result<BulkView | null>;
+  getBulk(data?: BulkScope): Result<BulkView | null>;
   /** Cancels the batch's rows not sent yet. */
-  cancelBulk(): Result<BulkView | null>;
+  cancelBulk(data?: BulkScope): Result<BulkView | null>;
   /** Queues a failed or cancelled row again. */
-  retryBulk(data: { index: number }): Result<BulkView | null>;
+  retryBulk(data: { index: number } & BulkScope): Result<BulkView | null>;
   /** Forgets a finished batch. */
-  clearBulk(): Result<null>;
+  clearBulk(data?: BulkScope): Result<null>;
 
   /** Stored items that lost something when they were read (each told once, by the page that asks). */
   takeStorageNotices(): Result<ToldItem[]>;
@@ -246,6 +252,8 @@ export interface ProtocolMap {
   getTrackedQrs(data: { refresh?: boolean }): Result<Record<string, TrackedQr>>;
   /** The service's image of a tracked QR code as a data: URL (the page copies or downloads it). */
   getTrackedQrImage(data: { shortUrl: string }): Result<FetchedImage>;
+  /** The address the QR page opened for a private tab encodes (qr.html?id=<opaque id>); null: gone. */
+  qrPageAddress(data: { id: string }): Result<string | null>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -54,6 +54,7 @@ export default tseslint.config(
         { selector: "Literal[value=/^sync:/]", message: 'WXT storage items live in local:, never sync:.' },
         { selector: "CallExpression[callee.object.name='console'] :matches(Identifier[name=/key/i], Literal[value=/key/i])", message: 'Never log anything that may hold the API key.' },
         { selector: 'Identifier[name=/^__linkShort/]', message: 'Production code holds no test hooks.' },
+        { selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression.arguments:first-child[body.type!='BlockStatement']", message: 'An effect is a block: the value of an expression body becomes the cleanup React calls (scrollIntoView answers a Promise in some browsers).' },
       ],
     },
   },

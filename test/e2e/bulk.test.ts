@@ -9,14 +9,10 @@
  * automated browser cannot accept the prompt, so the tabs test loads a copy of the build whose
  * manifest holds `tabs` already (the page's code is the same).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkBatch, HistoryEntry, Job } from '../../lib/storage';
 import {
-  DEFAULT_EXTENSION_DIR,
   openPopupFor,
   readBuiltManifest,
   readClipboard,
@@ -28,19 +24,7 @@ import {
   windowIdOf,
 } from './harness';
 import { withExtension } from './fixture';
-
-/** A copy of the build whose manifest holds `tabs` (a test build); removed by the returned function. */
-function buildHoldingTabs(): { dir: string; remove: () => void } {
-  const root = mkdtempSync(join(tmpdir(), 'linkshort-tabs-'));
-  const dir = join(root, 'chrome-mv3');
-  cpSync(DEFAULT_EXTENSION_DIR, dir, { recursive: true });
-  const file = join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { permissions: string[]; optional_permissions?: string[] };
-  manifest.permissions.push('tabs');
-  manifest.optional_permissions = (manifest.optional_permissions ?? []).filter((p) => p !== 'tabs');
-  writeFileSync(file, JSON.stringify(manifest));
-  return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
-}
+import { buildHoldingTabs } from './tabsBuild';
 
 describe('bulk page: the window\'s tabs', () => {
   let build: ReturnType<typeof buildHoldingTabs>;

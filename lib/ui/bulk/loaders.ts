@@ -81,6 +81,7 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
       if (started) return;
       started = true;
       void ask('takeStorageNotices').then((storageNotices) => set({ storageNotices }), () => undefined);
+      void get().privacy.then((privateWindow) => set({ privateWindow }));
       await Promise.all([loadAccount(), loadAccounts(), get().refresh()]);
     },
 

@@ -2,7 +2,7 @@
  * The bulk page's run: "Shorten all" hands the batch to the worker, the page follows the stored
  * batch (also after a reopen) until no row waits, and the results go to the clipboard or a file.
  */
-import { ask, type BulkView } from '../../messaging';
+import { ask, type BulkScope, type BulkView } from '../../messaging';
 import { t } from '../../i18n';
 import { tCount } from '../../i18nCount';
 import { errorSentence } from '../../errorText';
@@ -27,6 +27,8 @@ export function resultRows(batch: BulkBatch): ResultRow[] {
 /** The run slice. */
 export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
   let stopFollowing: (() => void) | null = null;
+  // A page opened for a private window acts on that window's batch (kept in memory, never in Recent links).
+  const scope = async (): Promise<BulkScope> => ((await get().privacy) ? { private: true } : {});
 
   const follow = () => {
     if (stopFollowing) return;
@@ -61,13 +63,14 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
   return {
     async refresh() {
       try {
-        shown(await ask('getBulk'));
+        shown(await ask('getBulk', await scope()));
       } catch {
         // The worker is starting again: the next turn asks once more.
       }
     },
 
     async start() {
+      const privately = await scope();
       const s = get();
       const { addresses } = s.preview;
       const problem = batchSizeProblem(addresses.length);
@@ -83,6 +86,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
         ...ids,
         // The account the page shows: refused when another window switched meanwhile.
         ...(s.accounts.current ? { account: s.accounts.current } : {}),
+        ...privately,
       });
       // Asked first: the messaging library hands the message to the browser one microtask later,
       // before the page's redraw as "starting" (React's, queued by the set below), not after it.
@@ -102,7 +106,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
 
     async cancel() {
       try {
-        shown(await ask('cancelBulk'));
+        shown(await ask('cancelBulk', await scope()));
       } catch (e) {
         failed(e);
       }
@@ -110,7 +114,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
 
     async retry(index) {
       try {
-        shown(await ask('retryBulk', { index }));
+        shown(await ask('retryBulk', { index, ...(await scope()) }));
       } catch (e) {
         failed(e);
       }
@@ -118,7 +122,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
 
     async newBatch() {
       try {
-        await ask('clearBulk');
+        await ask('clearBulk', await scope());
         unfollow();
         // A new batch starts from an empty field (the last one's addresses, kept, ran again when
         // one was added); text typed since the batch started stays.

@@ -17,6 +17,7 @@ import { NO_ACCOUNTS, type AccountChoice } from '../accountChoice';
 import { bulkLoadersSlice } from './loaders';
 import { bulkFormSlice } from './form';
 import { bulkRunSlice } from './run';
+import { forPrivateWindow } from './privateWindow';
 
 export interface BulkForm {
   /** The pasted text of the field "Addresses". */
@@ -43,6 +44,10 @@ export interface BulkPreview {
 export interface BulkData {
   /** The window whose tabs "Use this window's tabs" reads (bulk.html?window=<id>), null: this one. */
   windowId: number | null;
+  /** Whether that window is private: its batch is marked private, kept in memory only, never in Recent links. */
+  privacy: Promise<boolean>;
+  /** The same, once known (the page says so). */
+  privateWindow: boolean;
   connection: 'unknown' | 'connected' | 'disconnected';
   settings: Settings | null;
   domains: Loaded<Domain[]>;
@@ -129,6 +134,8 @@ export function windowIdOf(search: string): number | null {
 function initialData(search: string): BulkData {
   return {
     windowId: windowIdOf(search),
+    privacy: forPrivateWindow(windowIdOf(search)),
+    privateWindow: false,
     connection: 'unknown',
     settings: null,
     domains: { state: 'loading', value: [] },

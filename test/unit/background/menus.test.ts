@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { COMMAND_SHORTEN_TAB, MENU_QR_PAGE, MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
 import type { Service } from '@/lib/background/service';
 import { DEFAULT_SETTINGS, settingsItem } from '@/lib/storage';
+import { pageAddress } from '@/lib/storage/pageAddresses';
 
 function fakeService() {
   const shortenInBackground = vi.fn(async () => {});
@@ -63,6 +64,17 @@ describe('context menu and keyboard command', () => {
     const url = (create.mock.calls[0]![0] as { url: string }).url;
     expect(url).toContain('/qr.html?url=');
     expect(new URL(url).searchParams.get('url')).toBe('https://example.org/a?b=c');
+  });
+
+  it('"QR code for this page" in a private tab keeps the address out of the QR page\'s address (an opaque id instead)', async () => {
+    const { service } = fakeService();
+    const create = vi.spyOn(browser.tabs, 'create');
+    await onMenuClick(service, { menuItemId: MENU_QR_PAGE, pageUrl: 'https://example.org/secret-page' }, { incognito: true });
+    const url = (create.mock.calls[0]![0] as { url: string }).url;
+    expect(url).not.toContain('secret-page');
+    const id = new URL(url).searchParams.get('id')!;
+    expect(await pageAddress(id)).toBe('https://example.org/secret-page');
+    expect(await pageAddress('not-an-id')).toBeNull();
   });
 
   it('the shortcut shortens the tab it was pressed on, and falls back to the active tab', async () => {

@@ -156,6 +156,17 @@ describe('QR page', () => {
     for (const name of ['Copy QR', 'Download PNG', 'Download SVG']) expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
+  it('opened for a private tab (?id=), shows the address it reads, and leaves the title without it', async () => {
+    const url = 'https://example.com/private-page';
+    document.title = 'QR code';
+    const load = vi.fn(async () => url);
+    render(<QrPage search="?id=0b6f3c1e-2a4d-4c1b-9d7e-6f5a4b3c2d1e" load={load} />);
+    expect(await screen.findByText(url)).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'QR code' })).toBeTruthy();
+    expect(load).toHaveBeenCalledWith('0b6f3c1e-2a4d-4c1b-9d7e-6f5a4b3c2d1e');
+    expect(document.title).toBe('QR code');
+  });
+
   it('says so when no address is given', () => {
     render(<QrPage search="" />);
     expect(screen.getByRole('alert').textContent).toMatch(/No address was given/);
