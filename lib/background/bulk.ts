@@ -10,7 +10,7 @@ import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
 import type { BulkRequest, BulkView, ShownAccount } from '../messaging';
 import { checkShownAccount } from './shownAccount';
-import { bulkItem, settingsItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
+import { bulkItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
 import { historyOf, readStoredHistory } from './history';
@@ -183,10 +183,9 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   /** Starts a batch whose request was checked: reuses Recent links (unless asked not to), queues the rest. */
   async function start(s: Session, req: BulkRequest, addresses: BulkRequest['addresses']): Promise<BulkView | null> {
     // Both reads at once: the first request leaves a storage round trip sooner.
-    const [running, history, settings, rule] = await Promise.all([
+    const [running, history, rule] = await Promise.all([
       bulkItem.getValue(),
       historyOf(s.connection.serviceUrl, s.fingerprint),
-      settingsItem.getValue(),
       ruleResolver(s),
     ]);
     if (running && running.items.some((it) => it.state === 'waiting'))
@@ -195,7 +194,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     const fallbacks = new Map<string, ReturnType<typeof rule>>();
     const items = addresses.map((a): BulkItem => {
       // A site rule matching the address chooses over the page (and adds its preset after the cleaning).
-      const ruled = rule(String(a.url ?? ''), pageChoices, !settings.cleanLinks);
+      const ruled = rule(String(a.url ?? ''), pageChoices);
       if (ruled.warnKey) fallbacks.set(ruled.warnKey, ruled);
       const choices = ruled.site ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId } } : {};
       const base = { url: ruled.url, ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null, ...choices };

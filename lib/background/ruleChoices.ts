@@ -30,7 +30,7 @@ async function knownList<T>(s: Session, name: ListName, load: boolean): Promise<
 }
 
 /** A function giving the rule's choices for an address; the rules and lists read once (a bulk batch asks for each row). */
-export async function ruleResolver(s: Session): Promise<(url: string, base: BaseChoices, keep: boolean) => RuledLink> {
+export async function ruleResolver(s: Session): Promise<(url: string, base: BaseChoices) => RuledLink> {
   const data = await readLinkRules(s.fingerprint);
   if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], warnKey: null });
   const lists = {
@@ -38,18 +38,18 @@ export async function ruleResolver(s: Session): Promise<(url: string, base: Base
     campaigns: await knownList<Campaign>(s, 'campaigns', false),
     channels: await knownList<Channel>(s, 'channels', false),
   };
-  return (url, base, keep) => {
+  return (url, base) => {
     const c = linkChoices(url, data, lists, base);
-    const withUtm = c.preset ? addUtm(url, c.preset, { keep }).url : url;
+    const withUtm = c.preset ? addUtm(url, c.preset).url : url;
     const r = c.rule;
     const warnKey = r && c.missing.length ? `${r.id}:${c.missing.join(',')}:${r.domainId},${r.campaignId},${r.channelId},${r.presetId}` : null;
     return { url: withUtm, domainId: c.domainId, campaignId: c.campaignId, channelId: c.channelId, site: c.site, missing: c.missing, warnKey };
   };
 }
 
-/** The rule's choices for `url` (already cleaned when the user wants it); `keep`: a utm_* in the address stays. */
-export async function ruledLink(s: Session, url: string, base: BaseChoices, keep: boolean): Promise<RuledLink> {
-  return (await ruleResolver(s))(url, base, keep);
+/** The rule's choices for `url` (already cleaned when the user wants it); the preset's values replace the address's own utm_* of the same names. */
+export async function ruledLink(s: Session, url: string, base: BaseChoices): Promise<RuledLink> {
+  return (await ruleResolver(s))(url, base);
 }
 
 /** Whether this fallback is new for the account (and remembers it): the user is told once. */
