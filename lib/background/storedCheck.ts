@@ -1,5 +1,6 @@
 /** The pages' question "was anything stored lost?": every told item read through its schema, then the names not told yet. */
 import { bulkItem, connectionItem, historyItem, historyOlderItem, qrStylesItem, queueItem, settingsItem, storageNotices, trackedQrsItem, unsentItem } from '../storage';
+import { linkRulesItem } from '../storage/linkRules';
 import type { ToldItem } from '../storage/names';
 
 /**
@@ -13,7 +14,7 @@ export function createStorageCheck(): () => Promise<ToldItem[]> {
   let checked: Promise<unknown> | null = null;
   return async function takeStorageNotices() {
     checked ??= Promise.all(
-      [connectionItem, settingsItem, historyItem, historyOlderItem, queueItem, unsentItem, bulkItem, qrStylesItem, trackedQrsItem].map((item) => (item.getValue as () => Promise<unknown>)().catch(() => undefined)),
+      [connectionItem, settingsItem, historyItem, historyOlderItem, queueItem, unsentItem, bulkItem, qrStylesItem, trackedQrsItem, linkRulesItem].map((item) => (item.getValue as () => Promise<unknown>)().catch(() => undefined)),
     );
     await checked;
     return storageNotices.take();

@@ -48,25 +48,36 @@ export type LinkRulesByAccount = Record<string, AccountLinkRules>;
 
 export const EMPTY_LINK_RULES: AccountLinkRules = { presets: [], rules: [], campaignPresets: {} };
 
-/** The valid entries of a list (a broken one is dropped, not the list). */
-function validItems<T>(schema: z.ZodMiniType<T>, raw: unknown): T[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((x) => {
+/** The valid entries of a list (a broken one is dropped, not the list), and whether any was dropped. */
+function validItems<T>(schema: z.ZodMiniType<T>, raw: unknown): { items: T[]; dropped: boolean } {
+  if (raw == null) return { items: [], dropped: false };
+  if (!Array.isArray(raw)) return { items: [], dropped: true };
+  const items = raw.flatMap((x) => {
     const r = schema.safeParse(x);
     return r.success ? [r.data] : [];
   });
+  return { items, dropped: items.length !== raw.length };
+}
+
+/** One account's stored record read item by item, and whether a preset, rule or default preset had to be dropped. */
+export function repairAccountRules(raw: unknown): { value: AccountLinkRules; lost: boolean } {
+  if (raw == null) return { value: { ...EMPTY_LINK_RULES }, lost: false };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { value: { ...EMPTY_LINK_RULES }, lost: true };
+  const r = raw as Record<string, unknown>;
+  const mapOk = r.campaignPresets == null || (typeof r.campaignPresets === 'object' && !Array.isArray(r.campaignPresets));
+  const map = mapOk && r.campaignPresets ? (r.campaignPresets as Record<string, unknown>) : {};
+  const entries = Object.entries(map);
+  const campaignPresets = Object.fromEntries(entries.filter((e): e is [string, string] => /^\d+$/.test(e[0]) && typeof e[1] === 'string'));
+  const warned = Array.isArray(r.warned) ? r.warned.filter((w): w is string => typeof w === 'string').slice(-200) : [];
+  const presets = validItems(UtmPresetSchema, r.presets);
+  const rules = validItems(SiteRuleSchema, r.rules);
+  const lost = presets.dropped || rules.dropped || !mapOk || Object.keys(campaignPresets).length !== entries.length;
+  return { value: { presets: presets.items, rules: rules.items, campaignPresets, warned }, lost };
 }
 
 /** One account's stored record, read leniently: what is valid is kept. */
 export function readAccountRules(raw: unknown): AccountLinkRules {
-  if (!raw || typeof raw !== 'object') return { ...EMPTY_LINK_RULES };
-  const r = raw as Record<string, unknown>;
-  const map = r.campaignPresets && typeof r.campaignPresets === 'object' ? (r.campaignPresets as Record<string, unknown>) : {};
-  const campaignPresets = Object.fromEntries(
-    Object.entries(map).filter((e): e is [string, string] => /^\d+$/.test(e[0]) && typeof e[1] === 'string'),
-  );
-  const warned = Array.isArray(r.warned) ? r.warned.filter((w): w is string => typeof w === 'string').slice(-200) : [];
-  return { presets: validItems(UtmPresetSchema, r.presets), rules: validItems(SiteRuleSchema, r.rules), campaignPresets, warned };
+  return repairAccountRules(raw).value;
 }
 
 /** The record of one account in the stored value (empty when there is none). */
