@@ -193,10 +193,13 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     const pageChoices = { domainId: req.domainId, campaignId: req.campaignId, channelId: checkChannelId(req.channelId) ?? null };
     const fallbacks = new Map<string, ReturnType<typeof rule>>();
     const items = addresses.map((a): BulkItem => {
-      // A site rule matching the address chooses over the page (and adds its preset after the cleaning).
-      const ruled = rule(String(a.url ?? ''), pageChoices);
+      // A choice made in the page's pickers wins; what they leave at "No …" the matching site
+      // rule chooses (and its preset is added after the cleaning). The row says which rule chose what.
+      const ruled = rule(String(a.url ?? ''), pageChoices, true);
       if (ruled.warnKey) fallbacks.set(ruled.warnKey, ruled);
-      const choices = ruled.site ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId } } : {};
+      const choices = ruled.site
+        ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId }, rule: { site: ruled.site, chose: ruled.chose } }
+        : {};
       const base = { url: ruled.url, ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null, ...choices };
       try {
         checkInput(ShortenInput, { url: base.url, domain_id: (base.choices?.domainId ?? req.domainId) ?? undefined });
