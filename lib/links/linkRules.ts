@@ -1,8 +1,7 @@
 /**
  * The stored shapes of UTM presets and site rules (zod), read leniently from storage (a bad
- * entry is dropped, the rest kept) and strictly from an imported file (refused whole, with the
- * reason). Shared by the worker, the options page and the popup (which loads it after its first
- * render).
+ * entry is dropped, the rest kept; an exported file is read strictly: lib/links/rulesFile.ts).
+ * Shared by the worker, the options page and the popup (which loads it after its first render).
  */
 // zod/mini: the popup loads these schemas after its first render, without the rest of zod.
 import * as z from 'zod/mini';
@@ -84,40 +83,4 @@ export function readAccountRules(raw: unknown): AccountLinkRules {
 export function accountRulesOf(stored: unknown, fingerprint: string | null | undefined): AccountLinkRules {
   if (!fingerprint || !stored || typeof stored !== 'object') return { ...EMPTY_LINK_RULES };
   return readAccountRules((stored as Record<string, unknown>)[fingerprint]);
-}
-
-/** The file of exported rules: the rules and the presets they name. */
-export const RulesFileSchema = lazySchema(() => (z.object({
-  linkshortSiteRules: z.literal(1),
-  rules: z.array(SiteRuleSchema).check(z.maxLength(1000)),
-  presets: z.array(UtmPresetSchema).check(z.maxLength(1000)),
-})));
-export type RulesFile = z.infer<typeof RulesFileSchema>;
-
-/** Why an imported file is refused: not JSON, or where it is wrong. */
-export type ImportProblem = { kind: 'not-json' } | { kind: 'invalid'; path: string; message: string };
-
-/** Reads an exported file: all of it, or the first problem (nothing half-imported). */
-export function parseRulesFile(content: string): { ok: true; file: RulesFile } | { ok: false; problem: ImportProblem } {
-  let json: unknown;
-  try {
-    json = JSON.parse(content);
-  } catch {
-    return { ok: false, problem: { kind: 'not-json' } };
-  }
-  const r = RulesFileSchema.safeParse(json);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    return { ok: false, problem: { kind: 'invalid', path: issue.path.join('.') || '(file)', message: issue.message } };
-  }
-  const presetIds = new Set(r.data.presets.map((p) => p.id));
-  const orphan = r.data.rules.findIndex((rule) => rule.presetId !== null && !presetIds.has(rule.presetId));
-  if (orphan !== -1) return { ok: false, problem: { kind: 'invalid', path: `rules.${orphan}.presetId`, message: 'names a preset not in the file' } };
-  return { ok: true, file: r.data };
-}
-
-/** The file exported for an account's rules (with the presets they name). */
-export function rulesFileOf(data: AccountLinkRules): RulesFile {
-  const named = new Set(data.rules.map((r) => r.presetId).filter((p): p is string => p !== null));
-  return { linkshortSiteRules: 1, rules: data.rules, presets: data.presets.filter((p) => named.has(p.id)) };
 }
