@@ -171,3 +171,17 @@ describe('presets and site rules read through their repair', () => {
     expect((await readLinkRules('fp')).rules).toEqual([valid]);
   });
 });
+
+describe("the pages' question, asked again", () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('tells of presets and rules damaged while the worker lives, once', async () => {
+    const take = createStorageCheck();
+    expect(await take()).toEqual([]);
+    const valid = { id: 'ok', site: 'example.com', domainId: null, campaignId: 3, channelId: null, presetId: null };
+    await fakeBrowser.storage.local.set({ linkRules: { fp: { presets: 'garbage', rules: [{ ...valid, id: 'bad', site: 42 }, valid], campaignPresets: {} } } });
+    expect(await take()).toEqual(['linkRules']);
+    expect(await take()).toEqual([]);
+    expect((await readLinkRules('fp')).rules).toEqual([valid]);
+  });
+});
