@@ -26,6 +26,7 @@ function planLines(plan: ImportPlan): string[] {
       u.name ? t('optionsImportUnmatched', u.site, t(PART_WORD[u.part]), u.name) : t('optionsImportUnmatchedNumber', u.site, t(PART_WORD[u.part]), u.id),
     ),
     ...plan.duplicates.map((site) => t('optionsImportDuplicate', site)),
+    ...plan.empty.map((site) => t('optionsImportEmpty', site)),
   ];
 }
 

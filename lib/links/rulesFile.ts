@@ -98,6 +98,8 @@ export interface ImportPlan {
   unmatched: Unmatched[];
   /** Rules left out because an earlier rule of the file has the same site (the form refuses that too). */
   duplicates: string[];
+  /** Rules left out because nothing they choose is in this account (the form refuses a rule choosing nothing). */
+  empty: string[];
   /** The file has no names (an older export): matched by number. */
   byNumber: boolean;
 }
@@ -118,7 +120,8 @@ function matchPart(id: number | null, fileName: string | undefined, list: { id: 
 /**
  * How `file` lands in the account: its rules replace the list, matched part by part against the
  * account's lists; its presets replace the account's of the same name or join them (never a
- * second of one name); a second rule for a site already in the file is left out.
+ * second of one name); a second rule for a site already in the file, and a rule left choosing
+ * nothing, are left out.
  */
 export function planImport(file: RulesFile, current: AccountLinkRules, lists: NamedLists): ImportPlan {
   const byNumber = file.rules.some((r) => PARTS.some(([, key]) => r[key] !== null)) && file.rules.every((r) => !r.names);
@@ -134,6 +137,7 @@ export function planImport(file: RulesFile, current: AccountLinkRules, lists: Na
   }
   const unmatched: Unmatched[] = [];
   const duplicates: string[] = [];
+  const empty: string[] = [];
   const seen = new Set<string>();
   const rules: SiteRule[] = [];
   for (const { names, ...rule } of file.rules) {
@@ -149,7 +153,8 @@ export function planImport(file: RulesFile, current: AccountLinkRules, lists: Na
       next[key] = m.id;
       if (!m.found) unmatched.push({ site: label, part, name: names?.[part] ?? '', id: rule[key]! });
     }
-    rules.push(next);
+    if (next.domainId === null && next.campaignId === null && next.channelId === null && next.presetId === null) empty.push(label);
+    else rules.push(next);
   }
-  return { rules, presets, unmatched, duplicates, byNumber };
+  return { rules, presets, unmatched, duplicates, empty, byNumber };
 }

@@ -71,7 +71,7 @@ describe('rules moving between accounts', () => {
   });
 
   it('in the same account, everything matches by number and nothing is listed', () => {
-    expect(planImport(exported(), empty, home)).toMatchObject({ rules: [blog], unmatched: [], duplicates: [], byNumber: false });
+    expect(planImport(exported(), empty, home)).toMatchObject({ rules: [blog], unmatched: [], duplicates: [], empty: [], byNumber: false });
   });
 
   it('an older file without names imports by number, says so, and lists a number this account does not have', () => {
@@ -91,5 +91,13 @@ describe('rules moving between accounts', () => {
     // The file's "Newsletter" replaces the account's (its values, the account's number); the rule points to it.
     expect(plan.presets).toEqual([{ ...preset, source: 'mail' }]);
     expect(plan.rules[0]!.presetId).toBe('p1');
+  });
+
+  it('a rule left choosing nothing in this account is left out and listed (the form refuses such a rule)', () => {
+    const file = { linkshortSiteRules: 1 as const, presets: [], rules: [{ ...blog, presetId: null, domainId: null, channelId: null, names: { campaign: 'Gone' } }] };
+    const plan = planImport(file, empty, home);
+    expect(plan.rules).toEqual([]);
+    expect(plan.empty).toEqual(['example.com/blog/']);
+    expect(plan.unmatched).toEqual([{ site: 'example.com/blog/', part: 'campaign', name: 'Gone', id: 3 }]);
   });
 });
