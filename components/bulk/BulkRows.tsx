@@ -3,6 +3,7 @@ import { clock } from '@/lib/i18nFormat';
 import { errorSentence } from '@/lib/errorText';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import type { BulkItem } from '@/lib/storage';
+import { ruleText } from '@/lib/ui/bulk/ruleText';
 import { useBulk } from './BulkContext';
 
 /** The words of a row's state; a waiting row says it waits for the service (out of reach, or failing), or when it is expected once the budget is spent. */
@@ -22,11 +23,15 @@ function stateText(item: BulkItem, expectedAt: number | null, now: number, forSe
   }
 }
 
-/** A row per address: the address, its state (with "Retry" when it failed) and its short link. */
+/** A row per address: the address (and the site rule that chose for it), its state (with "Retry" when it failed) and its short link. */
 export function BulkRows() {
   const view = useBulk((s) => s.view);
   const retry = useBulk((s) => s.retry);
+  const domains = useBulk((s) => s.domains.value);
+  const campaigns = useBulk((s) => s.campaigns.value);
+  const channels = useBulk((s) => s.channels.value);
   if (!view) return null;
+  const lists = { domains, campaigns, channels };
   return (
     <table className="bulk-rows">
       <caption className="visually-hidden">{t('bulkResultsHeading')}</caption>
@@ -44,9 +49,13 @@ export function BulkRows() {
       <tbody>
         {view.batch.items.map((item, i) => {
           const href = item.shortUrl ? safeHttpUrl(item.shortUrl) : null;
+          const rule = ruleText(item, lists);
           return (
             <tr key={`${i}:${item.url}`} className="bulk-row" data-state={item.state}>
-              <td>{item.url}</td>
+              <td>
+                {item.url}
+                {rule && <span className="bulk-rule">{rule}</span>}
+              </td>
               <td className={`bulk-state-${item.state}`}>
                 {stateText(item, view.expectedAt[i] ?? null, view.now, view.waitingForService?.[i] ?? false, view.serviceFailing?.[i] ?? false)}
                 {(item.state === 'failed' || item.state === 'cancelled') && (

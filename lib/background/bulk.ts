@@ -10,7 +10,7 @@ import { batchSizeProblem, reusableLink } from '../bulk/prepare';
 import { t } from '../i18n';
 import type { BulkRequest, BulkScope, BulkView, ShownAccount } from '../messaging';
 import { checkShownAccount } from './shownAccount';
-import { settingsItem, type BulkBatch, type BulkItem } from '../storage';
+import type { BulkBatch, BulkItem } from '../storage';
 import { cancelledError, itemOf, slotOf, type BatchSlot } from './bulkBatch';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '../links/ruleWords';
@@ -140,10 +140,9 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
   /** Starts a batch whose request was checked: reuses Recent links (unless asked not to), queues the rest. */
   async function start(s: Session, req: BulkRequest, addresses: BulkRequest['addresses'], slot: BatchSlot): Promise<BulkView | null> {
     // Both reads at once: the first request leaves a storage round trip sooner.
-    const [running, history, settings, rule] = await Promise.all([
+    const [running, history, rule] = await Promise.all([
       slot.item.getValue(),
       historyOf(s.connection.serviceUrl, s.fingerprint),
-      settingsItem.getValue(),
       ruleResolver(s),
     ]);
     if (running && running.items.some((it) => it.state === 'waiting'))
@@ -151,10 +150,13 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     const pageChoices = { domainId: req.domainId, campaignId: req.campaignId, channelId: checkChannelId(req.channelId) ?? null };
     const fallbacks = new Map<string, ReturnType<typeof rule>>();
     const items = addresses.map((a): BulkItem => {
-      // A site rule matching the address chooses over the page (and adds its preset after the cleaning).
-      const ruled = rule(String(a.url ?? ''), pageChoices, !settings.cleanLinks);
+      // A choice made in the page's pickers wins; what they leave at "No …" the matching site
+      // rule chooses (and its preset is added after the cleaning). The row says which rule chose what.
+      const ruled = rule(String(a.url ?? ''), pageChoices, true);
       if (ruled.warnKey) fallbacks.set(ruled.warnKey, ruled);
-      const choices = ruled.site ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId } } : {};
+      const choices = ruled.site
+        ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId }, rule: { site: ruled.site, chose: ruled.chose } }
+        : {};
       const base = { url: ruled.url, ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null, ...choices };
       try {
         checkInput(ShortenInput, { url: base.url, domain_id: (base.choices?.domainId ?? req.domainId) ?? undefined });

@@ -5,7 +5,7 @@
  * default; the user is told once (warnOnce), and the link is made anyway.
  */
 import type { Campaign, Channel, Domain, ListName } from '../api';
-import { linkChoices, type BaseChoices, type MissingPart } from '../links/ruleChoices';
+import { linkChoices, type BaseChoices, type MissingPart, type RulePart } from '../links/ruleChoices';
 import { addUtm } from '../links/utm';
 import { readLinkRules } from '../storage/linkRules';
 import { writeAccountRules } from './linkRules';
@@ -18,6 +18,8 @@ export interface RuledLink extends BaseChoices {
   /** The rule's site ("example.com/blog/"), null when none applied. */
   site: string | null;
   missing: MissingPart[];
+  /** What of the link the rule decided. */
+  chose: RulePart[];
   /** Names this fallback (rule and what is missing) for warnOnce. */
   warnKey: string | null;
 }
@@ -29,27 +31,30 @@ async function knownList<T>(s: Session, name: ListName, load: boolean): Promise<
   return s.cache.get<T[]>(name, loadList(s, name) as never).then((c) => c.value, () => null);
 }
 
+/** A rule's choices for an address; `baseFirst`: a choice `base` gives wins over the rule's (the bulk page's pickers). */
+export type RuleResolver = (url: string, base: BaseChoices, baseFirst?: boolean) => RuledLink;
+
 /** A function giving the rule's choices for an address; the rules and lists read once (a bulk batch asks for each row). */
-export async function ruleResolver(s: Session): Promise<(url: string, base: BaseChoices, keep: boolean) => RuledLink> {
+export async function ruleResolver(s: Session): Promise<RuleResolver> {
   const data = await readLinkRules(s.fingerprint);
-  if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], warnKey: null });
+  if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], chose: [], warnKey: null });
   const lists = {
     domains: await knownList<Domain>(s, 'domains', data.rules.some((r) => r.domainId !== null)),
     campaigns: await knownList<Campaign>(s, 'campaigns', false),
     channels: await knownList<Channel>(s, 'channels', false),
   };
-  return (url, base, keep) => {
-    const c = linkChoices(url, data, lists, base);
-    const withUtm = c.preset ? addUtm(url, c.preset, { keep }).url : url;
+  return (url, base, baseFirst = false) => {
+    const c = linkChoices(url, data, lists, base, baseFirst);
+    const withUtm = c.preset ? addUtm(url, c.preset).url : url;
     const r = c.rule;
     const warnKey = r && c.missing.length ? `${r.id}:${c.missing.join(',')}:${r.domainId},${r.campaignId},${r.channelId},${r.presetId}` : null;
-    return { url: withUtm, domainId: c.domainId, campaignId: c.campaignId, channelId: c.channelId, site: c.site, missing: c.missing, warnKey };
+    return { url: withUtm, domainId: c.domainId, campaignId: c.campaignId, channelId: c.channelId, site: c.site, missing: c.missing, chose: c.chose, warnKey };
   };
 }
 
-/** The rule's choices for `url` (already cleaned when the user wants it); `keep`: a utm_* in the address stays. */
-export async function ruledLink(s: Session, url: string, base: BaseChoices, keep: boolean): Promise<RuledLink> {
-  return (await ruleResolver(s))(url, base, keep);
+/** The rule's choices for `url` (already cleaned when the user wants it); the preset's values replace the address's own utm_* of the same names. */
+export async function ruledLink(s: Session, url: string, base: BaseChoices): Promise<RuledLink> {
+  return (await ruleResolver(s))(url, base);
 }
 
 /** Whether this fallback is new for the account (and remembers it): the user is told once. */

@@ -236,7 +236,7 @@ export function createShortening(deps: ShorteningDeps) {
         const s = await sessions.require();
         // The site rule's choices over the defaults, its UTM preset added after the cleaning.
         const base = { domainId: settings.defaultDomainId, campaignId: settings.defaultCampaignId, channelId: settings.defaultChannelId };
-        const ruled = await ruledLink(s, settings.cleanLinks ? cleanUrl(url).url : url, base, !settings.cleanLinks);
+        const ruled = await ruledLink(s, settings.cleanLinks ? cleanUrl(url).url : url, base);
         if (ruled.warnKey && (await warnOnce(s.fingerprint, ruled.warnKey))) await deps.notify(t('ruleFallbackTitle'), ruleFallbackText(ruled.site!, ruled.missing));
         const outcome = await shorten(
           {

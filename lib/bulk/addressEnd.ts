@@ -62,6 +62,21 @@ export function loneAddress(line: string): string | null {
   return s.replace(/\s/g, (c) => encodeURIComponent(c));
 }
 
+/** An address at the start of a line, perhaps after opening marks. */
+const STARTS_AS_ADDRESS = /^[("'`<[{*_~“‘«‹]*https?:\/\/\S/i;
+
+/**
+ * What follows the space when a line starts as an address and goes on with words after it
+ * (`https://exa mple.com/x`: one address with a typo, not an address and prose); null when the
+ * line does not start as one, or when all that follows is more addresses (a list on one line).
+ */
+export function brokenAddress(line: string): string | null {
+  const words = line.trim().split(/\s+/);
+  if (!STARTS_AS_ADDRESS.test(words[0] ?? '') || words.length < 2) return null;
+  const at = words.findIndex((w, i) => i > 0 && !STARTS_AS_ADDRESS.test(w));
+  return at === -1 ? null : words.slice(at).join(' ');
+}
+
 /** Every http(s) address in a line of prose, with what was left off the end of each. */
 export function addressesInProse(line: string): FoundAddress[] {
   const found: FoundAddress[] = [];

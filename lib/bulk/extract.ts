@@ -7,7 +7,7 @@ import { t } from '../i18n';
 import { checkUrl } from '../links/address';
 import { blockedReason } from '../links/blockedReason';
 import { truncate } from '../links/historyText';
-import { addressesInProse, loneAddress, type FoundAddress } from './addressEnd';
+import { addressesInProse, brokenAddress, loneAddress, type FoundAddress } from './addressEnd';
 
 /** A pasted line that gave no address, with the reason in the user's language. */
 export interface Skipped {
@@ -49,6 +49,12 @@ export function extractAddresses(text: string): Extracted {
     if (!line) continue;
     // A line that is one address is taken whole; else every address inside the prose.
     const lone = loneAddress(line);
+    // A line that starts as an address and goes on after a space is a typo, not prose: refused.
+    const rest = lone === null ? brokenAddress(line) : null;
+    if (rest !== null) {
+      out.skipped.push({ text: truncate(line, 120), reason: t('bulkSkipSpaceInAddress', truncate(rest, 40)) });
+      continue;
+    }
     const found: FoundAddress[] = lone !== null ? [{ url: lone, cut: '' }] : addressesInProse(line);
     if (found.length > 0) {
       for (const { url, cut } of found) take(out, url, cut);

@@ -1,6 +1,6 @@
 /**
  * The results of a batch as text: a list (one short link a line), Markdown (a list of
- * `[title or address](short link)`), or CSV (`long_url,short_url,status`, RFC 4180: quoting and
+ * `[title or address](short link)`), or CSV (`long_url,short_url,status,campaign,rule`, RFC 4180: quoting and
  * CRLF line ends, copied or downloaded alike; the file alone starts with a byte-order mark).
  */
 import { formatCopy } from '../links/copyFormat';
@@ -19,6 +19,9 @@ export interface ResultRow {
   shortUrl: string | null;
   status: string;
   title?: string | null;
+  /** The campaign the link was filed into (its name), and the site rule that chose any of its choices. */
+  campaign?: string;
+  rule?: string;
 }
 
 /** One CSV field, quoted when it holds a comma, a quote, a line break or outer spaces. */
@@ -28,7 +31,10 @@ export function csvField(value: string): string {
 
 /** The whole batch as CSV with a header row; every row, made or not (the status says). */
 export function toCsv(rows: readonly ResultRow[]): string {
-  const lines = [['long_url', 'short_url', 'status'], ...rows.map((r) => [r.longUrl, r.shortUrl ?? '', r.status])];
+  const lines = [
+    ['long_url', 'short_url', 'status', 'campaign', 'rule'],
+    ...rows.map((r) => [r.longUrl, r.shortUrl ?? '', r.status, r.campaign ?? '', r.rule ?? '']),
+  ];
   return `${lines.map((cells) => cells.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 

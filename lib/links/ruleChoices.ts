@@ -24,6 +24,8 @@ export interface BaseChoices {
 
 /** What a rule named that no longer exists. */
 export type MissingPart = 'domain' | 'campaign' | 'channel' | 'preset';
+/** What a rule chose for a link. */
+export type RulePart = MissingPart;
 
 /** The choices for one address. */
 export interface LinkChoices extends BaseChoices {
@@ -32,20 +34,29 @@ export interface LinkChoices extends BaseChoices {
   site: string | null;
   preset: UtmPreset | null;
   missing: MissingPart[];
+  /** What of the link the rule decided (its named parts that exist and were not chosen before it). */
+  chose: RulePart[];
 }
 
 function exists(id: number, list: readonly { id: number | null }[] | null): boolean {
   return list === null || list.some((x) => x.id === id);
 }
 
-/** The choices for `address`: the matching rule's over `base`, with the preset to apply. */
-export function linkChoices(address: string | null, data: AccountLinkRules, lists: KnownLists, base: BaseChoices): LinkChoices {
+/**
+ * The choices for `address`: the matching rule's over `base`, with the preset to apply.
+ * `baseFirst`: a part `base` gives (not null) is the user's explicit choice and wins over the rule.
+ */
+export function linkChoices(address: string | null, data: AccountLinkRules, lists: KnownLists, base: BaseChoices, baseFirst = false): LinkChoices {
   const match = matchRule(data.rules, address);
   const rule = match?.rule ?? null;
   const missing: MissingPart[] = [];
+  const chose: RulePart[] = [];
   const pick = (part: 'domain' | 'campaign' | 'channel', named: number | null, list: readonly { id: number | null }[] | null, fallback: number | null) => {
-    if (named === null) return fallback;
-    if (exists(named, list)) return named;
+    if (named === null || (baseFirst && fallback !== null)) return fallback;
+    if (exists(named, list)) {
+      chose.push(part);
+      return named;
+    }
     missing.push(part);
     return fallback;
   };
@@ -56,9 +67,10 @@ export function linkChoices(address: string | null, data: AccountLinkRules, list
   if (rule?.presetId) {
     preset = data.presets.find((p) => p.id === rule.presetId) ?? null;
     if (!preset) missing.push('preset');
+    else chose.push('preset');
   }
   if (!preset) preset = campaignPreset(data, campaignId);
-  return { rule, site: match ? siteLabel(match.site) : null, domainId, campaignId, channelId, preset, missing };
+  return { rule, site: match ? siteLabel(match.site) : null, domainId, campaignId, channelId, preset, missing, chose };
 }
 
 /** The default preset a campaign names (null: none, or it no longer exists). */

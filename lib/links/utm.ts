@@ -17,6 +17,8 @@ export interface WithUtm {
   url: string;
   /** The parameter names added (`utm_source`…). */
   added: string[];
+  /** The address's own `utm_*` (as written) that a value took the place of. */
+  replaced: string[];
   /** Adding them would pass the service's length limit: `url` is the address without them. */
   tooLong: boolean;
 }
@@ -42,12 +44,12 @@ export function utmQuery(values: UtmValues): string {
 }
 
 /**
- * Adds the UTM values to a web address. With `keep` (the user chose "Keep them"), a `utm_*`
- * already in the address is kept and not overwritten; otherwise it is replaced. An address
- * that is not http(s), or nothing to add, comes back as it was.
+ * Adds the UTM values to a web address so that what the fields show is what is sent: a `utm_*`
+ * already in the address under a name a value is given for is replaced (also after "Keep them",
+ * which keeps the others). An address that is not http(s), or nothing to add, comes back as it was.
  */
-export function addUtm(url: string, values: UtmValues, opts: { keep?: boolean; max?: number } = {}): WithUtm {
-  const unchanged = { url, added: [], tooLong: false };
+export function addUtm(url: string, values: UtmValues, opts: { max?: number } = {}): WithUtm {
+  const unchanged = { url, added: [], replaced: [], tooLong: false };
   if (!/^https?:\/\//i.test(url) || !hasUtm(values)) return unchanged;
   const hashAt = url.indexOf('#');
   const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
@@ -58,20 +60,20 @@ export function addUtm(url: string, values: UtmValues, opts: { keep?: boolean; m
   const names = pieces.map((p) => decodeName(p.includes('=') ? p.slice(0, p.indexOf('=')) : p));
   const kept: string[] = [];
   const added: string[] = [];
+  const replaced: string[] = [];
   const adding = UTM_FIELDS.filter((f) => (values[f] ?? '').trim() !== '').map((f) => `utm_${f}`);
   pieces.forEach((piece, i) => {
-    // Replaced unless kept: the one being added takes its place at the end.
-    if (opts.keep || !adding.includes(names[i]!)) kept.push(piece);
+    // One value per name: the one being added takes its place at the end.
+    if (!adding.includes(names[i]!)) kept.push(piece);
+    else if (!replaced.includes(names[i]!)) replaced.push(names[i]!);
   });
   for (const f of UTM_FIELDS) {
     const value = (values[f] ?? '').trim();
-    const name = `utm_${f}`;
-    if (!value || (opts.keep && names.includes(name))) continue;
-    kept.push(`${name}=${encodeURIComponent(value)}`);
-    added.push(name);
+    if (!value) continue;
+    kept.push(`utm_${f}=${encodeURIComponent(value)}`);
+    added.push(`utm_${f}`);
   }
-  if (added.length === 0) return unchanged;
   const out = `${base}?${kept.join('&')}${hash}`;
   if (out.length > (opts.max ?? MAX_URL_LENGTH)) return { ...unchanged, tooLong: true };
-  return { url: out, added, tooLong: false };
+  return { url: out, added, replaced, tooLong: false };
 }

@@ -115,4 +115,6 @@ export const bulkRowSchema = lazySchema(() => (z.looseObject({
   error: serializedError,
   /** The choices of the site rule that matched the row (absent: the batch's). */
   choices: z.catch(z.optional(z.object({ domainId: idOrNull, campaignId: idOrNull, channelId: idOrNull })), undefined),
+  /** The site rule that matched the row and what it chose. */
+  rule: z.catch(z.optional(z.object({ site: z.string().check(z.maxLength(2048)), chose: z.array(z.enum(['domain', 'campaign', 'channel', 'preset'])) })), undefined),
 })));

@@ -1,7 +1,5 @@
-/**
- * Every stored item of the extension, typed, in one place. All of it lives in `storage.local`: the
- * API key must never reach the browser's synced storage (it would be copied to every device the user syncs).
- */
+/** Every stored item of the extension, typed, in one place. All of it lives in `storage.local`: the API key
+ * must never reach the browser's synced storage (it would be copied to every device the user syncs). */
 import { storage, type WxtStorageItem } from '#imports';
 import type { Account, ListName, SerializedApiError } from '../api';
 import type { CopyFormat } from '../links/copyFormat';
@@ -265,8 +263,9 @@ export interface BulkItem {
   state: 'waiting' | 'made' | 'reused' | 'failed' | 'cancelled';
   /** The job making it (the latest one, after a retry). */
   jobId: string | null;
-  /** The choices of the site rule that matched it (absent: the batch's). */
+  /** The choices it is made with and the site rule that matched it, with what it chose (absent: the batch's, no rule). */
   choices?: { domainId: number | null; campaignId: number | null; channelId: number | null };
+  rule?: { site: string; chose: ('domain' | 'campaign' | 'channel' | 'preset')[] };
   shortUrl?: string;
   error?: SerializedApiError;
 }

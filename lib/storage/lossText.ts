@@ -11,4 +11,5 @@ export const LOSS_TEXT: Record<ToldItem, MessageKey> = {
   bulk: 'storageLostBulk',
   qrStyles: 'storageLostQrStyles',
   trackedQrs: 'storageLostTrackedQrs',
+  linkRules: 'storageLostLinkRules',
 };

@@ -1,5 +1,5 @@
 /** The stored items whose loss the user is told of (one sentence each, lib/storage/lossText.ts). */
-export const TOLD_ITEMS = ['connection', 'settings', 'history', 'queue', 'unsent', 'bulk', 'qrStyles', 'trackedQrs'] as const;
+export const TOLD_ITEMS = ['connection', 'settings', 'history', 'queue', 'unsent', 'bulk', 'qrStyles', 'trackedQrs', 'linkRules'] as const;
 /** One of them. */
 export type ToldItem = (typeof TOLD_ITEMS)[number];
 

@@ -169,7 +169,7 @@ describe('bulk page: a batch through the queue', () => {
     await again.getByRole('status').filter({ hasText: 'Copied to the clipboard (CSV).' }).waitFor();
     const shortOf = new Map(links.map((l) => [l.url, l.short_url]));
     const csv = await readClipboard(ext.h, ext.sb.url);
-    expect(csv.split('\r\n')).toEqual(['long_url,short_url,status', ...expected.map((url) => `${url},${shortOf.get(url)},made`), '']);
+    expect(csv.split('\r\n')).toEqual(['long_url,short_url,status,campaign,rule', ...expected.map((url) => `${url},${shortOf.get(url)},made,${campaign.name},`), '']);
 
     await again.emulateMedia({ colorScheme: 'dark' });
     await screenshot(again, 'bulk-done-dark', { fullPage: true });

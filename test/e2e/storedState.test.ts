@@ -19,6 +19,7 @@ import {
   openPopupFor,
   readStorage,
   stopWorker,
+  until,
   waitForWorker,
   type ErrorLog,
   type ExtensionHarness,
@@ -198,6 +199,35 @@ describe('stored state that cannot break the extension', () => {
       expect(errors.entries.filter((e) => e.message.startsWith('pageerror'))).toEqual([]);
     });
   }
+
+  it('damaged presets, rules, QR styles and tracked QR codes: the popup says what was lost, once, and the valid rule still chooses', async () => {
+    const fingerprint = await connected();
+    const host = new URL(sb.url).hostname;
+    const campaign = sb.state.forKey(sb.key).campaigns[1]!;
+    const valid = { id: 'r-ok', site: `${host}/page/`, domainId: null, campaignId: campaign.id, channelId: null, presetId: null };
+    const made = { shortUrl: `${sb.url}/qr1`, state: 'made', foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: now };
+    await evalInWorker(h, (v) => chrome.storage.local.set(v), {
+      linkRules: { [fingerprint]: { presets: 'garbage', rules: [{ ...valid, id: 'r-bad', site: 42 }, valid], campaignPresets: {} } },
+      qrStyles: { [fingerprint]: 'garbage' },
+      trackedQrs: { [fingerprint]: { [`${sb.url}/qr1`]: made, x: { state: 'nope' } } },
+    });
+    await stopWorker(h);
+    const popup = await openPopupFor(h, target);
+    const notice = popup.locator('.storage-notice');
+    await notice.waitFor({ timeout: 20_000 });
+    await until(async () => /Some UTM presets or site rules could not be read/.test((await notice.textContent()) ?? ''), 'the loss of a rule told');
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toMatch(TOLD.qrStyles!);
+    expect(text).toMatch(TOLD.trackedQrs!);
+    await popup.getByRole('status').filter({ hasText: `Rule: ${host}/page/` }).waitFor();
+    await until(async () => (await popup.getByLabel('Campaign', { exact: true }).inputValue()) === String(campaign.id), "the valid rule's campaign");
+    await popup.close();
+    // Told once; the valid rule is still stored.
+    expect(await openPages()).toBe('');
+    await waitForWorker(h);
+    const stored = await readStorage<Record<string, { rules: { id: string }[] }>>(h, 'linkRules');
+    expect(stored?.[fingerprint]?.rules.map((r) => r.id)).toEqual(['r-ok']);
+  });
 
   it.each(['history', 'queue'])('%s as a string: two presses make two links, each once, shown in the popup', async (item) => {
     await connected();

@@ -63,6 +63,27 @@ describe('UTM presets and site rules', () => {
     await popup.close();
   });
 
+  it('"Keep them" on a page with its own utm_source: the fields, Long URL and the link made all say the preset\'s', async () => {
+    const host = new URL(ext.sb.url).hostname;
+    await storeRules(ext.h, {
+      presets: [{ ...news, source: 'newsletter' }],
+      rules: [{ id: 'r-keep', site: `${host}/page/article`, domainId: null, campaignId: null, channelId: null, presetId: 'p-news' }],
+    });
+    const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/article?utm_source=old&x=1&fbclid=abc#frag`);
+    const longUrl = popup.getByLabel('Long URL', { exact: true });
+    await until(async () => (await longUrl.inputValue()) === `${ext.sb.url}/page/article?x=1&utm_source=newsletter&utm_medium=email#frag`, 'the cleaned address with the preset');
+    await popup.getByRole('button', { name: 'UTM', exact: true }).click();
+    await popup.getByRole('button', { name: 'Keep them', exact: true }).click();
+    const sent = `${ext.sb.url}/page/article?x=1&fbclid=abc&utm_source=newsletter&utm_medium=email#frag`;
+    await until(async () => (await longUrl.inputValue()) === sent, 'Long URL with the kept parameters and the preset');
+    expect(await popup.getByLabel('UTM source', { exact: true }).inputValue()).toBe('newsletter');
+    await popup.getByRole('status').filter({ hasText: "The UTM fields replace the address's own utm_source." }).waitFor();
+    await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
+    await popup.getByLabel('Short link', { exact: true }).waitFor();
+    expect(links(ext.sb).filter((l) => l.url.includes('/page/article?') && l.url.includes('fbclid')).map((l) => l.url)).toEqual([sent]);
+    await popup.close();
+  });
+
   it("a rule for the page's host chooses the popup's campaign and channel, and the shortcut's", async () => {
     const data = ext.sb.state.forKey(ext.sb.key);
     const [campaign, channel] = [data.campaigns[2]!, data.channels[1]!];

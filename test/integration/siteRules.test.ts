@@ -67,44 +67,63 @@ describe('site rules in the worker', () => {
     expect(notes.filter((n) => /no longer exists/.test(n.message))).toHaveLength(1);
   });
 
-  it("the bulk page's rows matching a rule get its choices and preset; the others the page's", async () => {
+  it("the bulk page's rows matching a rule get what the page leaves open (here its campaign) and its preset, and each row names the rule", async () => {
+    const { service } = makeService();
+    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const data = sb.state.forKey(sb.key);
+    const ruled = data.campaigns[0]!;
+    await service.saveLinkRules({ presets: [news], rules: [rule('shop.example', { campaignId: ruled.id, presetId: 'p1' })] });
+    const view = await service.startBulk({
+      addresses: [{ url: 'https://www.shop.example/item?id=1#photos' }, { url: 'https://other.example/page' }],
+      domainId: null,
+      campaignId: null,
+      channelId: null,
+      makeNew: false,
+    });
+    expect(view!.batch.items.map((it) => it.url)).toEqual(['https://www.shop.example/item?id=1&utm_source=news&utm_medium=email#photos', 'https://other.example/page']);
+    expect(view!.batch.items.map((it) => it.rule ?? null)).toEqual([{ site: 'shop.example', chose: ['campaign', 'preset'] }, null]);
+    const first = await until(() => data.links.find((l) => l.url.startsWith('https://www.shop.example/item')), 'the ruled row');
+    const second = await until(() => data.links.find((l) => l.url === 'https://other.example/page'), 'the other row');
+    await until(() => first.campaign_id === ruled.id && second.campaign_id == null, 'the ruled row in its campaign');
+  });
+
+  it("a campaign chosen on the bulk page wins over a rule's; the rule's preset still applies, and the row says what the rule chose", async () => {
     const { service } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
     const [ruled, chosen] = [data.campaigns[0]!, data.campaigns[1]!];
     await service.saveLinkRules({ presets: [news], rules: [rule('shop.example', { campaignId: ruled.id, presetId: 'p1' })] });
     const view = await service.startBulk({
-      addresses: [{ url: 'https://www.shop.example/item?id=1#photos' }, { url: 'https://other.example/page' }],
+      addresses: [{ url: 'https://shop.example/chosen' }],
       domainId: null,
       campaignId: chosen.id,
       channelId: null,
       makeNew: false,
     });
-    expect(view!.batch.items.map((it) => it.url)).toEqual(['https://www.shop.example/item?id=1&utm_source=news&utm_medium=email#photos', 'https://other.example/page']);
-    const first = await until(() => data.links.find((l) => l.url.startsWith('https://www.shop.example/item')), 'the ruled row');
-    const second = await until(() => data.links.find((l) => l.url === 'https://other.example/page'), 'the other row');
-    await until(() => first.campaign_id === ruled.id && second.campaign_id === chosen.id, 'each row in its campaign');
+    expect(view!.batch.items[0]).toMatchObject({ choices: { campaignId: chosen.id }, rule: { site: 'shop.example', chose: ['preset'] } });
+    const link = await until(() => data.links.find((l) => l.url.startsWith('https://shop.example/chosen')), 'the row');
+    await until(() => link.campaign_id === chosen.id, "the page's campaign");
   });
 
   it('a bulk row whose rule names a deleted campaign gets the page\'s, and the user is told once', async () => {
     const { service, notes } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
-    const [gone, chosen] = [data.campaigns[3]!, data.campaigns[1]!];
+    const gone = data.campaigns[3]!;
     await service.getList({ name: 'campaigns' });
     await service.mutate({ op: 'deleteCampaign', args: [gone.id] });
     await service.saveLinkRules({ rules: [rule('shop.example', { campaignId: gone.id })] });
     await service.startBulk({
       addresses: [{ url: 'https://shop.example/a' }, { url: 'https://shop.example/b' }],
       domainId: null,
-      campaignId: chosen.id,
+      campaignId: null,
       channelId: null,
       makeNew: false,
     });
     const rows = await until(() => {
       const made = data.links.filter((l) => l.url.startsWith('https://shop.example/'));
-      return made.length === 2 && made.every((l) => l.campaign_id === chosen.id) && made;
-    }, 'both rows in the page\'s campaign');
+      return made.length === 2 && made.every((l) => l.campaign_id == null) && made;
+    }, 'both rows in the page\'s campaign (none)');
     expect(rows).toHaveLength(2);
     expect(notes.filter((n) => n.message === 'The rule for shop.example names what no longer exists (campaign): the default is used instead. The link is made anyway.')).toHaveLength(1);
   });

@@ -10,6 +10,8 @@ import { toApiError } from '../../api/errors';
 import { batchSizeProblem } from '../../bulk/prepare';
 import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
 import type { BulkBatch } from '../../storage';
+import type { Campaign } from '../../api';
+import { rowCampaign } from './ruleText';
 import { toId } from '../choices';
 import type { BulkKit, BulkRunActions } from './store';
 
@@ -19,9 +21,16 @@ export const FOLLOW_EVERY_MS = 500;
 /** Whether rows of the batch still wait for their job. */
 export const isRunning = (batch: BulkBatch | null | undefined): boolean => !!batch?.items.some((it) => it.state === 'waiting');
 
-/** The rows as the result formats take them (status: a stable word for spreadsheets). */
-export function resultRows(batch: BulkBatch): ResultRow[] {
-  return batch.items.map((it) => ({ longUrl: it.url, shortUrl: it.shortUrl ?? null, status: it.state, title: it.title ?? null }));
+/** The rows as the result formats take them (status: a stable word for spreadsheets), with the campaign and rule each was made with. */
+export function resultRows(batch: BulkBatch, campaigns: readonly Campaign[] = []): ResultRow[] {
+  return batch.items.map((it) => ({
+    longUrl: it.url,
+    shortUrl: it.shortUrl ?? null,
+    status: it.state,
+    title: it.title ?? null,
+    campaign: rowCampaign(batch, it, campaigns),
+    rule: it.rule?.site ?? '',
+  }));
 }
 
 /** The run slice. */
@@ -143,7 +152,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
       if (!view) return;
       const format = get().copyFormat;
       try {
-        await navigator.clipboard.writeText(formatResults(format, resultRows(view.batch)));
+        await navigator.clipboard.writeText(formatResults(format, resultRows(view.batch, get().campaigns.value)));
         const names = { list: t('bulkFormatList'), markdown: t('bulkFormatMarkdown'), csv: t('bulkFormatCsv') };
         set({ status: t('bulkCopied', names[format]), alert: '' });
       } catch {
@@ -154,7 +163,7 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
     downloadCsv() {
       const view = get().view;
       if (!view) return;
-      const blob = new Blob([toCsvFile(resultRows(view.batch))], { type: 'text/csv;charset=utf-8' });
+      const blob = new Blob([toCsvFile(resultRows(view.batch, get().campaigns.value))], { type: 'text/csv;charset=utf-8' });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;

@@ -42,8 +42,8 @@ export function laterSlice({ set, get }: SliceKit): LaterActions {
     async keepParams() {
       const { cleaned, form, utm } = get();
       if (!cleaned) return;
-      set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null, utm: { ...utm, base: null, kept: true } });
-      // Its own utm_* stay; the UTM values fill in only what it lacks.
+      set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null, utm: { ...utm, base: null } });
+      // Its other tracking parameters stay; a UTM field with a value replaces the address's own of that name.
       if (Object.values(utm.values).some(Boolean)) void get().refreshUtm();
     },
 

@@ -78,8 +78,8 @@ export interface PopupUtm {
   edited: boolean;
   /** The address before the UTM parameters (null: the Long URL as it is). */
   base: string | null;
-  /** "Keep them" was chosen: a utm_* in the address is kept. */
-  kept: boolean;
+  /** The address's own utm_* that the fields replace (the fields win: Long URL shows what they say). */
+  replaced: string[];
   /** Adding them would pass the length limit: not added. */
   tooLong: boolean;
 }
@@ -275,7 +275,7 @@ function initialData(): PopupData {
       presetId: '',
       edited: false,
       base: null,
-      kept: false,
+      replaced: [],
       tooLong: false,
     },
   };

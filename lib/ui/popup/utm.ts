@@ -36,8 +36,8 @@ export function utmSlice({ set, get }: SliceKit): UtmActions {
     const s = get();
     // Not edited and cleaned: the cleaned address; else the address before the last UTM parameters.
     const base = !s.form.urlEdited && s.cleaned ? s.cleaned.url : (s.utm.base ?? s.form.url);
-    const out = addUtm(base, s.utm.values, { keep: s.utm.kept });
-    set({ form: { ...s.form, url: out.url }, utm: { ...s.utm, base, tooLong: out.tooLong } });
+    const out = addUtm(base, s.utm.values);
+    set({ form: { ...s.form, url: out.url }, utm: { ...s.utm, base, tooLong: out.tooLong, replaced: out.replaced } });
   }
 
   return {

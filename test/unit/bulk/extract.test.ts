@@ -92,3 +92,26 @@ describe('extractAddresses', () => {
     expect(extractAddresses('https://a.example/\nhttps://a.example/').urls).toHaveLength(2);
   });
 });
+
+describe('a typo in an address line', () => {
+  it('a line that starts as an address and goes on after a space is refused with why, never sent cut short', () => {
+    const r = extractAddresses('https://exa mple.com/space\nhttps://example.com/ok');
+    expect(r.urls).toEqual(['https://example.com/ok']);
+    expect(r.trimmed).toEqual([]);
+    expect(r.skipped).toEqual([{ text: 'https://exa mple.com/space', reason: expect.stringContaining('goes on after a space (“mple.com/space”)') }]);
+  });
+
+  it.each([
+    ['<https://exa mple.com/x>'],
+    ['https://example.com/a great read'],
+  ])('%s is refused too', (line) => {
+    expect(extractAddresses(line).urls).toEqual([]);
+    expect(extractAddresses(line).skipped[0]!.reason).toMatch(/goes on after a space/);
+  });
+
+  it('a label before an address, and several addresses on a line, work as before', () => {
+    expect(extractAddresses('Link: https://example.com/a').urls).toEqual(['https://example.com/a']);
+    expect(extractAddresses('https://a.example/1 https://b.example/2').urls).toEqual(['https://a.example/1', 'https://b.example/2']);
+    expect(extractAddresses('https://www.example.com/search?q="exact phrase"').urls).toEqual(['https://www.example.com/search?q="exact%20phrase"']);
+  });
+});

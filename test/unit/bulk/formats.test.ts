@@ -16,9 +16,9 @@ describe('formatResults', () => {
   });
   it('csv: header and every row, quoted properly', () => {
     expect(formatResults('csv', rows)).toBe(
-      'long_url,short_url,status\r\nhttps://a.example/1,https://sho.rt/a,made\r\n"https://b.example/?q=x,y",https://sho.rt/b,reused\r\n"https://c.example/""quoted""",,failed\r\n',
+      'long_url,short_url,status,campaign,rule\r\nhttps://a.example/1,https://sho.rt/a,made,,\r\n"https://b.example/?q=x,y",https://sho.rt/b,reused,,\r\n"https://c.example/""quoted""",,failed,,\r\n',
     );
-    expect(toCsv([])).toBe('long_url,short_url,status\r\n');
+    expect(toCsv([])).toBe('long_url,short_url,status,campaign,rule\r\n');
   });
   it('csv file: the same text after a UTF-8 byte-order mark; the copied CSV has none', () => {
     const accents: ResultRow[] = [{ longUrl: 'https://é.example/crème', shortUrl: 'https://sho.rt/c', status: 'made' }];

@@ -186,7 +186,7 @@ describe('bulk page, the run', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Copy as' }), { target: { value: 'csv' } });
     fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
-    expect(writeText.mock.calls[0]![0]).toBe('long_url,short_url,status\r\nhttps://a.example/,https://sho.rt/a,made\r\nhttps://b.example/,,failed\r\n');
+    expect(writeText.mock.calls[0]![0]).toBe('long_url,short_url,status,campaign,rule\r\nhttps://a.example/,https://sho.rt/a,made,,\r\nhttps://b.example/,,failed,,\r\n');
     expect(screen.getByRole('status').textContent).toBe('Copied to the clipboard (CSV).');
 
     // The downloaded file: the same CSV with CRLF line ends, after a UTF-8 byte-order mark so that
@@ -201,5 +201,36 @@ describe('bulk page, the run', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(writeText.mock.calls[0]![0]);
     view = null;
+  });
+
+  it('a row a site rule chose for says which rule chose what, and the CSV has the campaign and rule each link was made with', async () => {
+    const view: BulkView = {
+      batch: batch([
+        {
+          url: 'https://example.com/blog/a', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a',
+          choices: { domainId: null, campaignId: 3, channelId: null }, rule: { site: 'example.com/blog/', chose: ['campaign'] },
+        },
+        { url: 'https://example.com/blog/b', state: 'made', jobId: 'j2', shortUrl: 'https://sho.rt/b', choices: { domainId: null, campaignId: 4, channelId: null }, rule: { site: 'example.com/blog/', chose: [] } },
+        { url: 'https://other.example/', state: 'made', jobId: 'j3', shortUrl: 'https://sho.rt/c' },
+      ]),
+      expectedAt: [null, null, null],
+      now: Date.now(),
+    };
+    const { writeText } = world(() => view);
+    render(<App store={createBulkStore('')} />);
+    await screen.findByText('3 of 3 made');
+    const rows = screen.getAllByRole('row');
+    await waitFor(() => expect(rows[1]!.textContent).toContain('Rule: example.com/blog/ chose campaign “Spring sale”'));
+    expect(rows[2]!.textContent).toContain('Rule: example.com/blog/ (your choices above are used)');
+    expect(rows[3]!.textContent).not.toContain('Rule:');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Copy as' }), { target: { value: 'csv' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    expect(writeText.mock.calls[0]![0]).toBe(
+      'long_url,short_url,status,campaign,rule\r\n' +
+        'https://example.com/blog/a,https://sho.rt/a,made,Spring sale,example.com/blog/\r\n' +
+        'https://example.com/blog/b,https://sho.rt/b,made,Newsletter,example.com/blog/\r\n' +
+        'https://other.example/,https://sho.rt/c,made,,\r\n',
+    );
   });
 });

@@ -41,4 +41,16 @@ describe('linkChoices', () => {
     const unknown = { domains: null, campaigns: null, channels: null };
     expect(linkChoices('https://gone.example/', data, unknown, base)).toMatchObject({ domainId: 99, campaignId: 98, channelId: 97, missing: ['preset'] });
   });
+
+  it("with the bulk page's pickers first, a choice they make wins and the rule chooses only what they leave open, naming what it chose", () => {
+    const picked = { domainId: null, campaignId: 4, channelId: null };
+    expect(linkChoices('https://example.com/blog/a', data, lists, picked, true)).toMatchObject({
+      site: 'example.com/blog/', campaignId: 4, preset: news, chose: ['preset'],
+    });
+    expect(linkChoices('https://example.com/blog/a', data, lists, { domainId: null, campaignId: null, channelId: null }, true)).toMatchObject({
+      campaignId: 3, chose: ['campaign', 'preset'],
+    });
+    // Without it (the menu, the shortcut), the rule wins as before.
+    expect(linkChoices('https://example.com/blog/a', data, lists, picked)).toMatchObject({ campaignId: 3, chose: ['campaign', 'preset'] });
+  });
 });

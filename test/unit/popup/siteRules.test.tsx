@@ -71,13 +71,31 @@ describe('site rules in the popup', () => {
     expect(select('Campaign').value).toBe('4');
   });
 
-  it('adds the preset after the cleaning; "Keep them" keeps the utm_* of the address and adds the rest', async () => {
+  it('adds the preset after the cleaning; "Keep them" keeps the other tracking parameters, the preset wins over the utm_* it names', async () => {
     await warmStorage([rule({ presetId: 'p1' })]);
     answer(askMock, { tabUrl: 'https://example.com/blog/a?utm_source=tw&fbclid=1&id=5', history: [] });
     render(<App />);
     await waitFor(() => expect(longUrl().value).toBe('https://example.com/blog/a?id=5&utm_source=news&utm_medium=email'));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Keep them' }));
-    await waitFor(() => expect(longUrl().value).toBe('https://example.com/blog/a?utm_source=tw&fbclid=1&id=5&utm_medium=email'));
+    await waitFor(() => expect(longUrl().value).toBe('https://example.com/blog/a?fbclid=1&id=5&utm_source=news&utm_medium=email'));
+  });
+
+  it('after "Keep them", the UTM fields, Long URL and the request say the same source, and the popup says the page\'s own was replaced', async () => {
+    await warmStorage([rule({ presetId: 'p1' })]);
+    answer(askMock, { tabUrl: 'https://example.com/blog/article?utm_source=old&x=1#frag', history: [] });
+    render(<App />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(longUrl().value).toBe('https://example.com/blog/article?x=1&utm_source=news&utm_medium=email#frag'));
+    await user.click(screen.getByRole('button', { name: 'UTM' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep them' }));
+    const source = (await screen.findByRole('textbox', { name: 'UTM source' })) as HTMLInputElement;
+    expect(source.value).toBe('news');
+    const expected = 'https://example.com/blog/article?x=1&utm_source=news&utm_medium=email#frag';
+    await waitFor(() => expect(longUrl().value).toBe(expected));
+    expect(screen.getByText("The UTM fields replace the address's own utm_source.").getAttribute('role')).toBe('status');
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await waitFor(() => expect(askMock.mock.calls.some((c) => c[0] === 'shorten')).toBe(true));
+    expect(askMock.mock.calls.find((c) => c[0] === 'shorten')![1]).toMatchObject({ url: expected });
   });
 
   it("sends the page's title with a link of the tab's page that got UTM parameters", async () => {

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as r from '@/lib/storage/items';
 import { bulkItem, DEFAULT_SETTINGS, historyItem, queueItem, settingsItem, storageNotices } from '@/lib/storage';
+import { readLinkRules, repairLinkRules } from '@/lib/storage/linkRules';
+import { createStorageCheck } from '@/lib/background/storedCheck';
 
 const entry = (id: string, extra: object = {}) => ({
   id, longUrl: `https://example.org/${id}`, shortUrl: `https://sho.rt/${id}`, shortCode: id, linkId: 1, domainId: null,
@@ -129,5 +131,57 @@ describe('items read through their repair', () => {
     expect(await queueItem.getValue()).toEqual([]);
     expect(await bulkItem.getValue()).toBeNull();
     expect((await storageNotices.take()).sort()).toEqual(['bulk', 'queue']);
+  });
+});
+
+describe('presets and site rules read through their repair', () => {
+  beforeEach(() => fakeBrowser.reset());
+  const valid = { id: 'ok', site: 'example.com/blog/', domainId: null, campaignId: 3, channelId: null, presetId: null };
+  const news = { id: 'p1', name: 'Newsletter', source: 'newsletter', medium: 'email', campaign: '', term: '', content: '' };
+
+  it('a bad rule is dropped and the valid one kept; a bad presets member goes alone; the loss is noted once', async () => {
+    const damaged = { presets: 'garbage', rules: [{ ...valid, id: 'bad', site: 42 }, valid], campaignPresets: {} };
+    const other = { presets: [news, { id: 'p2' }], rules: [], campaignPresets: { '4': 'p1' } };
+    await fakeBrowser.storage.local.set({ linkRules: { fp: damaged, other } });
+    expect(await readLinkRules('fp')).toMatchObject({ presets: [], rules: [valid] });
+    expect(await readLinkRules('other')).toMatchObject({ presets: [news], campaignPresets: { '4': 'p1' } });
+    // Written back repaired, told once.
+    expect(((await fakeBrowser.storage.local.get('linkRules')).linkRules as Record<string, { rules: unknown[] }>).fp!.rules).toEqual([valid]);
+    expect(await storageNotices.take()).toEqual(['linkRules']);
+    expect(await storageNotices.take()).toEqual([]);
+  });
+
+  it('untouched records are read as they are, without a word', () => {
+    const good = { fp: { presets: [news], rules: [valid], campaignPresets: {} } };
+    expect(repairLinkRules(good)).toEqual({ value: good, lost: false, changed: false });
+    expect(repairLinkRules(undefined)).toEqual({ value: {}, lost: false, changed: false });
+    expect(repairLinkRules('garbage')).toEqual({ value: {}, lost: true, changed: true });
+  });
+
+  it("the pages' question names each damaged item once: presets and rules, QR styles, tracked QR codes", async () => {
+    const made = { shortUrl: 'https://sho.rt/a', state: 'made', foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: 1 };
+    await fakeBrowser.storage.local.set({
+      linkRules: { fp: { presets: 'garbage', rules: [{ ...valid, id: 'bad', site: 42 }, valid], campaignPresets: {} } },
+      qrStyles: { fp: 'garbage', other: { foreground: '#000000', background: '#ffffff', logo: null } },
+      trackedQrs: { fp: { a: made, b: { state: 'nope' } } },
+    });
+    const take = createStorageCheck();
+    expect((await take()).sort()).toEqual(['linkRules', 'qrStyles', 'trackedQrs']);
+    expect(await take()).toEqual([]);
+    expect((await readLinkRules('fp')).rules).toEqual([valid]);
+  });
+});
+
+describe("the pages' question, asked again", () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('tells of presets and rules damaged while the worker lives, once', async () => {
+    const take = createStorageCheck();
+    expect(await take()).toEqual([]);
+    const valid = { id: 'ok', site: 'example.com', domainId: null, campaignId: 3, channelId: null, presetId: null };
+    await fakeBrowser.storage.local.set({ linkRules: { fp: { presets: 'garbage', rules: [{ ...valid, id: 'bad', site: 42 }, valid], campaignPresets: {} } } });
+    expect(await take()).toEqual(['linkRules']);
+    expect(await take()).toEqual([]);
+    expect((await readLinkRules('fp')).rules).toEqual([valid]);
   });
 });
