@@ -2,7 +2,7 @@
 import { ApiError } from '../api';
 import { connectionItem, type HistoryEntry } from '../storage';
 import { connectionsItem } from '../storage/connections';
-import { clearHistory, historyOf, removeFromHistory } from './history';
+import { clearHistory, historyEntry, historyOf, removeFromHistory } from './history';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
 
@@ -30,8 +30,13 @@ export function createRecentLinks(sessions: SessionHolder) {
      * only when its service has one account saved here.
      */
     async deleteHistoryEntry(data: { id: string; remote: boolean }): Promise<HistoryEntry[]> {
-      const s: Session | null = await sessions.get();
-      const entry = s?.connection.apiKey ? (await historyOf(s.connection.serviceUrl, s.fingerprint)).find((e) => e.id === data?.id) : undefined;
+      const current: Session | null = await sessions.get();
+      // The entry as the current account lists it, else (Undo in a notification after a switch) as
+      // its own account made it: the delete goes with that account's session, read once.
+      const listed = current?.connection.apiKey ? (await historyOf(current.connection.serviceUrl, current.fingerprint)).find((e) => e.id === data?.id) : undefined;
+      const other = listed ? undefined : await historyEntry(String(data?.id));
+      const entry = listed ?? (other?.account ? other : undefined);
+      const s = listed ? current : entry?.account ? await sessions.forAccount(entry.account) : null;
       if (!s || !entry) throw new ApiError({ kind: 'not-found', reason: 'history-gone', message: 'No such history entry.' });
       if (data.remote) {
         if (entry.linkId === null)
