@@ -75,7 +75,7 @@ describe('stored state that is not what the worker expects', () => {
 });
 
 describe('the check of stored state, once in a worker’s life', () => {
-  it('reads every item at the first question only; a loss found by a later read is still told, once', async () => {
+  it('reads every item at the first question, later only the three small ones; a loss found by a later read is still told, once', async () => {
     const service = await connectedThenStored({});
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     // Reads of the items themselves (the notes' own item is read at every question).
@@ -84,7 +84,8 @@ describe('the check of stored state, once in a worker’s life', () => {
     const first = itemReads();
     expect(first).toBeGreaterThanOrEqual(8);
     expect(await service.takeStorageNotices()).toEqual([]);
-    expect(itemReads()).toBe(first);
+    // Presets and rules, QR styles and tracked QR codes again (damage done while the worker lives), nothing large.
+    expect(itemReads()).toBe(first + 3);
     // Broken afterwards (by something else): the next read of the item repairs it and notes it.
     await fakeBrowser.storage.local.set({ unsent: 'broken' });
     expect(await service.getWaitingLinks()).toEqual({ pending: [], waiting: [], unsent: [] });
