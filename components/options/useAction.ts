@@ -73,8 +73,6 @@ export function useAction() {
   return { busy, error, note, run, fail, clear, setNote };
 }
 
-export type Action = ReturnType<typeof useAction>;
-
 /** The element of `form` a check names (by its `name` attribute): the one lookup of every options form. */
 export function fieldByName(form: HTMLFormElement | null, field: string): HTMLElement | null {
   return form?.querySelector<HTMLElement>(`[name="${field.replace(/["\\]/g, '\\$&')}"]`) ?? null;

@@ -86,11 +86,6 @@ export class ApiError extends Error {
 
 export type SerializedApiError = ApiErrorInit;
 
-/** Whether a failure is worth retrying later as it is (network trouble, 5xx, timeouts, rate limits). */
-export function isTransient(kind: ApiErrorKind): boolean {
-  return kind === 'network' || kind === 'timeout' || kind === 'server' || kind === 'rate-limited';
-}
-
 /**
  * The one error normaliser: turns any thrown value (an ApiError, the error data a message
  * carried, a stray Error) into an ApiError; `.toJSON()` gives the data form the pages keep.

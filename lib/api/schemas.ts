@@ -286,7 +286,6 @@ export const ShortenResponse = lazySchema(() => (z.pipe(
     return { shortUrl, shortCode: r.short_code, linkId: r.id ?? r.link_id ?? null };
   }),
 )));
-export type ShortenResult = z.infer<typeof ShortenResponse>;
 
 export const SuccessMessageResponse = lazySchema(() => (z.pipe(
   z.object({ success: z.union([z.literal(true), z.literal(1)]), message: z.optional(textSchema) }),

@@ -108,7 +108,6 @@ export type MutationName =
 export type Mutation = {
   [K in MutationName]: { op: K; args: Parameters<ApiClient[K]> };
 }[MutationName];
-export type MutationResult<K extends MutationName> = Awaited<ReturnType<ApiClient[K]>>;
 
 /** What a page asks to shorten: the same members as the stored job's arguments. */
 export type ShortenRequest = ShortenJobArgs;
