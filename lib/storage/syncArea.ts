@@ -27,6 +27,15 @@ export interface SyncShadow {
 }
 export const syncShadowItem = storedItem<Record<string, SyncShadow>>('local:syncShadow', {});
 
+/** What the options page shows of the sync. */
+export interface SyncStatus {
+  enabled: boolean;
+  /** The QR style's logo stays in this browser (too large for the sync area). */
+  logoKept: boolean;
+  /** Presets and rules together pass the sync area's quota: they stay in this browser. */
+  tooLarge: boolean;
+}
+
 /** The sync area's items of the extension. */
 export async function readSyncArea(): Promise<Record<string, unknown>> {
   const all = (await browser.storage.sync.get(null)) as Record<string, unknown>;
