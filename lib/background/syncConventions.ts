@@ -76,8 +76,9 @@ export function createSyncConventions(sessions: SessionHolder, deps: { now?: () 
     }
     const changed = !theirs || canonical(theirs) !== canonical(merged);
     const items = changed ? splitRecord(account, merged) : null;
-    const shadow: SyncShadow = { account, record: merged, tooLarge: changed && !items, logoKept: !!stored?.logo, at: now() };
-    await syncShadowItem.setValue({ ...(await syncShadowItem.getValue()), [fp]: shadow });
+    const shadow: SyncShadow = { account, record: merged, tooLarge: changed && !items, logoKept: !!stored?.logo };
+    // Written only when it changed: the pages follow this item, and a page's reads start a reconcile.
+    if (canonical(shadows[fp] ?? null) !== canonical(shadow)) await syncShadowItem.setValue({ ...(await syncShadowItem.getValue()), [fp]: shadow });
     if (!items) return none;
     // Only the chunks that differ from the area's are written; those no longer used are removed.
     const set = Object.fromEntries(Object.entries(items).filter(([k, v]) => canonical(area[k]) !== canonical(v)));

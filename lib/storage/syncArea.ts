@@ -22,8 +22,6 @@ export interface SyncShadow {
   tooLarge?: boolean;
   /** The account's QR style has a logo: it stays in this browser. */
   logoKept?: boolean;
-  /** When it was last written to or read from the sync area. */
-  at?: number;
 }
 export const syncShadowItem = storedItem<Record<string, SyncShadow>>('local:syncShadow', {});
 

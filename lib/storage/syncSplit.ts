@@ -10,6 +10,8 @@
 export const SYNC_QUOTA = { perItem: 8_192, total: 102_400, writesPerMinute: 120 } as const;
 /** Room kept below each quota: the browser may count a byte or two differently. */
 const MARGIN = 64;
+/** The items of storage.local a page follows to show what the sync brought (presets and rules, QR styles, the sync's own state). */
+export const CONVENTION_KEYS = ['linkRules', 'qrStyles', 'syncShadow', 'syncConventions'] as const;
 /** What every key of the extension in the sync area begins with. */
 export const SYNC_PREFIX = 'ls.';
 
