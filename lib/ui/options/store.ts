@@ -16,7 +16,7 @@ import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesSta
 import { connectionsSlice, idleConnections, type ConnectionsActions, type ConnectionsState } from './connections';
 import { emptyLists, LIST_NAMES, type Lists, type ListState } from './lists';
 import { onShownAccount, watchCurrentAccount } from './shownAccount';
-import { watchConventions } from './syncPref';
+import { watchConventions } from '../watchConventions';
 
 export { idleList, isLoading, isPageWide, LIST_NAMES, pageWideError, type Lists, type ListState } from './lists';
 

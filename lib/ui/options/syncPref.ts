@@ -4,23 +4,12 @@
  * browser's storage, which the page hears: docs/ARCHITECTURE.md, "Synced conventions").
  */
 import { useCallback, useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
 import type { SerializedApiError } from '@/lib/api';
 import { ask as askWorker } from '@/lib/messaging';
 import type { SyncStatus } from '@/lib/storage/syncArea';
-import { CONVENTION_KEYS } from '@/lib/storage/syncSplit';
+import { watchConventions } from '../watchConventions';
 import { toApiError } from '../../api/errors';
 import { t } from '../../i18n';
-
-/** Calls `onChange` whenever the presets, rules, QR styles or the sync's state change in this browser's storage; returns the stop. */
-export function watchConventions(onChange: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && CONVENTION_KEYS.some((k) => Object.hasOwn(changes, k))) onChange();
-  };
-  const changed = browser.storage?.onChanged; // absent where a page runs without the extension's APIs
-  changed?.addListener(listener);
-  return () => changed?.removeListener(listener);
-}
 
 /** The preference as the page shows it: its status, a failure, and the switch. */
 export function useSyncPref(ask: typeof askWorker = askWorker, watch: typeof watchConventions = watchConventions) {
