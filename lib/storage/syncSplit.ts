@@ -19,6 +19,15 @@ export const SYNC_PREFIX = 'ls.';
 export interface SyncHead {
   n: number;
   len: number;
+  /** A checksum of the text (FNV-1a, 32 bits): chunks of two writes mixed are not taken. */
+  h?: number;
+}
+
+/** FNV-1a over the text's UTF-16 code units: cheap, and enough to tell two writes apart. */
+function checksum(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
 
 /** The key of an account's head; its chunks are `<head>.<i>`. */
@@ -61,7 +70,7 @@ function chunksOf(account: string, text: string): string[] {
 export function splitRecord(account: string, record: unknown): Record<string, unknown> | null {
   const text = JSON.stringify(record);
   const chunks = chunksOf(account, text);
-  const items: Record<string, unknown> = { [headKey(account)]: { n: chunks.length, len: text.length } satisfies SyncHead };
+  const items: Record<string, unknown> = { [headKey(account)]: { n: chunks.length, len: text.length, h: checksum(text) } satisfies SyncHead };
   chunks.forEach((c, i) => (items[chunkKey(account, i)] = c));
   const total = Object.entries(items).reduce((sum, [k, v]) => sum + itemBytes(k, v), 0);
   return total > SYNC_QUOTA.total - MARGIN ? null : items;
@@ -84,7 +93,7 @@ export function joinRecord(account: string, items: Record<string, unknown>): { s
     if (typeof c !== 'string') return { state: 'partial' };
     text += c;
   }
-  if (text.length !== head.len) return { state: 'partial' };
+  if (text.length !== head.len || (head.h !== undefined && head.h !== checksum(text))) return { state: 'partial' };
   try {
     return { state: 'ok', value: JSON.parse(text) };
   } catch {

@@ -82,6 +82,8 @@ describe('the record split to fit the sync area\'s quotas', () => {
 
   it('a record whose chunks have not all arrived is not taken', () => {
     const items = splitRecord('acct1', stampLocal(emptyRecord(), local(many(60, 'abc')), 1000))!;
+    const mixed = { ...items, 'ls.acct1.1': (items['ls.acct1.1'] as string).replace('a', 'b') }; // a chunk of another write, the same length
+    expect(joinRecord('acct1', mixed)).toEqual({ state: 'partial' });
     delete items['ls.acct1.1'];
     expect(joinRecord('acct1', items)).toEqual({ state: 'partial' });
     expect(joinRecord('acct2', items)).toEqual({ state: 'absent' });
