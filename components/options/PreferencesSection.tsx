@@ -8,6 +8,7 @@ import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
 import { CopyFormatSelect, LinkSwitches } from './LinkPrefs';
 import { HistoryLimitSelect } from './HistoryLimitSelect';
+import { SyncConventionsPref } from './SyncConventionsPref';
 import { t } from '@/lib/i18n';
 import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
 import { ChoiceSelect } from '../common/ChoiceSelect';
@@ -124,6 +125,7 @@ export function PreferencesSection() {
           />
           <HistoryLimitSelect draft={draft} save={save} />
           <LinkSwitches draft={draft} save={save} />
+          {p.connected && <SyncConventionsPref />}
         </div>
       )}
       <div className="row">

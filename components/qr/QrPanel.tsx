@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { defaultQrActions, svgDataUrl, type QrActions } from '@/lib/ui/qrImage';
 import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
 import { loadQrStyle, saveQrStyle } from '@/lib/ui/qrStyle';
+import { watchQrStyles } from '@/lib/ui/watchConventions';
 // Its rules (qr.css) come with the pages that show it (QrPage imports them; the popup's
 // popupLater.css @imports them, added with its later parts): a chunk the popup loads later then
 // carries no stylesheet of its own.
@@ -21,6 +22,8 @@ export interface QrPanelProps {
   styleSource?: () => Promise<QrStyle>;
   /** Where a style is kept; replaceable in tests. */
   styleSave?: (style: QrStyle | null) => Promise<QrStyle>;
+  /** Hears the stored styles change (another browser's synced style); replaceable in tests. */
+  styleWatch?: (onChange: () => void) => () => void;
 }
 
 // The style's fields and the tracked QR code load on first use (the popup's first screen stays lean).
@@ -30,10 +33,12 @@ const TrackedQrPart = lazy(() => import('./TrackedQrPart').then((m) => ({ defaul
 type Image = { state: 'making' } | { state: 'ready'; src: string } | { state: 'failed'; message: string };
 
 /** A QR code made locally, with "Copy QR", "Download PNG" and "Download SVG". */
-export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, tracked = false, styleSource = loadQrStyle, styleSave = saveQrStyle }: QrPanelProps) {
+export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, tracked = false, styleSource = loadQrStyle, styleSave = saveQrStyle, styleWatch = watchQrStyles }: QrPanelProps) {
   const [image, setImage] = useState<Image>({ state: 'making' });
   const [style, setStyle] = useState<QrStyle | null>(null);
   const [styling, setStyling] = useState(false);
+  // Bumped when the stored styles change: the style is asked for again (not while its fields are open).
+  const [styleChanges, setStyleChanges] = useState(0);
   const [ownStatus, setOwnStatus] = useState('');
   const [failure, setFailure] = useState('');
   // Said where the page says things (its status line) and, for the eye, beside the buttons too: the
@@ -52,7 +57,12 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, 
     return () => {
       current = false;
     };
-  }, [styleSource]);
+  }, [styleSource, styleChanges]);
+
+  useEffect(() => {
+    if (styling) return undefined;
+    return styleWatch(() => setStyleChanges((n) => n + 1));
+  }, [styleWatch, styling]);
 
   useEffect(() => {
     if (!style) return;

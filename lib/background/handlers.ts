@@ -63,6 +63,8 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     clearCache: () => service.clearCache(),
     getQrStyle: () => service.getQrStyle(),
     saveQrStyle: (d) => service.saveQrStyle(d),
+    getSyncStatus: () => service.getSyncStatus(),
+    setSyncEnabled: (d) => service.setSyncEnabled(d),
     makeTrackedQr: (d) => service.makeTrackedQr(d),
     waitTrackedQr: (d) => service.waitTrackedQr(d),
     getTrackedQrs: (d) => service.getTrackedQrs(d ?? {}),

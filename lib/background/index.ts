@@ -16,6 +16,7 @@ import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 import { loadPolicy } from './policy';
 import { checkRecentHead, followHistoryWrites } from './history';
 import { popupNewsOf } from '../messaging/popupPort';
+import { syncChangedKeys } from '../storage/syncArea';
 
 export const QUEUE_ALARM = 'resume-queue';
 
@@ -88,6 +89,11 @@ export function startBackground() {
     if (news) service.tellPopups(news);
   });
   void followPolicy();
+  // Presets, rules and QR style another browser synced: merged into this browser's (the pages follow those).
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (syncChangedKeys(changes, area).length) service.followSync();
+  });
+  service.followSync();
   // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
   globalThis.addEventListener?.('online', () => void service.retryWaiting().catch(() => undefined));
   void service.handBack().then(() => service.resume());

@@ -11,6 +11,7 @@ import { serializer } from './serialize';
 import { checkShownAccount } from './shownAccount';
 import type { SessionHolder } from './session';
 import { lazySchema } from '../api/lazySchema';
+import { conventionsSaved } from './conventionEvents';
 
 const write = serializer();
 
@@ -31,6 +32,7 @@ export function writeAccountRules(fingerprint: string, change: (current: Account
     if (next === current) return current;
     const all = await linkRulesItem.getValue();
     await linkRulesItem.setValue({ ...all, [fingerprint]: next });
+    conventionsSaved(fingerprint);
     return next;
   });
 }
@@ -41,6 +43,7 @@ export function createLinkRules(sessions: SessionHolder) {
     /** The account's presets and rules. */
     async getLinkRules(): Promise<AccountLinkRules> {
       const s = await sessions.require();
+      conventionsSaved(s.fingerprint); // a page shows them: another browser's changes are looked for
       return readLinkRules(s.fingerprint);
     },
 

@@ -3,6 +3,7 @@ import { ApiError } from '../api';
 import { asQrStyle, checkQrStyle, DEFAULT_QR_STYLE, type QrStyle } from '../qr/style';
 import { qrStylesItem } from '../storage';
 import type { SessionHolder } from './session';
+import { conventionsSaved } from './conventionEvents';
 
 /** The style of the connected account (the default when none was chosen or nobody is connected). */
 export async function styleOf(sessions: SessionHolder): Promise<QrStyle> {
@@ -26,6 +27,7 @@ export function createQrStyles(sessions: SessionHolder) {
       if (style) all[s.fingerprint] = style;
       else delete all[s.fingerprint];
       await qrStylesItem.setValue(all);
+      conventionsSaved(s.fingerprint);
       return style ?? DEFAULT_QR_STYLE;
     },
   };

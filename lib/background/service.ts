@@ -10,6 +10,7 @@ import { createConnection } from './connection';
 import { createLinkRules } from './linkRules';
 import { createLists } from './lists';
 import { createQrStyles } from './qrStyles';
+import { createSyncConventions } from './syncConventions';
 import { createRecentLinks } from './recentLinks';
 import type { RetryPolicy } from './retry';
 import type { WaitPolicy } from './waitPolicy';
@@ -73,6 +74,7 @@ export function createService(deps: ServiceDeps) {
       await trackedQrs.resumeTrackedQrs();
     },
     ...createLinkRules(sessions),
+    ...createSyncConventions(sessions),
     getSettings,
     saveSettings,
     takeStorageNotices: createStorageCheck(),

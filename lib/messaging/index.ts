@@ -25,6 +25,7 @@ import type {
 import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
 import type { QrStyle } from '../qr/style';
 import type { ToldItem } from '../storage/names';
+import type { SyncStatus } from '../storage/syncArea';
 import type { WaitingLink } from './waitingLinks';
 import type { AccountLinkRules, SiteRule, UtmPreset } from '../links/linkRules';
 
@@ -243,6 +244,10 @@ export interface ProtocolMap {
   getQrStyle(): Result<QrStyle>;
   /** Keeps the account's QR style (null: the default); a style scanners read badly is refused. */
   saveQrStyle(data: { style: QrStyle | null }): Result<QrStyle>;
+  /** "Sync presets, rules and QR style": on or off, and what stays in this browser (the logo; all of it when too large). */
+  getSyncStatus(): Result<SyncStatus>;
+  /** Turns the sync on (merged with the sync area at once) or off. */
+  setSyncEnabled(data: { enabled: boolean }): Result<SyncStatus>;
   /** Makes the service's QR code of a short link (POST /api/qr/add, type link); waiting when the budget is spent. */
   makeTrackedQr(data: { shortUrl: string }): Result<TrackedQr>;
   /** Waits until a waiting tracked QR code is made. */

@@ -21,6 +21,8 @@ export type LinkRulesPatch = Parameters<ProtocolMap['saveLinkRules']>[0];
 
 export interface LinkRulesActions {
   loadLinkRules(): Promise<void>;
+  /** Asks for them again without showing a load (another browser's synced change landed); a failure keeps what is shown. */
+  refreshLinkRules(): Promise<void>;
   /** Saves a change; rejects with the error data. */
   saveLinkRules(patch: LinkRulesPatch): Promise<AccountLinkRules>;
 }
@@ -41,6 +43,12 @@ export function linkRulesSlice(ask: Ask, set: (p: { linkRules: LinkRulesState })
       } catch (err) {
         if (still()) set({ linkRules: { state: 'error', value: null, error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() } });
       }
+    },
+
+    async refreshLinkRules() {
+      const still = current();
+      const value = await ask('getLinkRules').catch(() => null);
+      if (value && still()) set({ linkRules: { state: 'ready', value, error: null } });
     },
 
     async saveLinkRules(patch) {

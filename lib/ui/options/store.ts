@@ -16,6 +16,7 @@ import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesSta
 import { connectionsSlice, idleConnections, type ConnectionsActions, type ConnectionsState } from './connections';
 import { emptyLists, LIST_NAMES, type Lists, type ListState } from './lists';
 import { onShownAccount, watchCurrentAccount } from './shownAccount';
+import { watchConventions } from '../watchConventions';
 
 export { idleList, isLoading, isPageWide, LIST_NAMES, pageWideError, type Lists, type ListState } from './lists';
 
@@ -74,13 +75,15 @@ export interface OptionsDeps {
   ask: typeof askWorker;
   /** Hears the current account change in another window (storage); returns the stop. */
   watchAccount?: (onChange: (fingerprint: string | null) => void) => () => void;
+  /** Hears presets and rules change in storage (synced from another browser); returns the stop. */
+  watchConventions?: (onChange: () => void) => () => void;
   staleRecheckMs: number;
   staleRechecks: number;
   /** How often the worker is asked, while a change is under way, whether it waits for the rate limit. */
   rateWaitPollMs: number;
 }
 
-export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, watchAccount: watchCurrentAccount, staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 };
+export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, watchAccount: watchCurrentAccount, watchConventions, staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 };
 
 /** A wait shorter than this is not announced (a change that leaves in a moment is not "waiting"). */
 const ANNOUNCED_WAIT_MS = 1500;
@@ -112,6 +115,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
   let changesUnderWay = 0;
   let stopWatch: (() => void) | null = null;
   let stopAccountWatch: (() => void) | null = null;
+  let stopRulesWatch: (() => void) | null = null;
 
   return createStore<OptionsState>()((set, get) => {
     const setList = <N extends ListName>(name: N, patch: Partial<ListState<ListItems[N]>>) =>
@@ -218,6 +222,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
             reenter(fp);
             void get().loadConnections();
           }) ?? null;
+        stopRulesWatch ??= deps.watchConventions?.(() => void (get().linkRules.state === 'ready' && get().refreshLinkRules())) ?? null;
         started ??= (async () => {
           try {
             const [connection, settings] = await Promise.all([
@@ -241,6 +246,8 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         timers.dispose();
         stopAccountWatch?.();
         stopAccountWatch = null;
+        stopRulesWatch?.();
+        stopRulesWatch = null;
       },
 
       async saveConnection(serviceUrl, apiKey, name) {

@@ -45,6 +45,18 @@ describe('QrPanel', () => {
     expect(screen.getByRole('status').textContent).toBe('Downloading qr-abc.svg');
   });
 
+  it('draws the style another browser synced while the panel is open', async () => {
+    const actions = fakeActions();
+    let style: QrStyle = DEFAULT_QR_STYLE;
+    let told = () => {};
+    render(<QrPanel text="https://sho.rt/abc" fileBase="qr-abc" actions={actions} styleSource={async () => style} styleWatch={(on) => ((told = on), () => {})} />);
+    await screen.findByRole('img', { name: 'QR code' });
+    expect(actions.svg).toHaveBeenLastCalledWith('https://sho.rt/abc', DEFAULT_QR_STYLE);
+    style = { foreground: '#123456', background: '#ffffff', logo: null };
+    told();
+    await waitFor(() => expect(actions.svg).toHaveBeenLastCalledWith('https://sho.rt/abc', style));
+  });
+
   it('reports through onStatus when given one', async () => {
     const user = userEvent.setup();
     const onStatus = vi.fn();

@@ -12,6 +12,7 @@ import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingL
 import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
 import type { AccountLinkRules } from '@/lib/links/linkRules';
+import type { SyncStatus } from '@/lib/storage/syncArea';
 import type { ConnectionSummary } from '@/lib/messaging';
 import { answerConnections, type FakeWorld } from './fakeConnections';
 
@@ -118,6 +119,8 @@ export class FakeWorker {
   trackedQrMade!: Answer<TrackedQr> | undefined;
   /** The account's UTM presets and site rules (the options page's; not answered when unset). */
   linkRules!: AccountLinkRules | undefined;
+  /** "Sync presets, rules and QR style" (off by default). */
+  syncStatus!: SyncStatus;
   /** The saved connections (the options page's "Connections"; none by default) and, by fingerprint, the accounts not current. */
   connections!: ConnectionSummary[];
   worlds!: Record<string, FakeWorld>;
@@ -156,6 +159,7 @@ export class FakeWorker {
     this.trackedFresh = undefined;
     this.trackedQrMade = undefined;
     this.linkRules = { presets: [], rules: [], campaignPresets: {} };
+    this.syncStatus = { enabled: false, logoKept: false, tooLarge: false };
     this.connections = [];
     this.worlds = {};
     this.unknownMessage = (type) => fail('invalid-input', `unknown message ${type}`);
@@ -267,6 +271,11 @@ export class FakeWorker {
         if (!this.linkRules) break;
         this.linkRules = { ...this.linkRules, ...(data as Partial<AccountLinkRules>) };
         return this.linkRules;
+      case 'getSyncStatus':
+        return this.syncStatus;
+      case 'setSyncEnabled':
+        this.syncStatus = { ...this.syncStatus, enabled: (data as { enabled: boolean }).enabled };
+        return this.syncStatus;
       case 'clearHistory':
         return [];
       case 'clearCache':
