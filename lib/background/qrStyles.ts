@@ -3,12 +3,17 @@ import { ApiError } from '../api';
 import { asQrStyle, checkQrStyle, DEFAULT_QR_STYLE, type QrStyle } from '../qr/style';
 import { qrStylesItem } from '../storage';
 import type { SessionHolder } from './session';
+import { orgConventionsFor } from './linkRules';
 
 /** The style of the connected account (the default when none was chosen or nobody is connected). */
 export async function styleOf(sessions: SessionHolder): Promise<QrStyle> {
   const s = await sessions.get();
   if (!s) return DEFAULT_QR_STYLE;
-  return asQrStyle((await qrStylesItem.getValue())[s.fingerprint]);
+  // The organisation's style for this service: always when locked, else until the user keeps their own.
+  const org = (await orgConventionsFor(s.connection.serviceUrl))?.qrStyle;
+  const own = (await qrStylesItem.getValue())[s.fingerprint];
+  if (org && (org.locked || !own)) return asQrStyle(org.value);
+  return asQrStyle(own);
 }
 
 /** The style messages of the current connection. */
@@ -19,6 +24,9 @@ export function createQrStyles(sessions: SessionHolder) {
     /** Keeps a style for the connected account (null: back to the default); a style scanners read badly is refused. */
     async saveQrStyle(data: { style: QrStyle | null }): Promise<QrStyle> {
       const s = await sessions.require();
+      if ((await orgConventionsFor(s.connection.serviceUrl))?.qrStyle?.locked) {
+        throw new ApiError({ kind: 'forbidden', field: 'qrStyle', reason: 'managed-locked', message: 'qrStyle is set by the policy.' });
+      }
       const style = data?.style ?? null;
       const problem = style ? checkQrStyle(style) : null;
       if (problem) throw new ApiError({ kind: 'invalid-input', field: 'style', reason: 'qr-style', detail: problem.reason, message: `The QR style is refused: ${problem.reason}.` });
@@ -26,7 +34,7 @@ export function createQrStyles(sessions: SessionHolder) {
       if (style) all[s.fingerprint] = style;
       else delete all[s.fingerprint];
       await qrStylesItem.setValue(all);
-      return style ?? DEFAULT_QR_STYLE;
+      return style ?? (await styleOf(sessions));
     },
   };
 }

@@ -8,7 +8,8 @@ import type { Campaign, Channel, Domain, ListName } from '../api';
 import { linkChoices, type BaseChoices, type MissingPart } from '../links/ruleChoices';
 import { addUtm } from '../links/utm';
 import { readLinkRules } from '../storage/linkRules';
-import { writeAccountRules } from './linkRules';
+import { withOrganisation } from '../links/orgRules';
+import { orgConventionsFor, writeAccountRules } from './linkRules';
 import { loadList } from './lists';
 import type { Session } from './session';
 
@@ -31,7 +32,8 @@ async function knownList<T>(s: Session, name: ListName, load: boolean): Promise<
 
 /** A function giving the rule's choices for an address; the rules and lists read once (a bulk batch asks for each row). */
 export async function ruleResolver(s: Session): Promise<(url: string, base: BaseChoices, keep: boolean) => RuledLink> {
-  const data = await readLinkRules(s.fingerprint);
+  // The organisation's rules and presets with the user's own (a locked rule of its wins a tie).
+  const data = withOrganisation(await readLinkRules(s.fingerprint), await orgConventionsFor(s.connection.serviceUrl));
   if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], warnKey: null });
   const lists = {
     domains: await knownList<Domain>(s, 'domains', data.rules.some((r) => r.domainId !== null)),

@@ -61,7 +61,7 @@ export interface RecentLinks {
 
 /** The site rule in force for the page: what it names (null: not named) and what of it no longer exists. */
 export interface PopupRule {
-  site: string;
+  site: string; org?: boolean; // org: the organisation's rule (its policy's)
   domainId: number | null;
   campaignId: number | null;
   channelId: number | null;
