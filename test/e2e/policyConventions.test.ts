@@ -103,8 +103,9 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     await popup.getByRole('button', { name: 'Style' }).click();
     const fg = popup.getByLabel('Foreground', { exact: true });
     await expect.poll(() => fg.inputValue(), POLL).toBe('#1f6feb');
-    await fg.fill('#000000');
-    await popup.getByRole('alert').filter({ hasText: 'Your organisation sets this, so it cannot be changed here.' }).waitFor(POLL);
+    // Locked: the fields are disabled and say why.
+    expect(await fg.isDisabled()).toBe(true);
+    await popup.getByText('Set by your organisation; it cannot be changed here.').waitFor(POLL);
     await popup.close();
   }, 90_000);
 
