@@ -1,10 +1,12 @@
 import { t } from '@/lib/i18n';
 import { tCount } from '@/lib/i18nCount';
+import { stoppedText } from '@/lib/ui/bulk/run';
 import { useBulk } from './BulkContext';
 
-/** The progress bar (role progressbar with its value) and the line "N of M made". */
+/** The progress bar (role progressbar with its value), the line "N of M made", and "Cancelled: …" for a run cancelled halfway (a warning, not a success: from the stored batch, so it stays after a reload). */
 export function BulkProgress() {
   const items = useBulk((s) => s.view?.batch.items);
+  const stopped = useBulk((s) => stoppedText(s.view?.batch));
   if (!items) return null;
   const total = items.length;
   const made = items.filter((it) => it.state === 'made' || it.state === 'reused').length;
@@ -23,6 +25,11 @@ export function BulkProgress() {
         <div className="bulk-bar-fill" style={{ width: `${total ? (100 * made) / total : 0}%` }} />
       </div>
       <p className="bulk-count">{line}</p>
+      {stopped && (
+        <p role="status" className="bulk-stopped">
+          {stopped}
+        </p>
+      )}
     </div>
   );
 }

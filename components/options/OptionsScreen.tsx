@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type MouseEvent } from 'react';
 import { useOptions } from './OptionsContext';
 import { Section } from './Section';
 import { shownSections } from './optionsSections';
@@ -7,6 +7,17 @@ import { AskedStorageNotice } from '@/components/common/StorageNotice';
 import { askStorageNotices } from '@/lib/ui/storageNotices';
 import { errorSentence } from '@/lib/errorText';
 import { t } from '@/lib/i18n';
+
+/** A section link moves the keyboard to the section's heading (a screen reader says where it went; the next Tab starts there), not only the view. */
+function focusHeading(e: MouseEvent<HTMLAnchorElement>, id: string) {
+  const heading = document.getElementById(`${id}-heading`);
+  if (!heading) return;
+  // The browser's own jump to #id would leave the focus on the body (after any focus given here).
+  e.preventDefault();
+  history.pushState(null, '', `#${id}`);
+  heading.closest('section')?.scrollIntoView({ block: 'start' });
+  heading.focus({ preventScroll: true });
+}
 
 /** Connection first, then the account's resources (when connected) and the preferences; a navigation to each. */
 export function OptionsScreen({ requestPermission }: { requestPermission: RequestPermission }) {
@@ -25,7 +36,9 @@ export function OptionsScreen({ requestPermission }: { requestPermission: Reques
         <ul>
           {sections.map(({ id, title }) => (
             <li key={id}>
-              <a href={`#${id}`}>{t(title)}</a>
+              <a href={`#${id}`} onClick={(e) => focusHeading(e, id)}>
+                {t(title)}
+              </a>
             </li>
           ))}
         </ul>

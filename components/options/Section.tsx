@@ -8,7 +8,10 @@ const SectionTitle = createContext('');
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section id={id} className="section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{title}</h2>
+      {/* Focusable by the page (a section link moves the keyboard here), not in the Tab order. */}
+      <h2 id={`${id}-heading`} tabIndex={-1}>
+        {title}
+      </h2>
       <SectionTitle.Provider value={title}>
         <PartBoundary Fallback={PartFailed}>{children}</PartBoundary>
       </SectionTitle.Provider>

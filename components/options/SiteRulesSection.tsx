@@ -6,6 +6,7 @@ import { LinkRulesHead } from './LinkRulesHead';
 import { useOptions } from './OptionsContext';
 import { RuleForm, ruleLabel } from './RuleForm';
 import { RulesTransfer } from './RulesTransfer';
+import { OrgItems } from './OrgItems';
 
 /** One choice of a rule as a tag ("Campaign: Spring"), or a note that what it names is gone. */
 function Choice({ label, id, list }: { label: string; id: number | string | null; list: readonly { id: number | string; label: string }[] | null }) {
@@ -30,9 +31,21 @@ export function SiteRulesSection() {
     void save({ rules: next }).catch(() => undefined);
   };
 
+  const presets = data ? [...(data.org?.presets?.value ?? []), ...data.presets].map((p) => ({ id: p.id, label: p.name })) : null;
+  const view = (r: SiteRule) => (
+    <div className="row">
+      <strong className="name">{r.site}</strong>
+      <Choice label={t('commonDomain')} id={r.domainId} list={lists.domains.items && domainChoices(lists.domains.items)} />
+      <Choice label={t('commonCampaign')} id={r.campaignId} list={lists.campaigns.items && campaignChoices(lists.campaigns.items)} />
+      <Choice label={t('commonChannel')} id={r.channelId} list={lists.channels.items && channelChoices(lists.channels.items)} />
+      <Choice label={t('utmPreset')} id={r.presetId} list={presets} />
+    </div>
+  );
+
   return (
     <>
       <p className="hint">{t('optionsSiteRulesIntro')}</p>
+      <OrgItems part={data?.org?.rules} notes={{ locked: 'optionsOrgRulesLocked', open: 'optionsOrgRulesOpen' }} view={view} />
       <ListView<SiteRule>
         items={rules}
         head={<LinkRulesHead />}
@@ -40,15 +53,7 @@ export function SiteRulesSection() {
         item={{
           key: (r) => r.id,
           label: ruleLabel,
-          view: (r) => (
-            <div className="row">
-              <strong className="name">{r.site}</strong>
-              <Choice label={t('commonDomain')} id={r.domainId} list={lists.domains.items && domainChoices(lists.domains.items)} />
-              <Choice label={t('commonCampaign')} id={r.campaignId} list={lists.campaigns.items && campaignChoices(lists.campaigns.items)} />
-              <Choice label={t('commonChannel')} id={r.channelId} list={lists.channels.items && channelChoices(lists.channels.items)} />
-              <Choice label={t('utmPreset')} id={r.presetId} list={data ? data.presets.map((p) => ({ id: p.id, label: p.name })) : null} />
-            </div>
-          ),
+          view,
           Form: RuleForm,
           remove: (r) => save({ rules: (rules ?? []).filter((x) => x.id !== r.id) }),
           deletedNote: 'optionsRuleDeleted',

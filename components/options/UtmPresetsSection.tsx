@@ -11,6 +11,7 @@ import { LinkRulesHead, newId } from './LinkRulesHead';
 import { CampaignPresetForm } from './CampaignPresetForm';
 import { useOptions } from './OptionsContext';
 import { useSubmit } from './useSubmit';
+import { OrgItems } from './OrgItems';
 
 /** The labels of the five UTM fields (the popup's too). */
 export const UTM_LABELS: Record<UtmField, MessageKey> = {
@@ -22,6 +23,12 @@ export const UTM_LABELS: Record<UtmField, MessageKey> = {
 };
 
 const presetLabel = (p: UtmPreset) => t('optionsPresetLabel', p.name);
+const presetView = (p: UtmPreset) => (
+  <div className="row">
+    <strong className="name">{p.name}</strong>
+    <code className="ellipsis">{utmQuery(p)}</code>
+  </div>
+);
 
 /** UTM presets: named sets of the five values, made, edited and deleted here; and a campaign's default preset. */
 export function UtmPresetsSection() {
@@ -30,6 +37,7 @@ export function UtmPresetsSection() {
   return (
     <>
       <p className="hint">{t('optionsUtmPresetsIntro')}</p>
+      <OrgItems part={data?.org?.presets} notes={{ locked: 'optionsOrgPresetsLocked', open: 'optionsOrgPresetsOpen' }} view={(p: UtmPreset) => presetView(p)} />
       <ListView
         items={data?.presets ?? null}
         head={<LinkRulesHead says />}
@@ -37,12 +45,7 @@ export function UtmPresetsSection() {
         item={{
           key: (p) => p.id,
           label: presetLabel,
-          view: (p) => (
-            <div className="row">
-              <strong className="name">{p.name}</strong>
-              <code className="ellipsis">{utmQuery(p)}</code>
-            </div>
-          ),
+          view: presetView,
           Form: PresetForm,
           // A campaign's default that named it is forgotten; rules naming it fall back to no preset.
           remove: (p) =>

@@ -73,7 +73,7 @@ export function ResultPanel() {
           </p>
           {origin !== 'history' && <CampaignNote outcome={entry.campaign} />}
           {origin !== 'history' && entry.channel && <ChannelNote outcome={entry.channel} />}
-          <QrPanel text={entry.shortUrl} fileBase={qrFileBase(entry.shortCode || entry.shortUrl)} onStatus={announce} tracked />
+          <QrPanel text={entry.shortUrl} fileBase={qrFileBase(entry.shortCode || entry.shortUrl)} onStatus={(message) => void announce(message, true)} tracked />
           {origin !== 'history' && <DeleteLink entry={entry} />}
         </>
       )}

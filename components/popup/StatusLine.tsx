@@ -9,9 +9,11 @@ export function StatusLine() {
   const status = usePopup((s) => s.status);
   // A queued link is waiting, not done: shown in the neutral colour, not the success green.
   const waiting = usePopup((s) => s.queued !== null);
+  // Said beside the control it answers (the QR panel's line): spoken here, shown there only (once to the eye).
+  const beside = usePopup((s) => s.status !== '' && s.status === s.statusBeside);
   return (
     <>
-      <div role="status" className={['status-line', status ? '' : 'empty', waiting ? 'waiting' : ''].filter(Boolean).join(' ')}>
+      <div role="status" className={['status-line', status ? '' : 'empty', waiting ? 'waiting' : '', beside ? 'visually-hidden' : ''].filter(Boolean).join(' ')}>
         {status}
       </div>
       {waiting ? <CancelWaiting /> : null}

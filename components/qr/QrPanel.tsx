@@ -41,8 +41,8 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, 
   const [styleChanges, setStyleChanges] = useState(0);
   const [ownStatus, setOwnStatus] = useState('');
   const [failure, setFailure] = useState('');
-  // Said where the page says things (its status line) and, for the eye, beside the buttons too: the
-  // page's line may be scrolled out of view (the popup's is above its result).
+  // Spoken where the page says things (its status line, which then does not show it) and shown
+  // once, beside the buttons: the page's line may be scrolled out of view (the popup's is above).
   const say = (message: string) => {
     setOwnStatus(message);
     onStatus?.(message);

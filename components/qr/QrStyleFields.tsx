@@ -47,8 +47,14 @@ export function QrStyleFields({ style, onApply, say, save = saveQrStyle }: QrSty
   };
 
   return (
-    <fieldset className="qr-style">
+    <fieldset className="qr-style" disabled={style.org?.locked} aria-describedby={style.org ? `${id}-org` : undefined}>
       <legend className="visually-hidden">{t('qrStyle')}</legend>
+      {/* The organisation's style (its policy's): locked, or a default the user may change. */}
+      {style.org && (
+        <p id={`${id}-org`} className="muted qr-style-hint">
+          {t(style.org.locked ? 'optionsManagedLocked' : 'optionsManagedDefault')}
+        </p>
+      )}
       <div className="qr-style-colours">
         <label htmlFor={`${id}-fg`}>{t('qrStyleForeground')}</label>
         <input id={`${id}-fg`} type="color" value={draft.foreground} onChange={(e) => colour('foreground')(e.target.value)} />

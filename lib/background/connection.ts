@@ -82,6 +82,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
      */
     async followPolicy(policy: ManagedPolicy): Promise<void> {
       const saved = await connectionItem.getValue();
+      await publishConnectionState(saved); // whether the policy's presets, rules and QR style are for this account
       const url = policy.serviceUrl?.value;
       if (!url || !isLocked(policy, 'serviceUrl')) return;
       // Saved connections to another service go too (their keys stay unsent; nothing more is sent with them).

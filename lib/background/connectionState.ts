@@ -1,5 +1,5 @@
 /** The key-free account of the connection that pages may read (see ConnectionState in lib/storage). */
-import { connectionStateItem, type AccountName, type Connection, type ConnectionState } from '../storage';
+import { connectionStateItem, policyItem, type AccountName, type Connection, type ConnectionState } from '../storage';
 import { connectionsItem, type SavedConnection } from '../storage/connections';
 import { fingerprintOf } from './fingerprint';
 
@@ -31,7 +31,19 @@ export async function accountNames(conn: Connection | null, others: readonly Sav
 export async function connectionStateOf(conn: Connection | null, others: readonly SavedConnection[]): Promise<ConnectionState> {
   if (!conn?.apiKey) return { connected: false, fingerprint: null, ...(others.length ? { accounts: await accountNames(null, others) } : {}) };
   const accounts = await accountNames(conn, others);
-  return { connected: true, fingerprint: await fingerprintOf(conn.serviceUrl, conn.apiKey), ...(accounts.length > 1 ? { accounts } : {}) };
+  const org = await orgServiceUrl();
+  return {
+    connected: true,
+    fingerprint: await fingerprintOf(conn.serviceUrl, conn.apiKey),
+    ...(accounts.length > 1 ? { accounts } : {}),
+    ...(org !== null && org === conn.serviceUrl ? { orgConventions: true } : {}),
+  };
+}
+
+/** The service URL the policy's presets, rules and QR style are for (null: it sets none of them). */
+export async function orgServiceUrl(): Promise<string | null> {
+  const policy = (await policyItem.getValue())?.policy;
+  return policy?.org && Object.keys(policy.org).length > 0 ? (policy.serviceUrl?.value ?? null) : null;
 }
 
 /** Writes the key-free state of `conn` when it differs from the stored one, so the popup can trust the cache. */

@@ -12,6 +12,9 @@ import { checkShownAccount } from './shownAccount';
 import type { SessionHolder } from './session';
 import { lazySchema } from '../api/lazySchema';
 import { conventionsSaved } from './conventionEvents';
+import type { OrgConventions } from '../links/orgRules';
+import { policyItem } from '../storage';
+import { orgServiceUrl } from './connectionState';
 
 const write = serializer();
 
@@ -37,14 +40,21 @@ export function writeAccountRules(fingerprint: string, change: (current: Account
   });
 }
 
+/** The organisation's presets, rules and QR style when the policy sets them for this service (else null). */
+export async function orgConventionsFor(serviceUrl: string): Promise<OrgConventions | null> {
+  if ((await orgServiceUrl()) !== serviceUrl) return null;
+  return (await policyItem.getValue())?.policy.org ?? null;
+}
+
 /** The link-rules messages of the current connection. */
 export function createLinkRules(sessions: SessionHolder) {
   return {
-    /** The account's presets and rules. */
+    /** The account's own presets and rules, and beside them (`org`) the organisation's for this service. */
     async getLinkRules(): Promise<AccountLinkRules> {
       const s = await sessions.require();
       conventionsSaved(s.fingerprint); // a page shows them: another browser's changes are looked for
-      return readLinkRules(s.fingerprint);
+      const org = await orgConventionsFor(s.connection.serviceUrl);
+      return { ...(await readLinkRules(s.fingerprint)), ...(org ? { org } : {}) };
     },
 
     /** Saves presets, rules or campaigns' default presets; a bad value is refused whole. */
@@ -56,7 +66,9 @@ export function createLinkRules(sessions: SessionHolder) {
       }
       const s = await sessions.require();
       checkShownAccount(s, (patch as { account?: unknown } | undefined)?.account);
-      return writeAccountRules(s.fingerprint, (current) => ({ ...current, ...checked.data }));
+      const saved = await writeAccountRules(s.fingerprint, (current) => ({ ...current, ...checked.data }));
+      const org = await orgConventionsFor(s.connection.serviceUrl);
+      return { ...saved, ...(org ? { org } : {}) };
     },
   };
 }

@@ -8,7 +8,8 @@ import type { Campaign, Channel, Domain, ListName } from '../api';
 import { linkChoices, type BaseChoices, type MissingPart, type RulePart } from '../links/ruleChoices';
 import { addUtm } from '../links/utm';
 import { readLinkRules } from '../storage/linkRules';
-import { writeAccountRules } from './linkRules';
+import { withOrganisation } from '../links/orgRules';
+import { orgConventionsFor, writeAccountRules } from './linkRules';
 import { loadList } from './lists';
 import type { Session } from './session';
 
@@ -36,7 +37,8 @@ export type RuleResolver = (url: string, base: BaseChoices, baseFirst?: boolean)
 
 /** A function giving the rule's choices for an address; the rules and lists read once (a bulk batch asks for each row). */
 export async function ruleResolver(s: Session): Promise<RuleResolver> {
-  const data = await readLinkRules(s.fingerprint);
+  // The organisation's rules and presets with the user's own (a locked rule of its wins a tie).
+  const data = withOrganisation(await readLinkRules(s.fingerprint), await orgConventionsFor(s.connection.serviceUrl));
   if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], chose: [], warnKey: null });
   const lists = {
     domains: await knownList<Domain>(s, 'domains', data.rules.some((r) => r.domainId !== null)),

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { parseSite } from './siteRules';
 import { lazySchema } from '../api/lazySchema';
+import type { OrgConventions } from './orgRules';
 
 const id = lazySchema(() => (z.nullable(z.int().check(z.positive()))));
 const text = lazySchema(() => (z.string().check(z.maxLength(500))));
@@ -41,6 +42,8 @@ export interface AccountLinkRules {
   campaignPresets: Record<string, string>;
   /** What the worker has already said about a rule or preset naming something gone (said once). */
   warned?: string[];
+  /** The organisation's presets, rules and QR style for this account's service, as the worker tells a page (never stored here). */
+  org?: OrgConventions;
 }
 /** All accounts', keyed by the connection's fingerprint (like the cache and the budgets). */
 export type LinkRulesByAccount = Record<string, AccountLinkRules>;

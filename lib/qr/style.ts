@@ -20,6 +20,8 @@ export interface QrStyle {
   foreground: string;
   background: string;
   logo: QrLogo | null;
+  /** The organisation's style (its policy's), as the worker tells a page: locked, or a default the user may change. Never stored. */
+  org?: { locked: boolean };
 }
 
 export const DEFAULT_QR_STYLE: QrStyle = { foreground: '#000000', background: '#ffffff', logo: null };

@@ -27,15 +27,15 @@ const connectionStored = storedItem<Connection | null>('local:connection', null)
 export const connectionItem = checkedItem(connectionStored, repair.repairConnection, storageNotices, 'connection');
 
 /**
- * What the pages may read of the connection, written by the worker beside it: whether a key is
- * saved and the fingerprint of its account (which keys the cache), never the key. The popup
- * reads it with the cache in one storage read before its first render.
- */
+ * What pages may read of the connection (never the key), written by the worker: whether a key is saved, the fingerprint
+ * of its account (which keys the cache), whether the policy's presets, rules and QR style (`org`) are for its service;
+ * the popup reads it with the cache in one storage read before its first render. */
 export interface ConnectionState {
   connected: boolean;
   fingerprint: string | null;
   /** Every saved connection with a key, the current one included (the Account select shows when there are two or more). */
   accounts?: AccountName[];
+  orgConventions?: boolean;
 }
 /** A saved connection as a page may name it: never the key. */
 export interface AccountName {

@@ -53,6 +53,7 @@ export const repairConnectionState = repairWhole(
         connected: z.boolean(),
         fingerprint: z.nullable(z.string()),
         accounts: z.catch(z.optional(z.array(z.object({ fingerprint: z.string(), name: z.string() }))), undefined),
+        orgConventions: z.catch(z.optional(z.boolean()), undefined),
       }),
     ),
   ),
@@ -171,6 +172,8 @@ const managedPolicy = lazySchema(() => (z.object({
   serviceUrl: z.optional(preset(z.string())),
   settings: z.record(z.string(), preset(z.union([z.boolean(), z.number()]))),
   ignored: z.array(z.object({ key: z.string(), reason: z.string() })),
+  // The organisation's presets, rules and QR style: checked again where they are read (lib/links/orgRules.ts).
+  org: z.optional(z.record(z.string(), z.unknown())),
 })));
 /** The organisation's policy as last read: a wrong one is forgotten quietly (the worker reads storage.managed again). */
 export const repairPolicy = repairWhole(lazySchema(() => z.nullable(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }))), null, true);

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { checkServiceUrl } from '../serviceUrl';
 import { lazySchema } from '../api/lazySchema';
+import { ORG_MEMBERS, readOrgMember, type OrgConventions } from '../links/orgRules';
 
 /** The preferences a policy may set (by the same names as in the policy file). */
 export const MANAGED_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'keepHistory', 'keepPrivateHistory'] as const;
@@ -25,6 +26,8 @@ export interface ManagedPolicy {
   serviceUrl?: Preset<string>;
   settings: { [K in ManagedSetting]?: Preset<K extends `keep${string}` ? boolean : number> };
   ignored: { key: string; reason: string }[];
+  /** The organisation's UTM presets, site rules and QR style, for the policy's service URL only. */
+  org?: OrgConventions;
 }
 
 export const EMPTY_POLICY: ManagedPolicy = { settings: {}, ignored: [] };
@@ -63,6 +66,10 @@ export function parsePolicy(raw: unknown): ManagedPolicy {
       policy.ignored.push({ key, reason: 'unreadable' });
     }
   }
+  if (policy.org && !policy.serviceUrl) {
+    for (const key of ORG_MEMBERS) if (Object.hasOwn(input, key)) policy.ignored.push({ key, reason: 'set for the policy\'s serviceUrl, and it sets none' });
+    delete policy.org;
+  }
   for (const name of locked) {
     const set = name === 'serviceUrl' ? policy.serviceUrl : policy.settings[name as ManagedSetting];
     if (!set) policy.ignored.push({ key: `locked.${name}`, reason: 'locked without a valid value' });
@@ -76,6 +83,11 @@ function readMember(policy: ManagedPolicy, key: string, value: unknown, locked: 
     const checked = typeof value === 'string' ? checkServiceUrl(value) : null;
     if (checked?.ok) policy.serviceUrl = { value: checked.url, locked };
     else policy.ignored.push({ key, reason: `not a service URL (${checked ? checked.problem : 'not text'})` });
+    return;
+  }
+  if ((ORG_MEMBERS as readonly string[]).includes(key)) {
+    policy.org ??= {};
+    readOrgMember(policy.org, key as (typeof ORG_MEMBERS)[number], value, policy.ignored);
     return;
   }
   if (!Object.hasOwn(FIELDS, key)) {

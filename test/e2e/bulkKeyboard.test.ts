@@ -47,4 +47,33 @@ describe('bulk page with the keyboard', () => {
     expect(await page.getByRole('textbox', { name: 'Addresses' }).inputValue()).toBe('');
     await page.close();
   });
+
+  it('a cancelled run says "Cancelled: …" in the text\'s colour (not the success green), and still after a reload', async () => {
+    const page = await ext.h.context.newPage();
+    await page.goto(ext.h.url('bulk.html'));
+    await page.getByRole('textbox', { name: 'Addresses' }).fill([1, 2].map((n) => `${ext.sb.url}/page/stop-${n}`).join('\n'));
+    await page.getByText('2 to shorten').waitFor();
+    await page.getByRole('button', { name: 'Shorten all' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click(POLL);
+    const note = page.getByRole('status').filter({ hasText: /^Cancelled: [01] of 2 made; (one address was|2 addresses were) not sent\.$/ });
+    await note.waitFor(POLL);
+    /** The note's colour beside the page's text colour and a success status's. */
+    const colours = () =>
+      note.evaluate((el) => {
+        const ok = document.createElement('p');
+        ok.setAttribute('role', 'status');
+        document.body.append(ok);
+        const okColour = getComputedStyle(ok).color;
+        ok.remove();
+        return { note: getComputedStyle(el).color, text: getComputedStyle(document.body).color, ok: okColour };
+      });
+    const before = await colours();
+    expect(before.note).toBe(before.text);
+    expect(before.note).not.toBe(before.ok);
+    await page.reload();
+    await note.waitFor(POLL);
+    expect((await colours()).note).toBe(before.text);
+    expect(await page.getByRole('row').count()).toBe(3);
+    await page.close();
+  });
 });

@@ -33,6 +33,22 @@ export function resultRows(batch: BulkBatch, campaigns: readonly Campaign[] = []
   }));
 }
 
+const madeCount = (batch: BulkBatch): number => batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
+
+/** "N of M made" for a run that went to its end (the status line says it once, when it ends). */
+function finishedText(batch: BulkBatch): string {
+  const total = batch.items.length;
+  return tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, total, [madeCount(batch), total]);
+}
+
+/** A run cancelled halfway, read from the stored batch (so a reload still says it): not "Done", and how many were not sent (rows that failed were sent); null for a run not cancelled or still going. */
+export function stoppedText(batch: BulkBatch | null | undefined): string | null {
+  if (!batch || isRunning(batch)) return null;
+  const cancelled = batch.items.filter((it) => it.state === 'cancelled').length;
+  if (!cancelled) return null;
+  return tCount({ one: 'bulkStoppedOne', other: 'bulkStoppedMany' }, cancelled, [madeCount(batch), batch.items.length, cancelled]);
+}
+
 /** The run slice. */
 export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
   let stopFollowing: (() => void) | null = null;
@@ -54,17 +70,9 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
     if (isRunning(view?.batch)) follow();
     else {
       unfollow();
-      if (was && view) {
-        const made = view.batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
-        // A run cancelled halfway is not "Done": it says the rest was not sent.
-        const cancelled = view.batch.items.filter((it) => it.state === 'cancelled').length;
-        const total = view.batch.items.length;
-        // A cancelled run says how many were not sent (rows that failed were sent), a finished one the total.
-        const status = cancelled
-          ? tCount({ one: 'bulkStoppedOne', other: 'bulkStoppedMany' }, cancelled, [made, total, cancelled])
-          : tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, total, [made, total]);
-        set({ status });
-      }
+      // A finished run says so on the status line; a cancelled one is said by its stored batch
+      // (stoppedText, shown with the rows: it survives a reload), so the line is cleared.
+      if (was && view) set({ status: stoppedText(view.batch) ? '' : finishedText(view.batch) });
     }
   };
   const failed = (e: unknown) => set({ alert: errorSentence(e, 'notification'), status: '' });

@@ -73,8 +73,8 @@ export function laterSlice({ set, get }: SliceKit): LaterActions {
       }
     },
 
-    async announce(message) {
-      set({ status: message });
+    async announce(message, shownBeside = false) {
+      set({ status: message, statusBeside: shownBeside ? message : undefined });
     },
 
     async openOptions() {

@@ -11,7 +11,7 @@ import { CACHE_TTL_MS } from '../../storage/cachePolicy';
 import { isRecord } from '../../storage/isRecord';
 
 /** The storage.local items the popup reads: never `connection`. */
-export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache', linkRules: 'linkRules' } as const;
+export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache', linkRules: 'linkRules', policy: 'policy' } as const;
 
 /** The cached values of the account the popup's form shows (storage answers them; popupInit asks the worker). */
 export const CACHED_KEYS = ['domains', 'campaigns', 'channels', 'account'] as const;
@@ -53,10 +53,12 @@ function entryOf<T>(entry: unknown, now: number, isValue: (v: unknown) => boolea
  * UTM code (lib/links/linkRules.ts's readAccountRules; every record the extension writes has both
  * lists).
  */
-function linkRulesOf(stored: unknown, state: ConnectionState | null): unknown {
-  if (!state?.connected || !state.fingerprint || !isRecord(stored)) return null;
-  const mine = stored[state.fingerprint];
-  return isRecord(mine) ? mine : null;
+function linkRulesOf(stored: unknown, state: ConnectionState | null, policy: unknown): unknown {
+  if (!state?.connected || !state.fingerprint) return null;
+  const mine = isRecord(stored) && isRecord(stored[state.fingerprint]) ? stored[state.fingerprint] : null;
+  // The organisation's presets and rules go with them when the policy sets them for this account's service.
+  const org = state.orgConventions && isRecord(policy) && isRecord(policy.policy) && isRecord(policy.policy.org) ? policy.policy.org : null;
+  return org ? { ...(isRecord(mine) ? mine : {}), org } : mine;
 }
 
 /** Makes sense of the raw items: the cache counts only when it belongs to the connected account. */
@@ -74,7 +76,7 @@ export function snapshotOf(raw: Record<string, unknown>, now: number): PopupSnap
     campaigns: entryOf<Campaign[]>(lists.campaigns, now, isList),
     channels: entryOf<Channel[]>(lists.channels, now, isList),
     account: ours ? entryOf<Account>(cache.account, now, isRecord) : null,
-    linkRules: linkRulesOf(raw[SNAPSHOT_KEYS.linkRules], state),
+    linkRules: linkRulesOf(raw[SNAPSHOT_KEYS.linkRules], state, raw[SNAPSHOT_KEYS.policy]),
   };
 }
 

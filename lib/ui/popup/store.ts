@@ -61,7 +61,7 @@ export interface RecentLinks {
 
 /** The site rule in force for the page: what it names (null: not named) and what of it no longer exists. */
 export interface PopupRule {
-  site: string;
+  site: string; org?: boolean; // org: the organisation's rule (its policy's)
   domainId: number | null;
   campaignId: number | null;
   channelId: number | null;
@@ -108,8 +108,8 @@ export interface PopupData {
   error: SerializedApiError | null;
   /** An earlier link of the same page and domain, offered before making a new one. */
   duplicate: HistoryEntry | null;
-  /** The one polite status line of the popup ("Copied to clipboard", the queue, …). */
-  status: string;
+  /** The one polite status line of the popup ("Copied to clipboard", the queue, …); when it equals statusBeside (said where the user acted: the QR panel) it is only spoken, shown there. */
+  status: string; statusBeside?: string;
   recent: RecentLinks;
   /** Links not sent because the API key changed: named, to be made with the current account. */
   unsent: UnsentLink[];
@@ -224,7 +224,7 @@ export interface LaterActions {
   copyLink(entry: HistoryEntry): Promise<void>;
   dismissDuplicate(): Promise<void>;
   copy(text: string): Promise<void>;
-  announce(message: string): Promise<void>;
+  announce(message: string, shownBeside?: boolean): Promise<void>;
   openOptions(): Promise<void>;
   /** Opens the bulk page ("Shorten many links") in a tab, for the popup's window. */
   openBulk(): Promise<void>;

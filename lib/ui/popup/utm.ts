@@ -6,6 +6,7 @@
  */
 import { readAccountRules, type AccountLinkRules, type UtmPreset } from '../../links/linkRules';
 import { campaignPreset } from '../../links/ruleChoices';
+import { isOrgId, storedOrg, withOrganisation } from '../../links/orgRules';
 import { matchRule, siteLabel } from '../../links/siteRules';
 import { addUtm, UTM_FIELDS, type UtmField } from '../../links/utm';
 import { toId } from '../choices';
@@ -43,7 +44,8 @@ export function utmSlice({ set, get }: SliceKit): UtmActions {
   return {
     async applyRules() {
       const s = get();
-      const data = readAccountRules(s.linkRulesRaw);
+      const raw = s.linkRulesRaw as { org?: unknown } | null;
+      const data = withOrganisation(readAccountRules(raw), storedOrg(raw?.org));
       const match = matchRule(data.rules, s.tabUrl);
       const rule = match?.rule ?? null;
       rulePresetId = rule?.presetId ?? null;
@@ -56,6 +58,7 @@ export function utmSlice({ set, get }: SliceKit): UtmActions {
           campaignId: rule.campaignId,
           channelId: rule.channelId,
           missing: missingPreset ? ['preset'] : [],
+          ...(isOrgId(rule.id) ? { org: true } : {}),
         },
       });
       await get().applyRemembered();

@@ -27,6 +27,9 @@ function world(view: () => BulkView | null) {
   return base;
 }
 
+/** The "Cancelled: …" status of a run cancelled halfway (a live status of its own, beside the rows). */
+const stoppedNote = () => screen.queryAllByRole('status').find((el) => el.textContent?.startsWith('Cancelled:'));
+
 describe('bulk page, the run', () => {
   it('refuses more than 500 addresses with a clear message before anything is sent', async () => {
     world(() => null);
@@ -112,7 +115,8 @@ describe('bulk page, the run', () => {
     await screen.findByRole('button', { name: 'Cancel' });
     view = { batch: batch(items('cancelled')), expectedAt: [null, null], now: Date.now() };
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: 1 of 2 made; one address was not sent.'));
+    await waitFor(() => expect(stoppedNote()?.textContent).toBe('Cancelled: 1 of 2 made; one address was not sent.'));
+    expect(screen.queryByText(/^Done/)).toBeNull();
     view = null;
   });
 
@@ -131,8 +135,20 @@ describe('bulk page, the run', () => {
     await screen.findByRole('button', { name: 'Cancel' });
     view = { batch: batch(rows('cancelled')), expectedAt: [null, null, null, null], now: Date.now() };
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: 1 of 4 made; 2 addresses were not sent.'));
+    await waitFor(() => expect(stoppedNote()?.textContent).toBe('Cancelled: 1 of 4 made; 2 addresses were not sent.'));
     view = null;
+  });
+
+  it('a cancelled run still says "Cancelled: …" when the page is opened again (from the stored batch), beside its rows', async () => {
+    const items: BulkBatch['items'] = [
+      { url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' },
+      { url: 'https://b.example/', state: 'cancelled', jobId: 'j2' },
+      { url: 'https://c.example/', state: 'cancelled', jobId: 'j3' },
+    ];
+    world(() => ({ batch: batch(items), expectedAt: [null, null, null], now: Date.now() }));
+    render(<App store={createBulkStore('')} />);
+    await waitFor(() => expect(stoppedNote()?.textContent).toBe('Cancelled: 1 of 3 made; 2 addresses were not sent.'));
+    expect(screen.getByText('https://sho.rt/a')).toBeTruthy();
   });
 
   /** A one-address batch run to its end; `typeAfter`: text typed into Addresses once it is done. Then "New batch" is pressed. */

@@ -26,7 +26,7 @@ describe("the popup's first reads", () => {
     api.get = (keys) => Promise.resolve(keys === 'recentHead' ? { recentHead: { entries: [], total: 0 } } : { settings: { copyFormat: 'link' } });
     const reads = startFirstReads();
     // The head is asked for after the snapshot: storage answers in order, the form's read first.
-    expect(api.asked).toEqual([['connectionState', 'settings', 'cache', 'linkRules'], 'recentHead']);
+    expect(api.asked).toEqual([['connectionState', 'settings', 'cache', 'linkRules', 'policy'], 'recentHead']);
     await expect(reads.head).resolves.toEqual({ entries: [], total: 0 });
     await expect(reads.items).resolves.toEqual({ settings: { copyFormat: 'link' } });
     await expect(reads.page).resolves.toEqual({ url: 'https://example.org/a', title: 'A page', incognito: false });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { ShortenRequest } from '@/lib/messaging';
@@ -67,6 +68,32 @@ describe('after shortening', () => {
     expect(screen.getByText('Scans: 0')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toMatch(/options\.html#qr-stats-41$/);
     expect(screen.queryByRole('button', { name: 'Make tracked QR code' })).toBeNull();
+  });
+
+  it('says "Tracked QR code made" and "QR style saved for this account" once, beside the QR code (the status line speaks them without showing them again)', async () => {
+    const made = { shortUrl: 'https://go.brand.example/x1', state: 'made' as const, foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: 1, id: 41, link: 'https://svc.example/qr/41', scans: 0, scansAt: 1 };
+    const { user, worker } = answer(askMock, {
+      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      makeTrackedQr: made,
+    });
+    worker.override.saveQrStyle = (req) => ({ ...DEFAULT_QR_STYLE, ...(req as { style: QrStyle | null }).style });
+    // What the eye sees: the text outside visually hidden parts.
+    const shown = (text: string) => screen.queryAllByText(text).filter((el) => !el.closest('.visually-hidden'));
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
+    await user.click(screen.getByRole('button', { name: 'Shorten' }));
+    await user.click(await screen.findByRole('button', { name: 'Make tracked QR code' }));
+    await waitFor(() => expect(shown('Tracked QR code made')).toHaveLength(1));
+    expect(shown('Tracked QR code made')[0]!.closest('.qr-panel')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Tracked QR code made');
+    await user.click(screen.getByRole('button', { name: 'Style' }));
+    fireEvent.input(await screen.findByLabelText('Foreground'), { target: { value: '#1f6feb' } });
+    await waitFor(() => expect(shown('QR style saved for this account')).toHaveLength(1));
+    expect(shown('QR style saved for this account')[0]!.closest('.qr-panel')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('QR style saved for this account');
+    // Another message of the popup is shown on its line again.
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(shown('Copied to clipboard')).toHaveLength(1));
   });
 
   it('says why a tracked QR code could not be made', async () => {

@@ -51,7 +51,7 @@ describe('site rules in the popup', () => {
     await waitFor(() => expect(asked()).toContain('getHistory'));
     expect(asked().filter((a) => a.startsWith('getList') || a === 'getAccount' || a === 'getSettings' || a === 'getLinkRules')).toEqual([]);
     // The rules come with the snapshot's one read (read again with it once the worker has answered), never on their own.
-    expect(get.mock.calls[0]![0]).toEqual(['connectionState', 'settings', 'cache', 'linkRules']);
+    expect(get.mock.calls[0]![0]).toEqual(['connectionState', 'settings', 'cache', 'linkRules', 'policy']);
     expect(get.mock.calls.filter((c) => JSON.stringify(c[0]).includes('linkRules') && !JSON.stringify(c[0]).includes('connectionState'))).toEqual([]);
   });
 

@@ -73,7 +73,7 @@ describe('the popup’s storage snapshot', () => {
     // One read before the first render (the state is read again once the worker has answered),
     // and never of the item holding the key.
     const reads = get.mock.calls.map((c) => c[0]);
-    expect(reads[0]).toEqual(['connectionState', 'settings', 'cache', 'linkRules']);
+    expect(reads[0]).toEqual(['connectionState', 'settings', 'cache', 'linkRules', 'policy']);
     expect(JSON.stringify(reads)).not.toMatch(/"connection"/);
   });
 
