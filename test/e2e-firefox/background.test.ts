@@ -17,6 +17,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Job } from '../../lib/storage';
 import {
   backgroundState,
+  hasChromeRealm,
   callBackground,
   clearNotifications,
   configureExtension,
@@ -177,7 +178,9 @@ describe('Firefox: background page', () => {
       expect(sb2.log.filter((r) => r.rateLimited).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     }
 
-    it('are made once after Firefox stopped the background page, when its alarm wakes it', async () => {
+    it('are made once after Firefox stopped the background page, when its alarm wakes it', async (ctx) => {
+      // Stopping the background page needs Firefox's privileged realm, which BiDi gives from Firefox 141 on.
+      ctx.skip(!(await hasChromeRealm(ext.h)), 'this Firefox (ESR 140) gives the harness no privileged realm to stop the background page');
       const urls = [1, 2, 3, 4, 5].map((n) => `https://example.org/stopped/${n}`);
       await shortenFromMenu(urls);
       // Two go at once (the budget), three wait in the persisted queue.
