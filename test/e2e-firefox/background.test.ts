@@ -32,7 +32,7 @@ import {
   tabOf,
   until,
   type ExtensionHarness,
-  withExtension,
+  withExtension, OUTCOME_MS
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -164,7 +164,7 @@ describe('Firefox: background page', () => {
           return mine.length === urls.length && count(mine, 'done') === urls.length ? mine : null;
         },
         `all ${urls.length} jobs done`,
-        20_000,
+        OUTCOME_MS,
         200,
       );
       await sleep(500); // a late duplicate would arrive now

@@ -39,9 +39,9 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser as Firefox, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, expect } from 'vitest';
 import { extensionFixture } from '../e2e/fixture';
-import { REPO_ROOT, SCREENSHOT_DIR, sleep, until, withTimeout, type Connection } from '../e2e/harness';
+import { OUTCOME_MS, REPO_ROOT, SCREENSHOT_DIR, sleep, until, withTimeout, type Connection } from '../e2e/harness';
 
-export { sleep, until, withTimeout, type Connection };
+export { OUTCOME_MS, sleep, until, withTimeout, type Connection };
 
 /** The Firefox build that `npm run build:firefox` writes ($E2E_FIREFOX_EXTENSION_DIR: a copy). */
 export const DEFAULT_EXTENSION_DIR = process.env.E2E_FIREFOX_EXTENSION_DIR || join(REPO_ROOT, '.output/firefox-mv3');
@@ -473,7 +473,7 @@ export async function controls(scope: Page | ElementHandle, role: string, name?:
  * for it. Polls (Puppeteer's waitForSelector waits for animation frames, which Firefox does
  * not give background tabs).
  */
-export async function control(scope: Page | ElementHandle, role: string, name: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<ElementHandle<Element>> {
+export async function control(scope: Page | ElementHandle, role: string, name: string, timeoutMs = OUTCOME_MS): Promise<ElementHandle<Element>> {
   return until(async () => (await controls(scope, role, name))[0], `a ${role} named "${name}"`, timeoutMs, 100);
 }
 

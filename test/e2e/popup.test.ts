@@ -14,12 +14,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
-import { configureExtension, openPopupFor, readClipboard, readStorage, screenshot, sleep, until } from './harness';
+import { OUTCOME_MS, configureExtension, openPopupFor, readClipboard, readStorage, screenshot, sleep, until } from './harness';
 import { withExtension, withTempDir } from './fixture';
 
 const FREE_KEY = 'free-key-popup-0001';
-/** The ceiling for an outcome the test waits for (a slow machine is slow, not red): the test's own timeout is 120 s. */
-const OUTCOME_MS = 60_000;
 
 
 /** Controls of the popup, by their accessible names (docs/ARCHITECTURE.md, "Accessible names"). */
@@ -45,7 +43,7 @@ async function formReady(p: Page, minDomainOptions = 2): Promise<void> {
       return !!domain && domain.options.length >= min && !alias.includes('Checking') && !recentLoading;
     },
     minDomainOptions,
-    { timeout: 15_000 },
+    { timeout: OUTCOME_MS },
   );
 }
 
@@ -61,7 +59,7 @@ async function descriptionOf(p: Page, locator: ReturnType<Page['getByLabel']>): 
 async function shortenNow(p: Page): Promise<string> {
   const c = ui(p);
   await c.shorten.click();
-  await c.shortLink.waitFor({ timeout: 15_000 });
+  await c.shortLink.waitFor({ timeout: OUTCOME_MS });
   return c.shortLink.inputValue();
 }
 
@@ -159,7 +157,7 @@ describe('popup', () => {
 
       const save = async (button: string) => {
         const [download] = await Promise.all([
-          popup.waitForEvent('download', { timeout: 15_000 }),
+          popup.waitForEvent('download', { timeout: OUTCOME_MS }),
           popup.getByRole('button', { name: button, exact: true }).click(),
         ]);
         const file = join(downloads.path, download.suggestedFilename());
