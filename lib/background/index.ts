@@ -11,6 +11,7 @@ import { showNotification } from './notify';
 import { createMenus, onCommand, onMenuClick } from './menus';
 import { onOmniboxChanged, onOmniboxEntered, type OmniboxDeps } from './omnibox';
 import { onNotificationButton } from './undo';
+import { optionalApis } from './optionalApis';
 import { permissionPattern } from '../serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 import { loadPolicy } from './policy';
@@ -59,18 +60,22 @@ export function startBackground() {
     // Recent links' stored head is written now if it is missing (a new install), not at the first read a user waits for.
     void checkRecentHead().catch(() => undefined);
   });
-  browser.contextMenus.onClicked.addListener(handleMenuClick);
-  browser.commands.onCommand.addListener(handleCommand);
+  // Firefox for Android has no context menu, no keyboard shortcuts and no address-bar keyword:
+  // there these APIs are absent, and the worker starts without them (the popup, the bulk page and
+  // the options page are the way in). Chrome and desktop Firefox have all three.
+  const { contextMenus, commands, omnibox: omniboxApi, notifications } = optionalApis();
+  contextMenus?.onClicked.addListener(handleMenuClick);
+  commands?.onCommand.addListener(handleCommand);
   const omnibox: OmniboxDeps = { ...service, copy: copyFromBackground, notify: showNotification };
   const handleOmniboxChanged = (text: string, suggest: Parameters<typeof onOmniboxChanged>[2]) => onOmniboxChanged(omnibox, text, suggest);
   const handleOmniboxEntered = (text: string) => onOmniboxEntered(omnibox, text);
-  browser.omnibox.onInputChanged.addListener(handleOmniboxChanged);
-  browser.omnibox.onInputEntered.addListener(handleOmniboxEntered);
+  omniboxApi?.onInputChanged.addListener(handleOmniboxChanged);
+  omniboxApi?.onInputEntered.addListener(handleOmniboxEntered);
   const handleNotificationButton = (id: string, index: number) =>
     onNotificationButton({ deleteHistoryEntry: service.deleteHistoryEntry, notify: showNotification }, id, index);
   // Each listener returns the promise of its work (the browser ignores it; a test build's callers
   // await it). Firefox has no notification buttons (and no onButtonClicked): it says where Undo is instead.
-  browser.notifications.onButtonClicked?.addListener(handleNotificationButton);
+  notifications?.onButtonClicked?.addListener(handleNotificationButton);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== QUEUE_ALARM) return;
     void service.resume().then(async () => {

@@ -3,6 +3,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { t, type MessageKey } from '../i18n';
 import { settingsItem, type Settings } from '../storage';
 import { keepPageAddress } from '../storage/pageAddresses';
+import { optionalApis } from './optionalApis';
 
 /** What the menu and the shortcut need of the worker (its own type: the service imports this module through settings). */
 export interface MenuDeps {
@@ -30,11 +31,14 @@ let rebuilding: Promise<void> = Promise.resolve();
 export function createMenus(settings?: Settings): Promise<void> {
   // One rebuild at a time: two quick switches must not interleave removeAll and create.
   rebuilding = rebuilding.then(async () => {
+    // No context menu in this browser (Firefox for Android): nothing to build.
+    const menus = optionalApis().contextMenus;
+    if (!menus) return;
     const s = settings ?? (await settingsItem.getValue());
-    await browser.contextMenus.removeAll();
+    await menus.removeAll();
     for (const item of ITEMS) {
       if (s[item.setting] === false) continue;
-      browser.contextMenus.create({ id: item.id, title: t(item.title), contexts: item.contexts });
+      menus.create({ id: item.id, title: t(item.title), contexts: item.contexts });
     }
   }).catch(() => undefined);
   return rebuilding;

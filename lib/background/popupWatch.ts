@@ -1,9 +1,12 @@
 /**
  * Who tells the user that a link is made: the popup while it is open and follows the job,
  * else the worker (notification, and the clipboard). Each open popup keeps a port to the
- * worker; it follows jobs over it (it shows and copies them itself), and when the last popup
- * closes, every job still being made goes back to the worker, so that a link whose popup closed
- * before the answer is still told and copied, once.
+ * worker; it follows jobs over it (it shows and copies them itself). A popup that closes hands
+ * back the jobs it followed (unless another open popup follows them too): another popup left open
+ * (a popup opened as a tab, on Firefox for Android, or one in a background tab) does not follow
+ * them, so it would tell of nothing. When the last popup closes, every popup job still being made
+ * goes back to the worker (a press answered after its popup closed), so that each link is still
+ * told and copied, once.
  */
 import type { JobQueue } from './jobs';
 import type { WorkerPortMessage } from '../messaging/popupPort';
@@ -29,6 +32,10 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
   let open = 0;
   /** The open ports, each with whether it sees a private window's links (a popup of a private window). */
   const ports = new Map<PopupPort, boolean>();
+  /** The jobs each open port follows (it tells of them itself). */
+  const following = new Map<PopupPort, Set<string>>();
+  /** Whether an open port other than `but` follows the job. */
+  const followedElsewhere = (id: string, but: PopupPort): boolean => [...following].some(([p, ids]) => p !== but && ids.has(id));
 
   /** Posts to one open port what it may list (one that closed meanwhile is skipped, and forgotten). */
   const post = (port: PopupPort, message: WorkerPortMessage): void => {
@@ -60,6 +67,8 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
       open++;
       // A popup sees a private window's links once it says its window is private (a tab: when the tab is).
       ports.set(port, seesPrivate(port.sender, false));
+      const mine = new Set<string>();
+      following.set(port, mine);
       // Messages of one port arrive in order: a follow is handled before that port's disconnect.
       let last: Promise<void> = Promise.resolve();
       port.onMessage.addListener((m) => {
@@ -70,16 +79,29 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
           ports.set(port, true);
           last = last.then(async () => post(port, { stored: { waiting: waitingLinksOf(await jobs.unsettled()) } })).catch(() => undefined);
         }
-        if (typeof follow === 'string') last = last.then(() => jobs.unmarkNotify(follow));
+        if (typeof follow === 'string') {
+          mine.add(follow);
+          last = last.then(() => jobs.unmarkNotify(follow));
+        }
         // The popup showed (and copied) the link: should it close, only a failed assignment is still told.
         if (typeof shown === 'string') last = last.then(() => jobs.patch(shown, { told: true }));
         // A popup that no longer follows a job (a newer press replaced it): the worker tells of it, if still to be made.
-        if (typeof release === 'string') last = last.then(() => handBack(release));
+        if (typeof release === 'string') {
+          mine.delete(release);
+          if (!followedElsewhere(release, port)) last = last.then(() => handBack(release));
+        }
       });
       port.onDisconnect.addListener(() => {
         open--;
         ports.delete(port);
-        last = last.then(() => (open === 0 ? handBack() : undefined));
+        following.delete(port);
+        // The jobs it followed go back to the worker now, not when the last popup closes: a popup
+        // still open elsewhere follows other jobs (or none) and would tell of nothing.
+        const orphans = [...mine].filter((id) => !followedElsewhere(id, port));
+        last = last.then(async () => {
+          if (open === 0) return handBack();
+          for (const id of orphans) await handBack(id);
+        });
       });
     },
   };

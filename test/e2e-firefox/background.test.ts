@@ -17,6 +17,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Job } from '../../lib/storage';
 import {
   backgroundState,
+  hasChromeRealm,
   callBackground,
   clearNotifications,
   configureExtension,
@@ -31,7 +32,7 @@ import {
   tabOf,
   until,
   type ExtensionHarness,
-  withExtension,
+  withExtension, OUTCOME_MS
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -163,7 +164,7 @@ describe('Firefox: background page', () => {
           return mine.length === urls.length && count(mine, 'done') === urls.length ? mine : null;
         },
         `all ${urls.length} jobs done`,
-        20_000,
+        OUTCOME_MS,
         200,
       );
       await sleep(500); // a late duplicate would arrive now
@@ -177,7 +178,9 @@ describe('Firefox: background page', () => {
       expect(sb2.log.filter((r) => r.rateLimited).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     }
 
-    it('are made once after Firefox stopped the background page, when its alarm wakes it', async () => {
+    it('are made once after Firefox stopped the background page, when its alarm wakes it', async (ctx) => {
+      // Stopping the background page needs Firefox's privileged realm, which BiDi gives from Firefox 141 on.
+      ctx.skip(!(await hasChromeRealm(ext.h)), 'this Firefox (ESR 140) gives the harness no privileged realm to stop the background page');
       const urls = [1, 2, 3, 4, 5].map((n) => `https://example.org/stopped/${n}`);
       await shortenFromMenu(urls);
       // Two go at once (the budget), three wait in the persisted queue.

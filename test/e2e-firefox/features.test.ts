@@ -34,7 +34,7 @@ import {
   until,
   valueOf,
   type ExtensionHarness,
-  withExtension,
+  withExtension, OUTCOME_MS
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -211,7 +211,7 @@ describe('Firefox: clean links, channels, copy formats, the address bar, the bul
     const channelId = Number(await valueOf(await control(bulk, 'combobox', 'Channel')));
     expect(channelId).toBe(ext.sb.state.forKey(ext.sb.key).channels[2]!.id);
     await (await control(bulk, 'button', 'Shorten all')).click();
-    await until(async () => (await bulk.$('::-p-text(3 of 3 made)')) !== null, '"3 of 3 made"', 20_000);
+    await until(async () => (await bulk.$('::-p-text(3 of 3 made)')) !== null, '"3 of 3 made"', OUTCOME_MS);
     const bars = await controls(bulk, 'progressbar');
     expect(await Promise.all(bars.map((p) => p.evaluate((e) => e.getAttribute('aria-valuenow'))))).toEqual(['3']);
     await sleep(300); // a late duplicate would arrive now

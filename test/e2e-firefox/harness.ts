@@ -39,9 +39,9 @@ import { join, resolve } from 'node:path';
 import puppeteer, { type Browser as Firefox, type ElementHandle, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, expect } from 'vitest';
 import { extensionFixture } from '../e2e/fixture';
-import { REPO_ROOT, SCREENSHOT_DIR, sleep, until, withTimeout, type Connection } from '../e2e/harness';
+import { OUTCOME_MS, REPO_ROOT, SCREENSHOT_DIR, sleep, until, withTimeout, type Connection } from '../e2e/harness';
 
-export { sleep, until, withTimeout, type Connection };
+export { OUTCOME_MS, sleep, until, withTimeout, type Connection };
 
 /** The Firefox build that `npm run build:firefox` writes ($E2E_FIREFOX_EXTENSION_DIR: a copy). */
 export const DEFAULT_EXTENSION_DIR = process.env.E2E_FIREFOX_EXTENSION_DIR || join(REPO_ROOT, '.output/firefox-mv3');
@@ -108,6 +108,10 @@ export async function launchExtension(opts: LaunchOptions = {}): Promise<Extensi
       browser: 'firefox',
       executablePath: FIREFOX_PATH,
       headless: true,
+      // No viewport set on each new page: Puppeteer's setViewport also sends
+      // emulation.setScreenOrientationOverride, which Firefox ESR 140 does not know
+      // (`setViewportSize` below sends only browsingContext.setViewport).
+      defaultViewport: null,
       timeout: opts.timeoutMs ?? 30_000,
       args: ['--remote-allow-system-access'],
       extraPrefsFirefox: {
@@ -188,9 +192,29 @@ export async function navigate(page: Page, url: string, timeoutMs = DEFAULT_TIME
   return page;
 }
 
+/** Puppeteer's BiDi connection of the browser (its public type does not say it has one). */
+const bidi = (h: ExtensionHarness) => (h.browser as unknown as { connection: { send(method: string, params: unknown): Promise<unknown> } }).connection;
+
+/** The BiDi browsing context of a Puppeteer page (its main frame's id). */
+const contextOf = (page: Page): string | undefined => (page.mainFrame() as unknown as { _id?: string })._id;
+
+/**
+ * A new tab in the window of the tabs already open. browsingContext.create with no reference
+ * context opens it in the last focused window, which Firefox ESR 140 takes to be any window: a
+ * notification's (alerts.useSystemBackend false) has no tabs, and the command fails ("TabManager
+ * .getTabBrowser(...) is undefined"). Named by an open tab, the window is a browser window.
+ */
+async function newTab(h: ExtensionHarness, background: boolean): Promise<Page> {
+  const referenceContext = (await h.browser.pages()).map(contextOf).find((c) => c !== undefined);
+  if (!referenceContext) return h.browser.newPage({ background });
+  const created = (await bidi(h).send('browsingContext.create', { type: 'tab', referenceContext, background })) as { result: { context: string } };
+  const id = created.result.context;
+  return until(async () => (await h.browser.pages()).find((p) => contextOf(p) === id), 'the new tab known to Puppeteer', DEFAULT_TIMEOUT_MS, 20);
+}
+
 /** Opens `url` in a new tab (in the background: the active tab stays) and waits for it. */
 export async function openPage(h: ExtensionHarness, url: string, opts: { background?: boolean } = {}): Promise<Page> {
-  const page = await h.browser.newPage({ background: opts.background ?? false });
+  const page = await newTab(h, opts.background ?? false);
   if (url.startsWith('moz-extension:')) return navigate(page, url);
   await page.goto(url, { waitUntil: 'load', timeout: DEFAULT_TIMEOUT_MS });
   return page;
@@ -282,10 +306,19 @@ export async function clearNotifications(h: ExtensionHarness): Promise<void> {
   );
 }
 
+/**
+ * Sets the page's viewport with browsingContext.setViewport alone. (Puppeteer's `setViewport`
+ * sends emulation.setScreenOrientationOverride too, an unknown command in Firefox ESR 140.)
+ */
+export async function setViewportSize(h: ExtensionHarness, page: Page, size: { width: number; height: number }): Promise<void> {
+  const context = contextOf(page);
+  if (!context) throw new Error('setViewportSize: the page has no browsing context id');
+  await bidi(h).send('browsingContext.setViewport', { context, viewport: size });
+}
+
 /** Evaluates `expression` in Firefox's privileged (chrome) realm, through BiDi. */
 async function evalInChrome(h: ExtensionHarness, expression: string): Promise<unknown> {
-  // Puppeteer's BiDi browser has its connection; its public type does not say so.
-  const conn = (h.browser as unknown as { connection: { send(method: string, params: unknown): Promise<unknown> } }).connection;
+  const conn = bidi(h);
   const tree = (await conn.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
     result: { contexts: { context: string }[] };
   };
@@ -340,17 +373,48 @@ export async function setBrowserOffline(h: ExtensionHarness, offline: boolean): 
 /**
  * Reloads the extension (runtime.reload, as an update does): Firefox closes its pages, starts
  * a new background page, and keeps storage.local. Returns once the new background page runs.
+ * Needs no privileged realm (Firefox ESR 140 has none over BiDi): the running background page is
+ * marked through `runtime.getBackgroundPage()`, and the new one is the one without the mark.
  */
 export async function reloadExtension(h: ExtensionHarness): Promise<void> {
-  // Mark the running instance, to tell the new one from it.
-  await evalInChrome(h, `${extensionExpr(h.extensionId)}.linkshortTestOld = true`);
   const helper = await helperPage(h);
+  await helper.evaluate(async () => {
+    const bg = (await browser.runtime.getBackgroundPage()) as unknown as Record<string, unknown> | null;
+    if (bg) bg.__linkShortTestOld = true;
+  });
   internal(h).helper = undefined;
   await helper.evaluate(() => browser.runtime.reload()).catch(() => undefined); // the page closes meanwhile
   await until(
-    async () => (await evalInChrome(h, `(() => { const e = ${extensionExpr(h.extensionId)}; return !!e && !e.linkshortTestOld && String(e.backgroundState) === 'running'; })()`)) === true,
+    async () => {
+      try {
+        return await evalInExtension(
+          h,
+          async () => {
+            const bg = (await browser.runtime.getBackgroundPage()) as unknown as (Record<string, unknown> & { document: Document }) | null;
+            return !!bg && !bg.__linkShortTestOld && bg.document.readyState === 'complete' && !!bg.__linkShortListeners;
+          },
+          undefined,
+          5_000,
+        );
+      } catch (err) {
+        internal(h).helper = undefined; // opened while the extension was away: opened again
+        throw err;
+      }
+    },
     'the reloaded extension’s background page running',
+    30_000,
+    200,
   );
+}
+
+/**
+ * Whether the harness reaches Firefox's privileged (chrome) realm, which `stopWorker`,
+ * `wakeWorker`, `backgroundState` and `setBrowserOffline` need: BiDi gives it from Firefox 141
+ * on (with --remote-allow-system-access); Firefox ESR 140 has no chrome contexts in BiDi, and its
+ * one WebDriver session is Puppeteer's (Marionette cannot open a second).
+ */
+export async function hasChromeRealm(h: ExtensionHarness): Promise<boolean> {
+  return (await evalInChrome(h, 'typeof ChromeUtils').catch(() => 'undefined')) === 'object';
 }
 
 /** Opens options.html in a new tab. */
@@ -367,7 +431,7 @@ export async function openPopupFor(h: ExtensionHarness, target: string | Page): 
   const page = typeof target === 'string' ? await openPage(h, target) : target;
   await page.bringToFront();
   const popup = await openPage(h, h.url('popup.html'), { background: true });
-  await popup.setViewport({ width: 420, height: 600 });
+  await setViewportSize(h, popup, { width: 420, height: 600 });
   const pageUrl = await page.evaluate(() => location.href);
   const seen = await popup.evaluate(async () => {
     const me = await browser.tabs.getCurrent();
@@ -409,7 +473,7 @@ export async function controls(scope: Page | ElementHandle, role: string, name?:
  * for it. Polls (Puppeteer's waitForSelector waits for animation frames, which Firefox does
  * not give background tabs).
  */
-export async function control(scope: Page | ElementHandle, role: string, name: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<ElementHandle<Element>> {
+export async function control(scope: Page | ElementHandle, role: string, name: string, timeoutMs = OUTCOME_MS): Promise<ElementHandle<Element>> {
   return until(async () => (await controls(scope, role, name))[0], `a ${role} named "${name}"`, timeoutMs, 100);
 }
 
@@ -505,6 +569,11 @@ const firefox = extensionFixture<ExtensionHarness, LaunchOptions, () => string[]
   launch: (opts) => launchExtension(opts), // `language` sets only $LANGUAGE here
   configure: configureExtension,
   watch: (h) => () => h.extensionErrors(),
+  // Not the harness's helper page (the tests' way to the extension's APIs).
+  pages: async (h) => {
+    const helper = await internal(h).helper?.catch(() => undefined);
+    return (await h.browser.pages()).filter((p) => p !== helper);
+  },
   afterEach: (ext) => expectNoExtensionErrors(ext.h),
   beforeClose: async (ext) => {
     const late = await lateExtensionErrors(ext.h);

@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { control, evalInExtension, openOptions, until, withExtension } from './harness';
+import { control, evalInExtension, openOptions, until, withExtension, OUTCOME_MS } from './harness';
 
 declare const browser: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } };
 
@@ -47,7 +47,7 @@ describe('a policies.json (Firefox, 3rdparty)', () => {
       async () =>
         (await evalInExtension(harness, async () => JSON.stringify(await browser.storage.local.get('policy')), undefined)).includes(ext.sb.url),
       'the policy applied',
-      20_000,
+      OUTCOME_MS,
     );
     const page = await openOptions(harness);
     const url = await control(page, 'textbox', 'Service URL');

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openOptions, openPopupFor, screenshot } from './harness';
+import { openOptions, openPopupFor, screenshot, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -60,7 +60,7 @@ describe('accessibility', () => {
     // Keyboard only: the Long URL field has focus; Tab to Shorten and press Enter.
     await tabTo(popup, 'Shorten');
     await popup.keyboard.press('Enter');
-    await popup.getByRole('img', { name: 'QR code' }).waitFor({ timeout: 15_000 });
+    await popup.getByRole('img', { name: 'QR code' }).waitFor({ timeout: OUTCOME_MS });
     expect(ext.sb.state.forKey(ext.sb.key).links.some((l) => l.url === `${ext.sb.url}/page/a11y`)).toBe(true);
     expect(await seriousViolations(popup)).toEqual([]);
     await screenshot(popup, 'a11y-popup-result');
@@ -71,18 +71,18 @@ describe('accessibility', () => {
     await popup.keyboard.press('Enter');
     await popup.getByRole('button', { name: `Yes, delete ${short}`, exact: true }).focus();
     await popup.keyboard.press('Enter');
-    await popup.waitForFunction((s) => !document.querySelector('section.recent')?.textContent?.includes(s), short, { timeout: 15_000 });
-    await popup.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5_000 });
+    await popup.waitForFunction((s) => !document.querySelector('section.recent')?.textContent?.includes(s), short, { timeout: OUTCOME_MS });
+    await popup.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: OUTCOME_MS });
     expect(await popup.evaluate(() => document.activeElement?.closest('section')?.className ?? document.activeElement?.tagName)).toMatch(/recent|result/);
     await popup.close();
   });
 
   it('the options page has no serious violation once every section is loaded', async () => {
     const options = await openOptions(ext.h);
-    await options.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 15_000 });
+    await options.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: OUTCOME_MS });
     // Wait for the lists (the last demo splash page is on a later page of the list).
     await options.getByText('Splash', { exact: false }).first().waitFor();
-    await options.waitForFunction(() => !document.body.textContent?.includes('Loading…'), undefined, { timeout: 20_000 });
+    await options.waitForFunction(() => !document.body.textContent?.includes('Loading…'), undefined, { timeout: OUTCOME_MS });
     expect(await seriousViolations(options)).toEqual([]);
     await options.close();
   });
@@ -96,7 +96,7 @@ describe('accessibility', () => {
     await page.keyboard.type(`${ext.sb.url}/page/a11y-bulk-1\nnot an address\n${ext.sb.url}/page/a11y-bulk-2`);
     await tabTo(page, 'Shorten all');
     await page.keyboard.press('Enter');
-    await page.getByText('2 of 2 made', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText('2 of 2 made', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     await page.getByText(/Skipped lines/).click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });

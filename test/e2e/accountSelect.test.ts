@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, openPopupFor, screenshot, until } from './harness';
+import { configureExtension, openPopupFor, screenshot, until, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
@@ -28,7 +28,7 @@ const campaignOptions = (p: Page) => p.locator('select#campaign option').allText
 
 /** Resolves when the form's lists are there and no request of the popup is still under way. */
 async function ready(p: Page): Promise<void> {
-  await p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
+  await p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: OUTCOME_MS });
 }
 
 describe('the popup’s select "Account"', () => {
@@ -59,7 +59,7 @@ describe('the popup’s select "Account"', () => {
     // The second account is current: its popup warms its cache and names both.
     popup = await openPopupFor(ext.h, page);
     const account = popup.getByLabel('Account', { exact: true });
-    await account.waitFor({ timeout: 15_000 });
+    await account.waitFor({ timeout: OUTCOME_MS });
     await until(async () => (await campaignOptions(popup)).length === 1, 'the second account’s (no) campaigns');
     await ready(popup);
     expect(await account.locator('option').allTextContents()).toEqual(['127.0.0.1:' + new URL(ext.sb.url).port, 'Client B'].sort((a, b) => a.localeCompare(b)));

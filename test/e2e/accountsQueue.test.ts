@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, evalInWorker, openOptions, openPopupFor, screenshot, stopWorker, until, wakeWorker } from './harness';
+import { configureExtension, evalInWorker, openOptions, openPopupFor, screenshot, stopWorker, until, wakeWorker, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
@@ -29,7 +29,7 @@ const ui = (p: Page) => ({
 
 /** Resolves when the form's Domain list is there and nothing is being switched. */
 const formReady = (p: Page) =>
-  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
+  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: OUTCOME_MS });
 
 describe('several accounts: today’s install, and a link queued on one account while the user works in another', () => {
   const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo', key: 'first-account-key-1111' }, configure: false });
@@ -60,7 +60,7 @@ describe('several accounts: today’s install, and a link queued on one account 
     // A worker that starts with that storage resumes the waiting link on its own service.
     await stopWorker(ext.h);
     await wakeWorker(ext.h);
-    await until(() => urlsOf(a).includes('https://example.org/waiting-before'), 'the waiting link made on the first service', 20_000, 100);
+    await until(() => urlsOf(a).includes('https://example.org/waiting-before'), 'the waiting link made on the first service', OUTCOME_MS, 100);
 
     const options = await openOptions(ext.h);
     const connections = options.getByRole('region', { name: 'Connections', exact: true });
@@ -81,7 +81,7 @@ describe('several accounts: today’s install, and a link queued on one account 
     // The first account's Recent links are kept and shown when it is chosen again.
     const popup = await openPopupFor(ext.h, `${a.url}/page/after-adding`);
     const c = ui(popup);
-    await c.account.waitFor({ timeout: 15_000 });
+    await c.account.waitFor({ timeout: OUTCOME_MS });
     expect(await c.account.locator('option:checked').textContent()).toBe('Client B');
     expect(await c.recent.getByText('https://sho.rt/before').count()).toBe(0);
     await c.account.selectOption({ label: new URL(a.url).host });
@@ -95,7 +95,7 @@ describe('several accounts: today’s install, and a link queued on one account 
     const second = `https://example.org/made-on-b-${Date.now()}`;
     const popup = await openPopupFor(ext.h, `${a.url}/page/queue-across`);
     const c = ui(popup);
-    await c.account.waitFor({ timeout: 15_000 });
+    await c.account.waitFor({ timeout: OUTCOME_MS });
     expect(await c.account.locator('option:checked').textContent()).toBe(new URL(a.url).host);
     await formReady(popup);
     // The first account's shortening budget is spent for 20 s (as other clients of it would).
@@ -103,7 +103,7 @@ describe('several accounts: today’s install, and a link queued on one account 
     await c.longUrl.fill(first);
     await c.shorten.click();
     const statuses = async () => (await popup.getByRole('status').allTextContents()).join(' ');
-    await until(async () => /will be created at about/.test(await statuses()), 'the link said to wait', 20_000);
+    await until(async () => /will be created at about/.test(await statuses()), 'the link said to wait', OUTCOME_MS);
     expect(urlsOf(a)).not.toContain(first);
 
     await c.account.selectOption({ label: 'Client B' });
@@ -112,7 +112,7 @@ describe('several accounts: today’s install, and a link queued on one account 
     await screenshot(popup, 'popup-waiting-other-account');
     await c.longUrl.fill(second);
     await c.shorten.click();
-    await until(async () => (await c.shortLink.count()) > 0 && (await c.shortLink.inputValue()).length > 0, 'the second account’s link shown', 15_000);
+    await until(async () => (await c.shortLink.count()) > 0 && (await c.shortLink.inputValue()).length > 0, 'the second account’s link shown', OUTCOME_MS);
     expect(urlsOf(b)).toEqual([second]);
     await popup.close();
 

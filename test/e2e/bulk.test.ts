@@ -21,7 +21,7 @@ import {
   stopWorker,
   until,
   wakeWorker,
-  windowIdOf,
+  windowIdOf, OUTCOME_MS
 } from './harness';
 import { withExtension } from './fixture';
 import { buildHoldingTabs } from './tabsBuild';
@@ -114,7 +114,7 @@ describe('bulk page: a batch through the queue', () => {
 
     // The budget lets 5 go; the other 5 wait in the persisted queue, each saying when it is expected.
     const progress = page.getByRole('progressbar');
-    await until(async () => (await progress.getAttribute('aria-valuenow')) === '5', '5 of 10 made', 15_000);
+    await until(async () => (await progress.getAttribute('aria-valuenow')) === '5', '5 of 10 made', OUTCOME_MS);
     await page.getByText('5 of 10 made', { exact: true }).waitFor();
     await page.getByText(/Waiting for the rate limit, expected at/).first().waitFor();
     await screenshot(page, 'bulk-mid-run', { fullPage: true });
@@ -126,7 +126,7 @@ describe('bulk page: a batch through the queue', () => {
         return count(jobs, 'done') === 5 && count(jobs, 'pending') === 5 && count(jobs, 'sending') === 0 ? jobs : null;
       },
       '5 jobs done and 5 pending',
-      10_000,
+      OUTCOME_MS,
     );
     await page.close();
     await stopWorker(ext.h);
@@ -135,7 +135,7 @@ describe('bulk page: a batch through the queue', () => {
     // Reopened, the page shows where the batch stands, then its end.
     const again = await openBulk();
     await again.locator('.bulk-count').waitFor();
-    await again.getByText('10 of 10 made', { exact: true }).waitFor({ timeout: 30_000 });
+    await again.getByText('10 of 10 made', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     expect(await again.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('10');
     const states = await again.locator('tr.bulk-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.state));
     expect(states).toEqual(Array(10).fill('made'));

@@ -7,8 +7,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { withExtension } from './fixture';
+import { OUTCOME_MS } from './harness';
 
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: OUTCOME_MS };
 
 /** The accessible name of the focused element, or "BODY" when focus fell to the page's body. */
 const focused = (page: Page) =>

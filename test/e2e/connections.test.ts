@@ -11,10 +11,10 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { join } from 'node:path';
-import { openOptions, readStorage, SCREENSHOT_DIR } from './harness';
+import { openOptions, readStorage, SCREENSHOT_DIR, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: OUTCOME_MS };
 
 describe('options: several connections', () => {
   const ext = withExtension({ sandbox: { mainLimit: 100_000 } });

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { configureExtension, openOptions, openPopupFor, REPO_ROOT, screenshot, until } from './harness';
+import { configureExtension, openOptions, openPopupFor, REPO_ROOT, screenshot, until, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 type Catalogue = Record<string, { message: string }>;
@@ -93,7 +93,7 @@ describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
     await popup.getByLabel(msg('popupAliasLabel'), { exact: true }).fill('mein-alias');
     await popup.getByRole('button', { name: msg('popupShorten'), exact: true }).click();
     const alert = popup.getByRole('alert');
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor({ timeout: OUTCOME_MS });
     expect(await alert.textContent()).toContain(msg('errServiceSaid').replace('$TEXT$', ALIAS_TAKEN));
     await screenshot(popup, `errors-${lang}-alias-taken`, { fullPage: true });
     await expectLocal(popup, [ALIAS_TAKEN]);
@@ -115,7 +115,7 @@ describe.each(['de', 'es'])('failures of a real deployment, in %s', (lang) => {
     const popup2 = await openPopupFor(ext.h, `${ext.sb.url}/page/${lang}`);
     await popup2.getByRole('button', { name: msg('popupShorten'), exact: true }).click();
     const keyAlert = popup2.getByRole('alert').filter({ hasText: msg('popupErrBadKey') });
-    await keyAlert.waitFor({ timeout: 15_000 });
+    await keyAlert.waitFor({ timeout: OUTCOME_MS });
     await popup2.getByRole('button', { name: msg('commonOpenOptions'), exact: true }).waitFor();
     await screenshot(popup2, `errors-${lang}-popup-key`, { fullPage: true });
     await expectLocal(popup2, []);

@@ -21,7 +21,8 @@ import {
   screenshot,
   sleep,
   until,
-  type ExtensionHarness,
+  OUTCOME_MS,
+  type ExtensionHarness
 } from './harness';
 import { withExtension } from './fixture';
 
@@ -139,7 +140,7 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
   it('the copy-format preference changes what the shortcut copies; Undo in its notification deletes the link', async () => {
     const options = await openOptions(ext.h);
     const format = options.getByLabel('Copy format', { exact: true });
-    await format.waitFor({ timeout: 15_000 });
+    await format.waitFor({ timeout: OUTCOME_MS });
     await format.selectOption('markdown');
     await until(async () => (await readStorage<Settings>(ext.h, 'settings'))?.copyFormat === 'markdown', 'the preference saved');
     await options.close();
@@ -202,7 +203,7 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
     await until(() => exists('shorten-page'), 'the menu item at first');
     const options = await openOptions(ext.h);
     const box = options.getByRole('checkbox', { name: 'Shorten this page' });
-    await box.waitFor({ timeout: 15_000 });
+    await box.waitFor({ timeout: OUTCOME_MS });
     expect(await box.isChecked()).toBe(true);
     await options.getByLabel('Default channel', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(options, 'options-link-prefs');

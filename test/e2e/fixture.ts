@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
 import { collectErrors, configureExtension, launchExtension, type Connection, type ErrorLog, type ExtensionHarness, type LaunchOptions } from './harness';
 
@@ -52,6 +52,13 @@ export interface BrowserDriver<H, L, E> {
   afterEach?(ext: Extension<H, E>): void;
   /** Runs before the closing; the check it returns runs after it. */
   beforeClose?(ext: Extension<H, E>): Promise<() => void>;
+  /** The pages (tabs) open now: those a failed test opened are closed after it. */
+  pages?(h: H): Promise<Closable[]>;
+}
+
+/** A page the fixture may close. */
+export interface Closable {
+  close(): Promise<unknown>;
 }
 
 /** Builds `openExtension()` and `withExtension()` for one browser. */
@@ -103,6 +110,20 @@ export function extensionFixture<H extends { close(): Promise<void> }, L, E>(dri
     beforeAll(async () => {
       opened = await openExtension(setup);
     });
+    if (driver.pages) {
+      // A test that fails halfway leaves its pages open (a popup still following the queue, a
+      // page it opened): the next tests would run beside them. Closed once it has failed.
+      const pagesOf = driver.pages;
+      beforeEach(async (ctx) => {
+        const h = opened?.h;
+        if (!h) return;
+        const before = new Set(await pagesOf(h));
+        ctx.onTestFailed(async () => {
+          if (opened?.h !== h) return;
+          for (const page of await pagesOf(h).catch(() => [])) if (!before.has(page)) await page.close().catch(() => undefined);
+        });
+      });
+    }
     if (driver.afterEach) {
       const check = driver.afterEach;
       afterEach(() => {
@@ -145,6 +166,8 @@ const chromium = extensionFixture<ExtensionHarness, LaunchOptions, ErrorLog>({
   launch: (opts = {}, language) => launchExtension(language === undefined ? opts : { ...opts, args: [...(opts.args ?? []), `--lang=${language}`] }),
   configure: configureExtension,
   watch: (h) => collectErrors(h),
+  // Not the offscreen document (the worker's clipboard), should Playwright list it.
+  pages: async (h) => h.context.pages().filter((p) => !p.url().includes('/offscreen')),
 });
 
 /** Starts the sandbox and Chromium with the build, configured unless told not to; the caller closes it. */

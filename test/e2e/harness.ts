@@ -124,11 +124,18 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, message: s
   }
 }
 
+/**
+ * The ceiling for an outcome a browser test waits for (a slow machine is slow, not red): a test
+ * waits for the event or the state, never a fixed short time; this only stops a test that would
+ * otherwise wait for ever. Half the browser projects' test timeout (120 s).
+ */
+export const OUTCOME_MS = 60_000;
+
 /** Waits `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls `fn` until it returns a truthy value; fails naming `what` after `timeoutMs`. */
-export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 10_000, stepMs = 50): Promise<NonNullable<T>> {
+export async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = OUTCOME_MS, stepMs = 50): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

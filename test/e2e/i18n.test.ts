@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { evalInWorker, openOptions, openPopupFor, screenshot } from './harness';
+import { evalInWorker, openOptions, openPopupFor, screenshot, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 /** The extension APIs, as seen by code evaluated inside the worker. */
@@ -37,7 +37,7 @@ describe.each([
     });
     expect(endAlone).toBe(false);
     await popup.getByRole('button', { name: shorten, exact: true }).click();
-    await popup.locator('img').first().waitFor({ timeout: 15_000 });
+    await popup.locator('img').first().waitFor({ timeout: OUTCOME_MS });
     // Nothing runs out of the popup's width.
     const outside = await popup.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length,

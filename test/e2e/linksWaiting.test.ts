@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPopupFor, screenshot, sleep, until } from './harness';
+import { openPopupFor, screenshot, sleep, until, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 /** The aria-label of the focused element (null: none, or the page's body). */
@@ -22,9 +22,9 @@ describe('links waiting', () => {
     const popup = await openPopupFor(ext.h, `${sb.url}/page/first`);
     const longUrl = popup.getByLabel('Long URL', { exact: true });
     const status = popup.getByRole('status');
-    await popup.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: 15_000 });
+    await popup.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: OUTCOME_MS });
     await longUrl.press('Enter');
-    await popup.getByLabel('Short link', { exact: true }).waitFor({ timeout: 15_000 });
+    await popup.getByLabel('Short link', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     for (const url of [a, b]) {
       await longUrl.fill(url);
       await longUrl.press('Enter');
@@ -48,18 +48,18 @@ describe('links waiting', () => {
     for (let i = 0; i < 40 && (await focusedLabel(popup)) !== `Cancel ${a}`; i++) await popup.keyboard.press('Tab');
     expect(await focusedLabel(popup)).toBe(`Cancel ${a}`);
     await popup.keyboard.press('Enter');
-    await until(async () => (await popup.getByRole('button', { name: `Cancel ${a}`, exact: true }).count()) === 0, 'the cancelled row gone', 8_000);
+    await until(async () => (await popup.getByRole('button', { name: `Cancel ${a}`, exact: true }).count()) === 0, 'the cancelled row gone', OUTCOME_MS);
     expect(await status.textContent()).toBe(`Cancelled: the link for ${a} was not made.`);
     // The focus stays in the list, on the row left (not thrown back to the page's top).
-    await until(async () => (await focusedLabel(popup)) === `Cancel ${b}`, 'the focus on the row left', 5_000);
+    await until(async () => (await focusedLabel(popup)) === `Cancel ${b}`, 'the focus on the row left', OUTCOME_MS);
     expect(await region.getByRole('listitem').count()).toBe(1);
 
     // b is made in a later window: its row goes, and the link is in Recent links.
-    await until(() => sb.state.forKey(sb.key).links.find((l) => l.url === b) ?? null, 'b made in the sandbox', 30_000);
+    await until(() => sb.state.forKey(sb.key).links.find((l) => l.url === b) ?? null, 'b made in the sandbox', OUTCOME_MS);
     const made = sb.state.forKey(sb.key).links.find((l) => l.url === b)!;
     const recent = popup.getByRole('region', { name: 'Recent links' });
-    await until(async () => ((await recent.textContent()) ?? '').includes(made.short_url), 'b in Recent links', 10_000);
-    await until(async () => (await region.count()) === 0, '"Links waiting" gone once nothing waits', 5_000);
+    await until(async () => ((await recent.textContent()) ?? '').includes(made.short_url), 'b in Recent links', OUTCOME_MS);
+    await until(async () => (await region.count()) === 0, '"Links waiting" gone once nothing waits', OUTCOME_MS);
     await screenshot(popup, 'popup-links-waiting-made');
     await sleep(5500); // a's window has passed: it would have been made by now
     expect(sb.state.forKey(sb.key).links.filter((l) => l.url === a)).toHaveLength(0);

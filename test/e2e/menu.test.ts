@@ -30,7 +30,7 @@ import { decode, pixelsOf } from './qrDecode';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import type { Sandbox } from '../sandbox/server';
-import { evalInWorker, readClipboard, readStorage, screenshot, stopWorker, wakeWorker, type ExtensionHarness } from './harness';
+import { evalInWorker, readClipboard, readStorage, screenshot, stopWorker, wakeWorker, type ExtensionHarness, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
@@ -240,7 +240,7 @@ describe('context menu and shortcut', () => {
     const page = await ext.h.context.newPage();
     await page.goto(`${ext.sb.url}/page/qr-me`);
     const qrPrefix = ext.h.url('qr.html');
-    const opened = ext.h.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(qrPrefix), timeout: 15_000 });
+    const opened = ext.h.context.waitForEvent('page', { predicate: (p) => p.url().startsWith(qrPrefix), timeout: OUTCOME_MS });
     const before = shortenPosts(ext.sb).length;
 
     await fire(ext.h, 'contextMenus.onClicked', [await clickData(page, MENU_QR_PAGE), await tabOf(ext.h, page.url())]);
@@ -250,7 +250,7 @@ describe('context menu and shortcut', () => {
     expect(new URL(qr.url()).searchParams.get('url')).toBe(`${ext.sb.url}/page/qr-me`);
     await expect.poll(() => qr.getByRole('heading', { name: 'QR code' }).isVisible()).toBe(true);
     const img = qr.getByRole('img', { name: 'QR code' });
-    await img.waitFor({ state: 'visible', timeout: 15_000 });
+    await img.waitFor({ state: 'visible', timeout: OUTCOME_MS });
     // A real image, drawn: not a broken or empty src.
     expect(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
     for (const name of ['Copy QR', 'Download PNG', 'Download SVG']) await expect.poll(() => qr.getByRole('button', { name }).isVisible()).toBe(true);
@@ -300,7 +300,7 @@ describe('a menu click with the budget spent and the worker stopped', () => {
     expect(linksTo(ext.sb, url)).toHaveLength(0);
     await wakeWorker(ext.h);
 
-    const [link] = await until(() => linksTo(ext.sb, url).length > 0 && linksTo(ext.sb, url), 'the queued link after the restart', WINDOW_MS + 15_000);
+    const [link] = await until(() => linksTo(ext.sb, url).length > 0 && linksTo(ext.sb, url), 'the queued link after the restart', WINDOW_MS + OUTCOME_MS);
     await until(async () => (await notificationIds(ext.h)).length === 2, 'the "copied" notification after the restart');
     await sleep(1000);
     expect(linksTo(ext.sb, url)).toHaveLength(1);

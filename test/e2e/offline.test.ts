@@ -17,7 +17,8 @@ import {
   stopWorker,
   until,
   waitForWorker,
-  type ExtensionHarness,
+  OUTCOME_MS,
+  type ExtensionHarness
 } from './harness';
 import type { Browser } from 'wxt/browser';
 import { withExtension } from './fixture';
@@ -38,7 +39,7 @@ describe('a service that cannot be reached', () => {
     await ext.sb.stop();
     await shorten.click();
     const status = popup.getByRole('status');
-    await until(async () => /waits for the connection/.test((await status.textContent()) ?? ''), 'the popup saying the link waits for the connection', 15_000);
+    await until(async () => /waits for the connection/.test((await status.textContent()) ?? ''), 'the popup saying the link waits for the connection', OUTCOME_MS);
     expect(await status.textContent()).not.toMatch(/rate limit|failed|went wrong/i);
     expect(await popup.getByRole('button', { name: 'Cancel this link' }).isVisible()).toBe(true);
     expect(await popup.getByRole('alert').count()).toBe(0);
@@ -54,8 +55,8 @@ describe('a service that cannot be reached', () => {
     const [link] = await until(() => {
       const made = ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === pageUrl);
       return made.length > 0 ? made : null;
-    }, 'the link made in the sandbox', 30_000);
-    await until(async () => (await notificationIds(ext.h)).length > 0, 'a notification', 15_000);
+    }, 'the link made in the sandbox', OUTCOME_MS);
+    await until(async () => (await notificationIds(ext.h)).length > 0, 'a notification', OUTCOME_MS);
     expect(await readClipboard(ext.h, ext.sb.url)).toBe(link!.short_url);
     await sleep(500); // a second link would have shown up by now
     expect(ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === pageUrl)).toHaveLength(1);
@@ -75,13 +76,13 @@ describe('a service that cannot be reached', () => {
     try {
       await shorten.click();
       const status = popup.getByRole('status');
-      await until(async () => /waits for the connection/.test((await status.textContent()) ?? ''), 'the popup saying the link waits for the connection', 15_000);
+      await until(async () => /waits for the connection/.test((await status.textContent()) ?? ''), 'the popup saying the link waits for the connection', OUTCOME_MS);
       expect(ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === pageUrl)).toHaveLength(0);
     } finally {
       await ext.h.context.setOffline(false);
     }
     const short = popup.getByLabel('Short link', { exact: true });
-    await short.waitFor({ timeout: 30_000 });
+    await short.waitFor({ timeout: OUTCOME_MS });
     const made = ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === pageUrl);
     expect(made).toHaveLength(1);
     expect(await short.inputValue()).toBe(made[0]!.short_url);

@@ -11,11 +11,11 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openOptions, readStorage, screenshot } from './harness';
+import { openOptions, readStorage, screenshot, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: OUTCOME_MS };
 
 describe('options page', () => {
   // An empty profile: nothing configured.

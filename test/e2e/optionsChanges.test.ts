@@ -7,10 +7,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { openOptions, screenshot } from './harness';
+import { openOptions, screenshot, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: OUTCOME_MS };
 
 describe('options changes', () => {
   // The test spends the main budget for a known time, then waits for it to refill.
@@ -45,7 +45,7 @@ describe('options changes', () => {
     await form.getByLabel('Name', { exact: true }).fill('First');
     await form.getByLabel('Tag', { exact: true }).fill('first-tag');
     await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
-    await expect.poll(() => form.textContent(), { timeout: 20_000 }).toMatch(/Waiting for the rate limit: this change will be sent at about \d\d:\d\d\./);
+    await expect.poll(() => form.textContent(), { timeout: OUTCOME_MS }).toMatch(/Waiting for the rate limit: this change will be sent at about \d\d:\d\d\./);
     await screenshot(page, 'options-change-waiting');
 
     // Another pixel typed meanwhile: its press is refused, and says why.

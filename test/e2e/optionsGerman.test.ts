@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openOptions, screenshot } from './harness';
+import { openOptions, screenshot, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: OUTCOME_MS };
 
 describe('options in German', () => {
   const ext = withExtension({

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openOptions, screenshot } from './harness';
+import { openOptions, OUTCOME_MS, screenshot } from './harness';
 import { withExtension } from './fixture';
 
 /** The space between a field's label and its input, in CSS pixels. */
@@ -25,7 +25,7 @@ describe('options page layout', () => {
 
   beforeAll(async () => {
     page = await openOptions(ext.h);
-    await page.getByRole('form', { name: 'New channel' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('form', { name: 'New channel' }).waitFor({ timeout: OUTCOME_MS });
   });
 
   it.each([800, 420])('a colour field is as close to its label as a text field (%i px)', async (width) => {

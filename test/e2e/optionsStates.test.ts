@@ -6,10 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openOptions, screenshot } from './harness';
+import { openOptions, screenshot, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: OUTCOME_MS };
 
 describe('options states', () => {
   const ext = withExtension({

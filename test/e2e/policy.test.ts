@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { DEFAULT_EXTENSION_DIR, launchExtension, openOptions, readStorage, until, type ExtensionHarness } from './harness';
+import { DEFAULT_EXTENSION_DIR, launchExtension, openOptions, readStorage, until, type ExtensionHarness, OUTCOME_MS } from './harness';
 
 const POLICY_DIR = '/etc/chromium/policies/managed';
 
@@ -67,10 +67,10 @@ describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
   it('sets the service URL locked: the options page shows it disabled with the reason, and the key connects to it', async (ctx) => {
     if (!written) ctx.skip();
     // The worker read storage.managed and applied it.
-    await until(async () => (await readStorage<{ policy: { serviceUrl?: { value: string } } }>(h, 'policy'))?.policy.serviceUrl?.value === sb.url, 'the policy applied', 20_000);
+    await until(async () => (await readStorage<{ policy: { serviceUrl?: { value: string } } }>(h, 'policy'))?.policy.serviceUrl?.value === sb.url, 'the policy applied', OUTCOME_MS);
     const page = await openOptions(h);
     const url = page.getByLabel('Service URL');
-    await expect.poll(() => url.inputValue(), { timeout: 15_000 }).toBe(sb.url);
+    await expect.poll(() => url.inputValue(), { timeout: OUTCOME_MS }).toBe(sb.url);
     expect(await url.isDisabled()).toBe(true);
     await page.getByText('Set by your organisation; it cannot be changed here.').first().waitFor();
     expect(await page.getByLabel('Keep history', { exact: true }).isDisabled()).toBe(true);
@@ -78,7 +78,7 @@ describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
     // The user enters only the key.
     await page.getByLabel('API key').fill(sb.key);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await page.getByRole('status').first().textContent()) ?? '', { timeout: 20_000 }).toContain('Connected');
+    await expect.poll(async () => (await page.getByRole('status').first().textContent()) ?? '', { timeout: OUTCOME_MS }).toContain('Connected');
     const settings = await readStorage<{ keepHistory: boolean }>(h, 'settings');
     expect(settings?.keepHistory).toBe(false);
   }, 90_000);

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
-import { configureExtension, openPopupFor, readClipboard, readStorage, screenshot, sleep, until } from './harness';
+import { OUTCOME_MS, configureExtension, openPopupFor, readClipboard, readStorage, screenshot, sleep, until } from './harness';
 import { withExtension, withTempDir } from './fixture';
 
 const FREE_KEY = 'free-key-popup-0001';
@@ -43,7 +43,7 @@ async function formReady(p: Page, minDomainOptions = 2): Promise<void> {
       return !!domain && domain.options.length >= min && !alias.includes('Checking') && !recentLoading;
     },
     minDomainOptions,
-    { timeout: 15_000 },
+    { timeout: OUTCOME_MS },
   );
 }
 
@@ -59,7 +59,7 @@ async function descriptionOf(p: Page, locator: ReturnType<Page['getByLabel']>): 
 async function shortenNow(p: Page): Promise<string> {
   const c = ui(p);
   await c.shorten.click();
-  await c.shortLink.waitFor({ timeout: 15_000 });
+  await c.shortLink.waitFor({ timeout: OUTCOME_MS });
   return c.shortLink.inputValue();
 }
 
@@ -157,7 +157,7 @@ describe('popup', () => {
 
       const save = async (button: string) => {
         const [download] = await Promise.all([
-          popup.waitForEvent('download', { timeout: 15_000 }),
+          popup.waitForEvent('download', { timeout: OUTCOME_MS }),
           popup.getByRole('button', { name: button, exact: true }).click(),
         ]);
         const file = join(downloads.path, download.suggestedFilename());
@@ -190,19 +190,29 @@ describe('popup', () => {
       await popup.close();
     });
 
-    it('a page that cannot be shortened: an alert, the field stays editable, a typed web address enables Shorten', async () => {
-      // An extension page: the popup can read its address (chrome:// addresses are hidden from
-      // it without the activeTab grant of a real toolbar click, which the harness cannot give).
+    it('a page that cannot be shortened: the reason in one sentence, the field stays editable, a typed web address enables Shorten', async () => {
+      // An extension page. Chromium 156 tells the popup its address (the popup names the kind
+      // of page in an alert); Chromium 150 gives the popup the tab without its address (as for a
+      // chrome:// page without the activeTab grant of a real toolbar click, which the harness
+      // cannot give), and the field's hint says the address is not available. Either is the
+      // product telling the user why, in one sentence; which one depends on the browser.
       const internalPage = await ext.h.context.newPage();
       await internalPage.goto(ext.h.url('qr.html'));
       const popup = await openPopupFor(ext.h, internalPage);
       const c = ui(popup);
       await formReady(popup, 6);
       const alert = popup.getByRole('alert');
-      await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/^This page cannot be shortened \(it is a page of an extension\)\. Paste a web address instead\.$/);
-      expect(await c.longUrl.getAttribute('aria-invalid')).toBe('true');
-      expect(await c.longUrl.getAttribute('aria-describedby')).toContain(await alert.getAttribute('id'));
+      const hint = popup.locator('#url-hint');
+      await alert.or(hint).first().waitFor();
+      if ((await alert.count()) > 0) {
+        expect(await alert.textContent()).toMatch(/^This page cannot be shortened \(it is a page of an extension\)\. Paste a web address instead\.$/);
+        expect(await c.longUrl.getAttribute('aria-invalid')).toBe('true');
+        expect(await c.longUrl.getAttribute('aria-describedby')).toContain(await alert.getAttribute('id'));
+      } else {
+        expect(await hint.textContent()).toBe('The address of this page is not available here: paste a web address.');
+        expect(await c.longUrl.inputValue()).toBe('');
+        expect(await c.longUrl.getAttribute('aria-describedby')).toContain('url-hint');
+      }
       expect(await c.shorten.isDisabled()).toBe(true);
       expect(await c.longUrl.isEditable()).toBe(true);
       await screenshot(popup, 'popup-alert-chrome-page');
@@ -309,6 +319,51 @@ describe('popup', () => {
     });
   });
 
+  /**
+   * Shortens one page, queues a second (the budget is spent) and closes the popup: the worker
+   * makes the queued link once when the window opens, and copies it.
+   */
+  async function queueAndClose(sb: Sandbox, name: string): Promise<void> {
+    const first = `${sb.url}/page/${name}-1`;
+    const second = `${sb.url}/page/${name}-2`;
+    const data = sb.state.forKey(sb.key);
+    const popup = await openPopupFor(ext.h, first);
+    const c = ui(popup);
+    await formReady(popup, 6);
+    await shortenNow(popup);
+    expect(data.links.filter((l) => l.url === first)).toHaveLength(1);
+
+    // Enter submits (no click: Playwright's click waits for animation frames, which are
+    // throttled in a background tab, and the second shorten must land inside the window).
+    await c.longUrl.fill(second);
+    await c.longUrl.press('Enter');
+    await until(async () => /queued/.test((await c.status.textContent()) ?? ''), 'the queued status', OUTCOME_MS);
+    const status = (await c.status.textContent()) ?? '';
+    expect(status).toMatch(/^Rate limit reached: your link is queued and will be created at about \d\d:\d\d\. You can close this popup/);
+    expect(await c.shortLink.count()).toBe(0);
+    expect(data.links.some((l) => l.url === second)).toBe(false);
+    await screenshot(popup, `popup-queued${name === 'budget' ? '' : `-${name}`}`);
+    await popup.close();
+
+    await until(() => data.links.some((l) => l.url === second), 'the queued link made', OUTCOME_MS, 100);
+    const history = await until(
+      async () => ((await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? []).find((e) => e.longUrl === second),
+      'the queued link in the history',
+      OUTCOME_MS,
+      100,
+    );
+    // Made once: a duplicate would be a second job, or this one tried again; the queue is empty
+    // once the job is settled, and only then is the count final.
+    await until(async () => ((await readStorage<{ state: string }[]>(ext.h, 'queue')) ?? []).every((j) => j.state !== 'pending' && j.state !== 'sending'), 'the queue settled', OUTCOME_MS, 100);
+    const links = data.links.filter((l) => l.url === second);
+    expect(links).toHaveLength(1);
+    expect(history.shortUrl).toBe(links[0]!.short_url);
+    // "It will be copied": the worker put it on the clipboard when it was made.
+    await until(async () => (await readClipboard(ext.h, sb.url)) === links[0]!.short_url, 'the queued link on the clipboard', OUTCOME_MS, 250);
+    // The client waited for the window instead of hammering the service.
+    expect(sb.log.filter((r) => r.rateLimited)).toEqual([]);
+  }
+
   describe('rate budget spent', () => {
     let sb2: Sandbox;
     beforeAll(async () => {
@@ -325,45 +380,34 @@ describe('popup', () => {
     });
 
     it('queues the link, and it is made once after the popup is closed', async () => {
-      const first = `${sb2.url}/page/budget-1`;
-      const second = `${sb2.url}/page/budget-2`;
-      const data = sb2.state.forKey(sb2.key);
-      const popup = await openPopupFor(ext.h, first);
-      const c = ui(popup);
-      await formReady(popup, 6);
-      await shortenNow(popup);
-      expect(data.links.filter((l) => l.url === first)).toHaveLength(1);
+      await queueAndClose(sb2, 'budget');
+    });
+  });
 
-      // Enter submits (no click: Playwright's click waits for animation frames, which are
-      // throttled in a background tab, and the second shorten must land inside the window).
-      await c.longUrl.fill(second);
-      await c.longUrl.press('Enter');
-      await until(async () => /queued/.test((await c.status.textContent()) ?? ''), 'the queued status', 10_000);
-      const status = (await c.status.textContent()) ?? '';
-      expect(status).toMatch(/^Rate limit reached: your link is queued and will be created at about \d\d:\d\d\. You can close this popup/);
-      expect(await c.shortLink.count()).toBe(0);
-      expect(data.links.some((l) => l.url === second)).toBe(false);
-      await screenshot(popup, 'popup-queued');
-      const closedAt = Date.now();
-      await popup.close();
+  describe('rate budget spent, another popup left open', () => {
+    let sb3: Sandbox;
+    beforeAll(async () => {
+      sb3 = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 5000, rateWindow: 'first-request' });
+      await configureExtension(ext.h, { serviceUrl: sb3.url, apiKey: sb3.key });
+    });
+    afterAll(async () => {
+      await configureExtension(ext.h, { serviceUrl: ext.sb.url, apiKey: ext.sb.key });
+      await sb3?.close();
+    });
 
-      const made = await until(() => data.links.filter((l) => l.url === second).length > 0, 'the queued link made', 10_000, 100);
-      expect(made).toBe(true);
-      const history = await until(
-        async () => ((await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? []).find((e) => e.longUrl === second),
-        'the queued link in the history',
-        5_000,
-        100,
-      );
-      expect(Date.now() - closedAt).toBeLessThan(10_000);
-      await sleep(500); // a duplicate would arrive now
-      const links = data.links.filter((l) => l.url === second);
-      expect(links).toHaveLength(1);
-      expect(history.shortUrl).toBe(links[0]!.short_url);
-      // "It will be copied": the worker put it on the clipboard when it was made.
-      await until(async () => (await readClipboard(ext.h, sb2.url)) === links[0]!.short_url, 'the queued link on the clipboard', 5_000, 250);
-      // The client waited for the window instead of hammering the service.
-      expect(sb2.log.filter((r) => r.rateLimited)).toEqual([]);
+    it('the queued link is still made, told and copied by the worker when its popup closes', async () => {
+      // A popup opened as a tab and left open in the background (a user can leave one: the popup
+      // as a page, Firefox for Android's popup). It follows no job of the other popup's, so when
+      // that one closes the worker must tell and copy its queued link, not wait for the last
+      // popup to close.
+      const left = await openPopupFor(ext.h, `${sb3.url}/page/left-open`);
+      await formReady(left, 6);
+      try {
+        await queueAndClose(sb3, 'budget-left-open');
+        expect(left.isClosed()).toBe(false);
+      } finally {
+        await left.close();
+      }
     });
   });
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
-import { configureExtension, launchExtension, openPopupFor, readClipboard, readStorage, until, type ExtensionHarness } from './harness';
+import { configureExtension, launchExtension, openPopupFor, readClipboard, readStorage, until, type ExtensionHarness, OUTCOME_MS } from './harness';
 
 const ui = (p: Page) => ({
   campaign: p.getByLabel('Campaign', { exact: true }),
@@ -55,7 +55,7 @@ describe('a press: the link first, its campaign and channel after it', () => {
       await c.campaign.selectOption(String(campaign.id));
       await c.channel.selectOption(String(channel.id));
       await c.shorten.click();
-      await c.shortLink.waitFor({ timeout: 15_000 });
+      await c.shortLink.waitFor({ timeout: OUTCOME_MS });
       const shortUrl = await c.shortLink.inputValue();
       const made = data.links.find((l) => l.url === `${sb.url}/page/held-assignments`)!;
       expect(shortUrl).toBe(made.short_url);
@@ -93,7 +93,7 @@ describe('a press: the link first, its campaign and channel after it', () => {
     await c.campaign.selectOption(String(campaign.id));
     data.campaigns.splice(data.campaigns.indexOf(campaign), 1);
     await c.shorten.click();
-    await c.shortLink.waitFor({ timeout: 15_000 });
+    await c.shortLink.waitFor({ timeout: OUTCOME_MS });
     const shortUrl = await c.shortLink.inputValue();
     await popup.getByText(/^The link was created, but could not be added to the campaign/).waitFor();
     expect(await c.shortLink.inputValue()).toBe(shortUrl);

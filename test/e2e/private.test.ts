@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import type { Worker } from 'playwright-core';
 import type { Sandbox } from '../sandbox/server';
-import { configureExtension, evalInWorker, until, type ExtensionHarness } from './harness';
+import { configureExtension, evalInWorker, until, type ExtensionHarness, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 import { buildHoldingTabs } from './tabsBuild';
 
@@ -35,8 +35,8 @@ async function allowInIncognito(h: ExtensionHarness): Promise<void> {
   const cdp = await h.context.browser()!.newBrowserCDPSession();
   await cdp.send('Extensions.loadUnpacked' as never, { path: h.extensionDir, enableInIncognito: true } as never);
   const isNew = (w: Worker) => w !== old && w.url().startsWith(`chrome-extension://${h.extensionId}/`);
-  h.worker = await until(() => h.context.serviceWorkers().find(isNew), 'the reloaded worker', 20_000);
-  await until(() => evalInWorker(h, () => chrome.extension.isAllowedIncognitoAccess(), undefined), 'incognito access', 10_000);
+  h.worker = await until(() => h.context.serviceWorkers().find(isNew), 'the reloaded worker', OUTCOME_MS);
+  await until(() => evalInWorker(h, () => chrome.extension.isAllowedIncognitoAccess(), undefined), 'incognito access', OUTCOME_MS);
 }
 
 /** Opens `url` in a new window (private or not) and returns Chrome's Tab for it once loaded. */
@@ -45,7 +45,7 @@ async function openWindow(h: ExtensionHarness, url: string, incognito: boolean) 
   return until(
     () => evalInWorker(h, async (id) => (await chrome.tabs.query({ windowId: id })).find((t) => t.status === 'complete' && t.title) ?? null, windowId),
     `the tab of ${url}`,
-    20_000,
+    OUTCOME_MS,
   );
 }
 
@@ -93,12 +93,12 @@ describe('private windows', () => {
     const tab = await openWindow(ext.h, url, true);
     expect(tab.incognito).toBe(true);
     await shortenPage(ext.h, tab, url);
-    const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
+    const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', OUTCOME_MS);
     // Told (the notification comes last: the job's stored state is written before it).
     const notified = await until(async () => {
       const all = await evalInWorker(ext.h, () => chrome.notifications.getAll(), undefined);
       return Object.keys(all).length > 0 && all;
-    }, 'a notification', 20_000);
+    }, 'a notification', OUTCOME_MS);
     expect(Object.keys(notified)).toHaveLength(1);
     const stored = await everything(ext.h);
     expect(stored).not.toContain('private-secret-page');
@@ -112,8 +112,8 @@ describe('private windows', () => {
     const tab = await openWindow(ext.h, url, false);
     expect(tab.incognito).toBe(false);
     await shortenPage(ext.h, tab, url);
-    await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
-    await until(async () => (await everything(ext.h)).includes('"history":[{') && (await everything(ext.h)).includes('normal-window-page'), 'the history entry', 20_000);
+    await until(() => linkTo(ext.sb, url), 'the link in the sandbox', OUTCOME_MS);
+    await until(async () => (await everything(ext.h)).includes('"history":[{') && (await everything(ext.h)).includes('normal-window-page'), 'the history entry', OUTCOME_MS);
   }, 60_000);
 
   it('the shortcut in a private tab: made, and nothing of it in storage', async () => {

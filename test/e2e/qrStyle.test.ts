@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox/server';
-import { openPopupFor, REPO_ROOT, screenshot, until, type ExtensionHarness } from './harness';
+import { openPopupFor, REPO_ROOT, screenshot, until, type ExtensionHarness, OUTCOME_MS } from './harness';
 import { withExtension, withTempDir } from './fixture';
 import { decode, pixelsOf } from './qrDecode';
 
@@ -28,7 +28,7 @@ function shareOf(p: { data: Uint8ClampedArray }, [r, g, b]: [number, number, num
 async function styledPopup(h: ExtensionHarness, sb: Sandbox, name: string, words: { shorten: string; style: string }): Promise<Page> {
   const popup = await openPopupFor(h, `${sb.url}/page/${name}`);
   await popup.getByRole('button', { name: words.shorten, exact: true }).click();
-  await popup.getByRole('img', { name: /QR/ }).first().waitFor({ timeout: 15_000 });
+  await popup.getByRole('img', { name: /QR/ }).first().waitFor({ timeout: OUTCOME_MS });
   await popup.getByRole('button', { name: words.style, exact: true }).click();
   return popup;
 }
@@ -47,7 +47,7 @@ describe('styled QR code (Chromium, English)', () => {
     await until(async () => {
       const src = decodeURIComponent((await qr.getAttribute('src')) ?? '');
       return src.includes('fill="#1f6feb"') && src.includes('<image ') ? src : null;
-    }, 'the preview in the style with the logo', 15_000);
+    }, 'the preview in the style with the logo', OUTCOME_MS);
     // Drawn in that colour: a good share of the preview's pixels are #1f6feb.
     const preview = await pixelsOf(popup, (await qr.getAttribute('src'))!, 400);
     expect(shareOf(preview, [0x1f, 0x6f, 0xeb])).toBeGreaterThan(0.2);
@@ -58,7 +58,7 @@ describe('styled QR code (Chromium, English)', () => {
     await popup.emulateMedia({ colorScheme: 'light' });
 
     const save = async (button: string) => {
-      const [download] = await Promise.all([popup.waitForEvent('download', { timeout: 15_000 }), popup.getByRole('button', { name: button, exact: true }).click()]);
+      const [download] = await Promise.all([popup.waitForEvent('download', { timeout: OUTCOME_MS }), popup.getByRole('button', { name: button, exact: true }).click()]);
       const file = join(downloads.path, download.suggestedFilename());
       await download.saveAs(file);
       return readFile(file);
@@ -90,18 +90,18 @@ describe('styled QR code (Chromium, English)', () => {
     const src = await until(async () => {
       const s = decodeURIComponent((await again.getByRole('img', { name: 'QR code', exact: true }).getAttribute('src')) ?? '');
       return s.includes('fill="#1f6feb"') ? s : null;
-    }, 'the kept style', 15_000);
+    }, 'the kept style', OUTCOME_MS);
     expect(src).toContain('<image ');
 
     // Make tracked QR code: the service's QR code of type link with the short link, and its scans.
     await again.getByRole('button', { name: 'Make tracked QR code', exact: true }).click();
-    await again.getByText(/^Scans: 0$/).waitFor({ timeout: 15_000 });
+    await again.getByText(/^Scans: 0$/).waitFor({ timeout: OUTCOME_MS });
     const record = ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === againUrl);
     expect(record).toMatchObject({ type: 'link', data: againUrl, foreground: 'rgb(31,111,235)', background: 'rgb(255,255,255)' });
     expect(await again.getByRole('img', { name: 'Tracked QR code' }).getAttribute('src')).toBe(record!.link);
     expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(ext.h.url(`options.html#qr-stats-${record!.id}`));
     // Its image downloaded as the service serves it (read by the worker, not the page).
-    const [download] = await Promise.all([again.waitForEvent('download', { timeout: 15_000 }), again.getByRole('button', { name: 'Download tracked QR', exact: true }).click()]);
+    const [download] = await Promise.all([again.waitForEvent('download', { timeout: OUTCOME_MS }), again.getByRole('button', { name: 'Download tracked QR', exact: true }).click()]);
     const file = join(downloads.path, download.suggestedFilename());
     await download.saveAs(file);
     const served = await (await fetch(record!.link)).text();
@@ -120,7 +120,7 @@ describe('styled QR code (Chromium, German)', () => {
     await popup.getByLabel('Vordergrund', { exact: true }).fill('#1f6feb');
     await popup.getByLabel('Logo', { exact: true }).setInputFiles(LOGO);
     const qr = popup.getByRole('img', { name: 'QR-Code', exact: true });
-    await until(async () => decodeURIComponent((await qr.getAttribute('src')) ?? '').includes('<image '), 'the logo in the preview', 15_000);
+    await until(async () => decodeURIComponent((await qr.getAttribute('src')) ?? '').includes('<image '), 'the logo in the preview', OUTCOME_MS);
     await screenshot(popup, 'qr-style-de-light', { fullPage: true });
     await popup.emulateMedia({ colorScheme: 'dark' });
     await screenshot(popup, 'qr-style-de-dark', { fullPage: true });

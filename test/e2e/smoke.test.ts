@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import {
   DEFAULT_EXTENSION_DIR,
+  OUTCOME_MS,
   REPO_ROOT,
   configureExtension,
   openOptions,
@@ -32,7 +33,7 @@ if (!existsSync(MANIFEST)) {
 /** True when the page rendered something into its body. */
 const rendered = (page: Page) =>
   page.waitForFunction(() => document.body !== null && document.body.children.length > 0 && document.body.innerText.trim() !== '', undefined, {
-    timeout: 15_000,
+    timeout: OUTCOME_MS,
   });
 
 describe('manifest', () => {

@@ -22,7 +22,8 @@ import {
   until,
   waitForWorker,
   type ErrorLog,
-  type ExtensionHarness,
+  OUTCOME_MS,
+  type ExtensionHarness
 } from './harness';
 
 declare const chrome: typeof Browser;
@@ -156,7 +157,7 @@ describe('stored state that cannot break the extension', () => {
     await evalInWorker(h, () => chrome.storage.local.clear(), undefined);
     await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
     const options = await openOptions(h);
-    await options.getByRole('status').filter({ hasText: 'Connected' }).first().waitFor({ timeout: 20_000 });
+    await options.getByRole('status').filter({ hasText: 'Connected' }).first().waitFor({ timeout: OUTCOME_MS });
     await options.close();
     return ((await readStorage<{ fingerprint: string }>(h, 'connectionState'))?.fingerprint) ?? '';
   }
@@ -164,15 +165,15 @@ describe('stored state that cannot break the extension', () => {
   /** Opens the three pages; each must work. Returns the text the user was told (of all three). */
   async function openPages(): Promise<string> {
     const popup = await openPopupFor(h, target);
-    await popup.getByLabel('Long URL', { exact: true }).or(popup.getByText('Connect the extension to your link service first.')).first().waitFor({ timeout: 20_000 });
+    await popup.getByLabel('Long URL', { exact: true }).or(popup.getByText('Connect the extension to your link service first.')).first().waitFor({ timeout: OUTCOME_MS });
     // The worker's reading after the first paint has answered once Recent links are drawn.
     await popup.getByRole('region', { name: 'Recent links' }).or(popup.getByText('Connect the extension to your link service first.')).first().waitFor();
-    await popup.waitForFunction(() => !document.body.textContent?.includes('Loading'), undefined, { timeout: 20_000 }).catch(() => undefined);
+    await popup.waitForFunction(() => !document.body.textContent?.includes('Loading'), undefined, { timeout: 20_000 }).catch(() => undefined); // not an outcome: a page may keep a loading list
     const options = await openOptions(h);
-    await options.getByLabel('Service URL', { exact: true }).waitFor({ timeout: 20_000 });
+    await options.getByLabel('Service URL', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     const bulk = await h.context.newPage();
     await bulk.goto(h.url('bulk.html'));
-    await bulk.getByRole('heading', { name: 'Shorten many links' }).waitFor({ timeout: 20_000 });
+    await bulk.getByRole('heading', { name: 'Shorten many links' }).waitFor({ timeout: OUTCOME_MS });
     const told = (await Promise.all([popup, options, bulk].map((p) => p.locator('.storage-notice').allTextContents()))).flat().join(' ');
     for (const p of [popup, options, bulk]) await p.close();
     return told;
@@ -238,7 +239,7 @@ describe('stored state that cannot break the extension', () => {
       const popup = await openPopupFor(h, url);
       await popup.getByLabel('Long URL', { exact: true }).fill(url);
       await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
-      await popup.getByLabel('Short link', { exact: true }).waitFor({ timeout: 20_000 });
+      await popup.getByLabel('Short link', { exact: true }).waitFor({ timeout: OUTCOME_MS });
       expect(await popup.getByRole('alert').count()).toBe(0);
       expect(sb.state.forKey(sb.key).links.filter((l) => l.url === url)).toHaveLength(1);
       await popup.close();

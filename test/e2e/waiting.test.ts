@@ -19,7 +19,8 @@ import {
   screenshot,
   sleep,
   until,
-  type ExtensionHarness,
+  OUTCOME_MS,
+  type ExtensionHarness
 } from './harness';
 import { withExtension } from './fixture';
 
@@ -39,7 +40,7 @@ const ui = (p: Page) => ({
 
 /** Resolves when the Domain list has arrived (the form is usable). */
 const formReady = (p: Page) =>
-  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: 15_000 });
+  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: OUTCOME_MS });
 
 const notificationCount = async (h: ExtensionHarness) =>
   Object.keys(await evalInWorker(h, () => chrome.notifications.getAll(), undefined)).length;
@@ -66,14 +67,14 @@ describe('links nobody was looking at', () => {
 
       const again = await openPopupFor(ext.h, `${sb.url}/page/another`);
       const c = ui(again);
-      await until(async () => /still being made/.test((await c.status.textContent()) ?? ''), 'the link shown as being made', 5_000);
+      await until(async () => /still being made/.test((await c.status.textContent()) ?? ''), 'the link shown as being made', OUTCOME_MS);
       expect(await c.status.textContent()).toContain(pageUrl);
       await screenshot(again, 'popup-pending-reopened');
-      await c.shortLink.waitFor({ timeout: 10_000 });
+      await c.shortLink.waitFor({ timeout: OUTCOME_MS });
       const links = sb.state.forKey(sb.key).links.filter((l) => l.url === pageUrl);
       expect(links).toHaveLength(1);
       expect(await c.shortLink.inputValue()).toBe(links[0]!.short_url);
-      await until(async () => (await readClipboard(ext.h, sb.url)) === links[0]!.short_url, 'the link on the clipboard', 5_000, 250);
+      await until(async () => (await readClipboard(ext.h, sb.url)) === links[0]!.short_url, 'the link on the clipboard', OUTCOME_MS, 250);
       expect(await c.recent.textContent()).toContain(links[0]!.short_url);
       // The popup showed and copied it: the worker did not tell of it as well.
       expect(await notificationCount(ext.h)).toBe(0);
@@ -91,10 +92,10 @@ describe('links nobody was looking at', () => {
       await sleep(500);
       await popup.close();
 
-      await until(() => sb.state.forKey(sb.key).links.some((l) => l.url === pageUrl), 'the link made', 10_000, 100);
+      await until(() => sb.state.forKey(sb.key).links.some((l) => l.url === pageUrl), 'the link made', OUTCOME_MS, 100);
       const link = sb.state.forKey(sb.key).links.find((l) => l.url === pageUrl)!;
-      await until(async () => (await readClipboard(ext.h, sb.url)) === link.short_url, 'the link on the clipboard', 5_000, 250);
-      await until(async () => (await notificationCount(ext.h)) === before + 1, 'one notification', 5_000, 250);
+      await until(async () => (await readClipboard(ext.h, sb.url)) === link.short_url, 'the link on the clipboard', OUTCOME_MS, 250);
+      await until(async () => (await notificationCount(ext.h)) === before + 1, 'one notification', OUTCOME_MS, 250);
       await sleep(1000);
       expect(await notificationCount(ext.h)).toBe(before + 1);
     });
@@ -119,13 +120,13 @@ describe('links nobody was looking at', () => {
       const c = ui(popup);
       await formReady(popup);
       await c.longUrl.press('Enter');
-      await c.shortLink.waitFor({ timeout: 15_000 });
+      await c.shortLink.waitFor({ timeout: OUTCOME_MS });
       await c.longUrl.fill(queued);
       await c.longUrl.press('Enter');
-      await until(async () => /^Rate limit reached/.test((await c.status.textContent()) ?? ''), 'the queued status', 5_000);
+      await until(async () => /^Rate limit reached/.test((await c.status.textContent()) ?? ''), 'the queued status', OUTCOME_MS);
       await sleep(1000);
       await c.longUrl.press('Enter');
-      await until(async () => /already queued/.test((await c.status.textContent()) ?? ''), 'the second press refused as already queued', 5_000);
+      await until(async () => /already queued/.test((await c.status.textContent()) ?? ''), 'the second press refused as already queued', OUTCOME_MS);
       const status = (await c.status.textContent()) ?? '';
       // Hours and minutes: the minute of the 6 s window (or the next), not an hour on.
       const [hh, mm] = status.match(/(\d\d):(\d\d)/)!.slice(1).map(Number) as [number, number];
@@ -170,7 +171,7 @@ describe('links nobody was looking at', () => {
       const c = ui(popup);
       await formReady(popup);
       await c.longUrl.press('Enter');
-      await c.shortLink.waitFor({ timeout: 15_000 });
+      await c.shortLink.waitFor({ timeout: OUTCOME_MS });
       for (const url of [a, b]) {
         await c.longUrl.fill(url);
         await c.longUrl.press('Enter');
@@ -181,28 +182,28 @@ describe('links nobody was looking at', () => {
       await options.getByLabel('Service URL', { exact: true }).fill(sb.url);
       await options.getByLabel('API key', { exact: true }).fill(OTHER_KEY);
       await options.getByRole('region', { name: 'Connection', exact: true }).getByRole('button', { name: 'Save', exact: true }).click();
-      await until(async () => /Connected/.test((await options.getByRole('region', { name: 'Connection', exact: true }).textContent()) ?? ''), 'connected to the other account', 10_000);
+      await until(async () => /Connected/.test((await options.getByRole('region', { name: 'Connection', exact: true }).textContent()) ?? ''), 'connected to the other account', OUTCOME_MS);
       await options.close();
 
       // The popup followed the last link: a true sentence, and both links named.
-      await c.unsent.waitFor({ timeout: 10_000 });
+      await c.unsent.waitFor({ timeout: OUTCOME_MS });
       const alert = (await c.alert.textContent()) ?? '';
       expect(alert).toMatch(/account changed/i);
       expect(alert).not.toMatch(/did not accept the API key/);
       const named = (await c.unsent.textContent()) ?? '';
       expect(named).toContain(a);
       expect(named).toContain(b);
-      await until(async () => (await notificationCount(ext.h)) === 1, 'one notification naming the links', 5_000);
+      await until(async () => (await notificationCount(ext.h)) === 1, 'one notification naming the links', OUTCOME_MS);
       await sleep(1500);
       expect(await notificationCount(ext.h)).toBe(1);
       await screenshot(popup, 'popup-unsent');
 
       await c.unsent.getByRole('button', { name: 'Make with this account', exact: true }).click();
       const other = () => sb.state.forKey(OTHER_KEY).links.map((l) => l.url);
-      await until(() => other().includes(a), 'the first link made with the other account', 10_000);
+      await until(() => other().includes(a), 'the first link made with the other account', OUTCOME_MS);
       expect(sb.state.forKey(sb.key).links.filter((l) => l.url === a || l.url === b)).toEqual([]);
       // The list of links not sent goes once both are handed to the current account.
-      await until(async () => (await c.unsent.count()) === 0, 'the links not sent no longer listed', 10_000);
+      await until(async () => (await c.unsent.count()) === 0, 'the links not sent no longer listed', OUTCOME_MS);
       expect(await c.unsent.count()).toBe(0);
       // The other account allows one link a minute too: the second waits in the queue for it, not lost.
       const waiting = await evalInWorker(ext.h, async () => {
@@ -219,7 +220,7 @@ describe('links nobody was looking at', () => {
       // The open popup follows the last link; the first, made by the worker, joins its Recent links,
       // which are the current account's (the first account's link is not among them).
       const aLink = sb.state.forKey(OTHER_KEY).links.find((l) => l.url === a)!;
-      await until(async () => ((await c.recent.textContent()) ?? '').includes(aLink.short_url), 'the first link in the open popup’s Recent links', 10_000);
+      await until(async () => ((await c.recent.textContent()) ?? '').includes(aLink.short_url), 'the first link in the open popup’s Recent links', OUTCOME_MS);
       const madeLink = sb.state.forKey(sb.key).links.find((l) => l.url.endsWith('/page/made'))!;
       expect(await c.recent.textContent()).not.toContain(madeLink.short_url);
       await screenshot(popup, 'popup-unsent-remade');
@@ -236,7 +237,7 @@ describe('links nobody was looking at', () => {
       await formReady(popup);
       await sb.close();
       await c.longUrl.press('Enter');
-      await until(async () => /waits/.test((await c.status.textContent()) ?? ''), 'the waiting status', 8_000);
+      await until(async () => /waits/.test((await c.status.textContent()) ?? ''), 'the waiting status', OUTCOME_MS);
       const status = (await c.status.textContent()) ?? '';
       expect(status).toMatch(/^The service cannot be reached .*Your link waits for the connection and will be made then/);
       expect(status).not.toMatch(/Rate limit/);

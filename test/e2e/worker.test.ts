@@ -11,7 +11,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import type { Job } from '../../lib/storage';
-import { openOptions, readStorage, stopWorker, wakeWorker, withTimeout, type ExtensionHarness, sleep, until } from './harness';
+import { openOptions, readStorage, stopWorker, wakeWorker, withTimeout, type ExtensionHarness, sleep, until, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
@@ -98,7 +98,7 @@ describe('background worker', () => {
         return jobs && jobs.length === 5 && count(jobs, 'done') === 2 && count(jobs, 'pending') === 3 && count(jobs, 'sending') === 0 ? jobs : null;
       },
       '2 jobs done and 3 pending',
-      10_000,
+      OUTCOME_MS,
     );
     expect(queue.map((j) => j.args.url).sort()).toEqual([...urls].sort());
     const shortens = () => ext.sb.log.filter((r) => r.path === '/api/shorten');
@@ -124,7 +124,7 @@ describe('background worker', () => {
         return jobs && count(jobs, 'done') === 5 ? jobs : null;
       },
       'all 5 jobs done',
-      30_000,
+      OUTCOME_MS,
       200,
     );
     expect(done.every((j) => j.result?.shortUrl)).toBe(true);

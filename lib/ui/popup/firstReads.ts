@@ -37,7 +37,10 @@ async function readPage(): Promise<PopupPage> {
   // As a tab the popup is an extension page, which a private window does not hold (spanning mode).
   if (given) return { url: given, title: params.get('title'), incognito: false };
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return { url: tab?.url || null, title: tab?.title || null, incognito: tab?.incognito === true };
+  // The popup shown as a page of its own (Firefox for Android) is the active tab itself: it knows
+  // no other page, and says so (the address is not available here), not "a page of an extension".
+  const own = !!tab?.url && tab.url === globalThis.location?.href;
+  return { url: (!own && tab?.url) || null, title: (!own && tab?.title) || null, incognito: tab?.incognito === true };
 }
 
 /** A call that may also throw at once (an API missing or refusing its arguments) as a promise. */

@@ -47,6 +47,31 @@ describe('who tells of a link: the popup that follows it, else the worker', () =
     expect(q.all.map((j) => j.notify)).toEqual([true, false, false]);
   });
 
+  it('a popup that closes while another stays open hands back the jobs it followed, not those the other follows', async () => {
+    // The other popup (a tab left open, in the background) follows nothing of this one's: were the
+    // job kept until the last popup closes, nobody would tell of it or copy it.
+    const q = queue([{ id: 'mine' }, { id: 'theirs' }, { id: 'both' }, { id: 'nobody' }]);
+    const watch = createPopupWatch(q);
+    const left = port();
+    const closing = port();
+    watch.connected(left.port);
+    watch.connected(closing.port);
+    left.post({ follow: 'theirs' });
+    left.post({ follow: 'both' });
+    closing.post({ follow: 'mine' });
+    closing.post({ follow: 'both' });
+    closing.close();
+    await settle();
+    expect(q.all.map((j) => j.notify)).toEqual([true, false, false, false]);
+    // A job released by one popup stays with the other that still follows it.
+    left.post({ release: 'theirs' });
+    await settle();
+    expect(q.all.map((j) => j.notify)).toEqual([true, true, false, false]);
+    left.close();
+    await settle();
+    expect(q.all.map((j) => j.notify)).toEqual([true, true, true, true]);
+  });
+
   it('a popup that follows a job takes it over until it closes', async () => {
     const q = queue([{ id: 'q', notify: true }]);
     const watch = createPopupWatch(q);
