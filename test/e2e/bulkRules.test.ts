@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { evalInWorker, openOptions, readClipboard, readStorage, until, type ExtensionHarness } from './harness';
+import { evalInWorker, openOptions, readClipboard, OUTCOME_MS, readStorage, until, type ExtensionHarness } from './harness';
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
@@ -36,7 +36,7 @@ describe('bulk page and site rules', () => {
     await page.locator('.bulk-skipped summary').click();
     await page.getByText(/the address goes on after a space \(“mple\.com\/space”\)/).waitFor();
     await page.getByRole('button', { name: 'Shorten all' }).click();
-    await page.getByText('1 of 1 made', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText('1 of 1 made', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     const data = ext.sb.state.forKey(ext.sb.key);
     expect(data.links.filter((l) => l.url === `${ext.sb.url}/page/typo-ok`)).toHaveLength(1);
     expect(data.links.filter((l) => /^https:\/\/exa(\/|$)/.test(l.url)).map((l) => l.url)).toEqual([]);
@@ -54,7 +54,7 @@ describe('bulk page and site rules', () => {
     await page.getByText('3 to shorten').waitFor();
     expect(await page.getByRole('combobox', { name: 'Campaign' }).inputValue()).toBe('');
     await page.getByRole('button', { name: 'Shorten all' }).click();
-    await page.getByText('3 of 3 made', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText('3 of 3 made', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     const rows = await page.locator('tr.bulk-row').allTextContents();
     for (const row of rows) expect(row).toContain(`Rule: ${host}/page/ chose campaign “${ruled.name}”`);
     const links = data.links.filter((l) => l.url.includes('/page/ruled-'));
@@ -71,7 +71,7 @@ describe('bulk page and site rules', () => {
     await page.getByRole('textbox', { name: 'Addresses' }).fill(u(4));
     await page.getByRole('combobox', { name: 'Campaign' }).selectOption(String(chosen.id));
     await page.getByRole('button', { name: 'Shorten all' }).click();
-    await page.getByText('1 of 1 made', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText('1 of 1 made', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     expect(await page.locator('tr.bulk-row').first().textContent()).toContain(`Rule: ${host}/page/ (your choices above are used)`);
     await until(() => data.links.find((l) => l.url === u(4))?.campaign_id === chosen.id, "the page's campaign");
     expect(ext.errors.of('bulk.html')).toEqual([]);

@@ -28,7 +28,7 @@ describe('links waiting', () => {
     for (const url of [a, b]) {
       await longUrl.fill(url);
       await longUrl.press('Enter');
-      await until(async () => (await popup.getByRole('button', { name: `Cancel ${url}`, exact: true }).count()) === 1, `the row of ${url}`, 8_000);
+      await until(async () => (await popup.getByRole('button', { name: `Cancel ${url}`, exact: true }).count()) === 1, `the row of ${url}`);
     }
     const region = popup.getByRole('region', { name: 'Links waiting' });
     expect(await region.getByRole('heading', { name: 'Links waiting' }).count()).toBe(1);

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, DEFAULT_EXTENSION_DIR, evalInWorker, launchExtension, openOptions, openPopupFor, readStorage, screenshot, until, type ExtensionHarness } from './harness';
+import { configureExtension, DEFAULT_EXTENSION_DIR, evalInWorker, launchExtension, openOptions, openPopupFor, OUTCOME_MS, readStorage, screenshot, until, type ExtensionHarness } from './harness';
 
 declare const chrome: typeof Browser;
 
@@ -22,7 +22,7 @@ const unpackedId = (dir: string) =>
   [...createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
 const policyFile = join(POLICY_DIR, `linkshort-test-conventions-${unpackedId(DEFAULT_EXTENSION_DIR)}.json`);
 const made = ['/etc/chromium/policies', POLICY_DIR].filter((d) => !existsSync(d));
-const POLL = { timeout: 20_000 };
+const POLL = { timeout: OUTCOME_MS };
 const UTM = 'utm_source=newsletter&utm_medium=email';
 
 function writePolicy(policy: Record<string, unknown>): boolean {
@@ -58,7 +58,7 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     if (!written) return;
     h = await launchExtension();
     await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
-    await until(async () => (await readStorage<{ policy: { org?: unknown } }>(h, 'policy'))?.policy.org, 'the policy applied', 20_000);
+    await until(async () => (await readStorage<{ policy: { org?: unknown } }>(h, 'policy'))?.policy.org, 'the policy applied');
     // The user's own rule for the same site (another campaign, no preset): the organisation's locked one wins.
     const fp = await evalInWorker(h, async () => ((await chrome.storage.local.get('connectionState')).connectionState as { fingerprint: string | null } | undefined)?.fingerprint ?? null, undefined);
     const other = campaigns[1]!.id;
@@ -99,7 +99,7 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     await popup.getByText(`Your organisation's rule: ${new URL(sb.url).host}/page/`).waitFor(POLL);
     await expect.poll(() => popup.getByRole('textbox', { name: 'Long URL' }).inputValue(), POLL).toBe(`${url}?${UTM}`);
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
-    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, 'the link in the rule\'s campaign', 20_000);
+    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, 'the link in the rule\'s campaign');
     await popup.getByRole('button', { name: 'Style' }).click();
     const fg = popup.getByLabel('Foreground', { exact: true });
     await expect.poll(() => fg.inputValue(), POLL).toBe('#1f6feb');
@@ -123,7 +123,7 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
       },
       { url, tab },
     );
-    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, 'the menu\'s link in the rule\'s campaign', 20_000);
+    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, 'the menu\'s link in the rule\'s campaign');
     await tabPage.close();
 
     const bulk = await h.context.newPage();
@@ -131,7 +131,7 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     await bulk.getByRole('textbox', { name: 'Addresses' }).fill(page('org-bulk'));
     await bulk.getByText('1 to shorten').waitFor(POLL);
     await bulk.getByRole('button', { name: 'Shorten all' }).click();
-    await until(() => linkTo(`${page('org-bulk')}?${UTM}`)?.campaign_id === campaignId, 'the bulk link in the rule\'s campaign', 20_000);
+    await until(() => linkTo(`${page('org-bulk')}?${UTM}`)?.campaign_id === campaignId, 'the bulk link in the rule\'s campaign');
     await bulk.close();
   }, 90_000);
 });

@@ -66,7 +66,7 @@ async function settledIn(h: ExtensionHarness, shortUrl: string): Promise<void> {
     const { queue } = (await evalInWorker(h, () => chrome.storage.local.get('queue'), undefined)) as { queue?: { state: string; result?: { shortUrl?: string } }[] };
     return (queue ?? []).find((j) => j.result?.shortUrl === shortUrl)?.state;
   };
-  await until(async () => ['done', 'failed'].includes((await state()) ?? ''), `the job of ${shortUrl} settled`, 20_000);
+  await until(async () => ['done', 'failed'].includes((await state()) ?? ''), `the job of ${shortUrl} settled`);
 }
 
 /** Everything the extension keeps in storage.local, as text. */

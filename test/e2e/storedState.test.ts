@@ -215,7 +215,7 @@ describe('stored state that cannot break the extension', () => {
     await stopWorker(h);
     const popup = await openPopupFor(h, target);
     const notice = popup.locator('.storage-notice');
-    await notice.waitFor({ timeout: 20_000 });
+    await notice.waitFor({ timeout: OUTCOME_MS });
     await until(async () => /Some UTM presets or site rules could not be read/.test((await notice.textContent()) ?? ''), 'the loss of a rule told');
     const text = (await notice.textContent()) ?? '';
     expect(text).toMatch(TOLD.qrStyles!);

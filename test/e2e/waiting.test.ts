@@ -136,7 +136,7 @@ describe('links nobody was looking at', () => {
       await screenshot(popup, 'popup-already-queued');
 
       // The open popup follows the link and shows it when it is made, in the next window.
-      await c.shortLink.waitFor({ timeout: 9_000 });
+      await c.shortLink.waitFor({ timeout: OUTCOME_MS });
       await sleep(500);
       // The popup showed it: the worker did not tell of it as well.
       expect(await notificationCount(ext.h)).toBe(0);
@@ -175,7 +175,7 @@ describe('links nobody was looking at', () => {
       for (const url of [a, b]) {
         await c.longUrl.fill(url);
         await c.longUrl.press('Enter');
-        await until(async () => /queued/.test((await c.status.textContent()) ?? ''), `${url} queued`, 10_000);
+        await until(async () => /queued/.test((await c.status.textContent()) ?? ''), `${url} queued`);
       }
 
       const options = await openOptions(ext.h);
