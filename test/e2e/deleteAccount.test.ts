@@ -7,26 +7,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
-import { evalInWorker, openOptions, until, type ExtensionHarness } from './harness';
+import { dispatch, evalInWorker, openOptions, until } from './harness';
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
 const SECOND_KEY = 'second-account-key-3333';
-
-/** Runs the listeners registered on `chrome.<path>` with `args`, in the worker (as the browser would). */
-async function dispatch(h: ExtensionHarness, path: string, args: unknown[]): Promise<void> {
-  await evalInWorker(
-    h,
-    ({ p, a }) => {
-      const [ns, name] = p.split('.') as [string, string];
-      const event = (chrome as unknown as Record<string, Record<string, { hasListeners(): boolean; dispatch(...x: unknown[]): void }>>)[ns]?.[name];
-      if (!event?.hasListeners()) throw new Error(`No listener on chrome.${p}`);
-      event.dispatch(...a);
-    },
-    { p: path, a: args },
-  );
-}
 
 /** Sends one raw message of the protocol from an extension page; its answer (`{res}`). */
 function send(page: Page, type: string, data?: unknown): Promise<{ res?: { ok: boolean; value?: unknown; error?: unknown } }> {

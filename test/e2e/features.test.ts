@@ -13,6 +13,7 @@ import type { Browser } from 'wxt/browser';
 import type { Sandbox } from '../sandbox/server';
 import type { HistoryEntry, Settings } from '../../lib/storage';
 import {
+  dispatch,
   evalInWorker,
   openOptions,
   openPopupFor,
@@ -27,20 +28,6 @@ import {
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
-
-/** Runs the listeners registered on `chrome.<path>` with `args`, in the worker. */
-async function dispatch(h: ExtensionHarness, path: string, args: unknown[]): Promise<void> {
-  await evalInWorker(
-    h,
-    ({ p, a }) => {
-      const [ns, name] = p.split('.') as [string, string];
-      const event = (chrome as unknown as Record<string, Record<string, { hasListeners(): boolean; dispatch(...x: unknown[]): void }>>)[ns]?.[name];
-      if (!event?.hasListeners()) throw new Error(`No listener on chrome.${p}`);
-      event.dispatch(...a);
-    },
-    { p: path, a: args },
-  );
-}
 
 const notifications = (h: ExtensionHarness) => evalInWorker(h, () => chrome.notifications.getAll(), undefined);
 const clearNotifications = (h: ExtensionHarness) =>

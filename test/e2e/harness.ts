@@ -254,6 +254,20 @@ export async function evalInWorker<R, A>(
   );
 }
 
+/** Runs the listeners registered on `chrome.<path>` with `args`, in the worker (as the browser would fire the event). */
+export async function dispatch(h: ExtensionHarness, path: string, args: unknown[]): Promise<void> {
+  await evalInWorker(
+    h,
+    ({ p, a }) => {
+      const [ns, name] = p.split('.') as [string, string];
+      const event = (chrome as unknown as Record<string, Record<string, { hasListeners(): boolean; dispatch(...x: unknown[]): void }>>)[ns]?.[name];
+      if (!event?.hasListeners()) throw new Error(`No listener on chrome.${p}`);
+      event.dispatch(...a);
+    },
+    { p: path, a: args },
+  );
+}
+
 /** Points the extension at a service: writes `connection` into chrome.storage.local. */
 export async function configureExtension(h: ExtensionHarness, conn: Connection): Promise<void> {
   const connection = { serviceUrl: conn.serviceUrl.replace(/\/+$/, ''), apiKey: conn.apiKey };
