@@ -10,34 +10,13 @@
  * directory cannot be written the test is skipped and says why (no stand-in is compiled into the
  * extension).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { DEFAULT_EXTENSION_DIR, launchExtension, openOptions, readStorage, until, type ExtensionHarness, OUTCOME_MS } from './harness';
+import { chromiumPolicyFile, unpackedId } from './policyFile';
 
-const POLICY_DIR = '/etc/chromium/policies/managed';
-
-/** The id Chromium gives an unpacked extension: the SHA-256 of its path, first 32 hex digits written a–p. */
-const unpackedId = (dir: string) =>
-  [...createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
-
-const policyFile = join(POLICY_DIR, `linkshort-test-${unpackedId(DEFAULT_EXTENSION_DIR)}.json`);
-/** The folders this test made (removed again when left empty). */
-const made = ['/etc/chromium/policies', POLICY_DIR].filter((d) => !existsSync(d));
-
-/** Writes the policy file; false when this machine does not let the test write there. */
-function writePolicy(policy: Record<string, unknown>): boolean {
-  try {
-    mkdirSync(POLICY_DIR, { recursive: true });
-    writeFileSync(policyFile, JSON.stringify({ '3rdparty': { extensions: { [unpackedId(DEFAULT_EXTENSION_DIR)]: policy } } }));
-    return true;
-  } catch (e) {
-    console.warn(`[policy.test] cannot write ${policyFile} (${String(e)}): the managed-policy test is skipped`);
-    return false;
-  }
-}
+const policyFile = chromiumPolicyFile('linkshort-test');
+const writePolicy = policyFile.write;
 
 describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
   let h: ExtensionHarness;
@@ -52,14 +31,7 @@ describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
     expect(h.extensionId).toBe(unpackedId(DEFAULT_EXTENSION_DIR));
   }, 90_000);
   afterAll(async () => {
-    rmSync(policyFile, { force: true });
-    for (const dir of [...made].reverse()) {
-      try {
-        rmdirSync(dir); // only when empty: another file there is not ours
-      } catch {
-        // not empty or gone: left as it is
-      }
-    }
+    policyFile.remove();
     await h?.close();
     await sb?.close();
   });

@@ -7,34 +7,18 @@
  * rule for the same site; the QR style is the organisation's and cannot be changed; a wrong rule is
  * ignored alone and said.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, DEFAULT_EXTENSION_DIR, evalInWorker, launchExtension, openOptions, openPopupFor, OUTCOME_MS, readStorage, screenshot, until, type ExtensionHarness } from './harness';
+import { configureExtension, evalInWorker, launchExtension, openOptions, openPopupFor, OUTCOME_MS, readStorage, screenshot, until, type ExtensionHarness } from './harness';
+import { chromiumPolicyFile } from './policyFile';
 
 declare const chrome: typeof Browser;
 
-const POLICY_DIR = '/etc/chromium/policies/managed';
-const unpackedId = (dir: string) =>
-  [...createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 32)].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
-const policyFile = join(POLICY_DIR, `linkshort-test-conventions-${unpackedId(DEFAULT_EXTENSION_DIR)}.json`);
-const made = ['/etc/chromium/policies', POLICY_DIR].filter((d) => !existsSync(d));
+const policyFile = chromiumPolicyFile('linkshort-test-conventions');
+const writePolicy = policyFile.write;
 const POLL = { timeout: OUTCOME_MS };
 const UTM = 'utm_source=newsletter&utm_medium=email';
-
-function writePolicy(policy: Record<string, unknown>): boolean {
-  try {
-    mkdirSync(POLICY_DIR, { recursive: true });
-    writeFileSync(policyFile, JSON.stringify({ '3rdparty': { extensions: { [unpackedId(DEFAULT_EXTENSION_DIR)]: policy } } }));
-    return true;
-  } catch (e) {
-    console.warn(`[policyConventions.test] cannot write ${policyFile} (${String(e)}): skipped`);
-    return false;
-  }
-}
 
 describe("the organisation's presets, rules and QR style from a policy file (Chromium)", () => {
   let h: ExtensionHarness;
@@ -65,14 +49,7 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     if (fp) await evalInWorker(h, async (a) => chrome.storage.local.set({ linkRules: { [a.fp]: { presets: [], rules: [{ id: 'mine', site: a.site, domainId: null, campaignId: a.other, channelId: null, presetId: null }], campaignPresets: {} } } }), { fp, site, other });
   }, 90_000);
   afterAll(async () => {
-    rmSync(policyFile, { force: true });
-    for (const dir of [...made].reverse()) {
-      try {
-        rmdirSync(dir);
-      } catch {
-        // not empty or gone
-      }
-    }
+    policyFile.remove();
     await h?.close();
     await sb?.close();
   });
