@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 import { Features } from 'lightningcss';
-import { MANIFEST_HOST_PERMISSIONS } from './lib/serviceUrl';
+import { MANIFEST_HOST_PERMISSIONS } from './lib/links/serviceUrl';
 import { popupFirstScreen } from './scripts/popupFirstScreen';
 import { testHooks } from './scripts/testHooks';
 import { reactProduction } from './scripts/reactProduction';
@@ -52,8 +52,15 @@ export default defineConfig({
     default_locale: 'en',
     // AbortSignal.any (request timeouts) and runtime.getContexts (offscreen clipboard) need 116.
     ...(browser === 'chrome' ? { minimum_chrome_version: '116' } : {}),
-    permissions: ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms', 'clipboardWrite',
-      ...(browser === 'chrome' ? ['offscreen'] : [])],
+    permissions: [
+      'storage',
+      'activeTab',
+      'contextMenus',
+      'notifications',
+      'alarms',
+      'clipboardWrite',
+      ...(browser === 'chrome' ? ['offscreen'] : []),
+    ],
     // Loopback only: the sandbox and services self-hosted on the user's machine.
     host_permissions: MANIFEST_HOST_PERMISSIONS,
     // Any other service origin is requested when the user saves it on the options page.

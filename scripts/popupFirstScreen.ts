@@ -89,7 +89,8 @@ export function popupFirstScreen(): Plugin[] {
  * The modules of the popup that wait to be asked for (a QR code's image, the UTM fields and the
  * site rules with zod, the QR style fields, a tracked QR code's part): not in the later chunk.
  */
-export const POPUP_ON_DEMAND = /node_modules[\\/](qrcode|zod)[\\/]|QrStyleFields|TrackedQrPart|UtmFields|PresetSelect|lib[\\/]ui[\\/]popup[\\/]utm\.ts|lib[\\/]links[\\/](siteRules|linkRules|ruleChoices)\.ts/;
+export const POPUP_ON_DEMAND =
+  /node_modules[\\/](qrcode|zod)[\\/]|QrStyleFields|TrackedQrPart|UtmFields|PresetSelect|lib[\\/]ui[\\/]popup[\\/]utm\.ts|lib[\\/]links[\\/](siteRules|linkRules|ruleChoices)\.ts/;
 
 /**
  * Rolldown's chunking of the popup's own build: the entry's static imports in one group, its
@@ -117,7 +118,9 @@ export const FIRST_SCRIPT_CHUNKS = firstScriptChunks(POPUP_ON_DEMAND);
 export function refuseSplitFirstScript(bundle: OutputBundle): void {
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk' || !chunk.isEntry || chunk.imports.length === 0) continue;
-    throw new Error(`${chunk.fileName} imports ${chunk.imports.join(', ')} (modules ${chunk.imports.map((f) => (bundle[f] as OutputChunk | undefined)?.moduleIds.join(', ')).join('; ')}): the popup's first script must be one file (scripts/popupFirstScreen.ts)`);
+    throw new Error(
+      `${chunk.fileName} imports ${chunk.imports.join(', ')} (modules ${chunk.imports.map((f) => (bundle[f] as OutputChunk | undefined)?.moduleIds.join(', ')).join('; ')}): the popup's first script must be one file (scripts/popupFirstScreen.ts)`,
+    );
   }
 }
 
@@ -146,19 +149,29 @@ export function inlineRuntimeIntoEntries(bundle: OutputBundle): void {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const runtime = chunks.find((c) => c.moduleIds.length > 0 && c.moduleIds.every(isRuntimeModule));
   if (!runtime) return;
-  if (runtime.imports.length > 0) throw new Error(`${runtime.fileName} imports ${runtime.imports.join(', ')}: its helpers cannot be copied into the popup's first script`);
+  if (runtime.imports.length > 0)
+    throw new Error(
+      `${runtime.fileName} imports ${runtime.imports.join(', ')}: its helpers cannot be copied into the popup's first script`,
+    );
   const exported = /export\s*\{([^}]*)\};?\s*$/.exec(runtime.code);
   if (!exported) throw new Error(`${runtime.fileName}: no export list at its end`);
   const body = runtime.code.slice(0, exported.index);
   // `export{s as n}`: the local s is exported as n.
-  const returned = bindings(exported[1]!).map(([local, name]) => `${name}:${local}`).join(',');
-  const file = runtime.fileName.split('/').pop()!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const returned = bindings(exported[1]!)
+    .map(([local, name]) => `${name}:${local}`)
+    .join(',');
+  const file = runtime.fileName
+    .split('/')
+    .pop()!
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   for (const entry of chunks.filter((c) => c.isEntry && c.imports.includes(runtime.fileName))) {
     const statement = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["'](?:\\./|/chunks/)?${file}["'];?`);
     const found = statement.exec(entry.code);
     if (!found) throw new Error(`${entry.fileName}: its import of ${runtime.fileName} was not found`);
     // `import{r as e}`: the runtime's r is known here as e.
-    const locals = bindings(found[1]!).map(([name, local]) => `${name}:${local}`).join(',');
+    const locals = bindings(found[1]!)
+      .map(([name, local]) => `${name}:${local}`)
+      .join(',');
     entry.code = `${entry.code.slice(0, found.index)}const{${locals}}=(()=>{${body}return{${returned}}})();${entry.code.slice(found.index + found[0].length)}`;
     entry.imports = entry.imports.filter((f) => f !== runtime.fileName);
   }
@@ -184,7 +197,9 @@ export function refuseLazyStylesheets(bundle: Record<string, ChunkWithCss>): voi
     if (!chunk.viteMetadata) throw new Error(`${chunk.fileName}: Vite gave no list of its stylesheets (scripts/popupFirstScreen.ts)`);
     const css = chunk.viteMetadata.importedCss;
     if (css.size && (!chunk.isEntry || chunk.isDynamicEntry)) {
-      throw new Error(`${chunk.fileName} imports ${[...css].join(', ')}: a chunk that is not a page's entry would not get its stylesheet (scripts/popupFirstScreen.ts)`);
+      throw new Error(
+        `${chunk.fileName} imports ${[...css].join(', ')}: a chunk that is not a page's entry would not get its stylesheet (scripts/popupFirstScreen.ts)`,
+      );
     }
   }
 }
@@ -196,5 +211,8 @@ export function refuseLazyStylesheets(bundle: Record<string, ChunkWithCss>): voi
  */
 export function refuseStylesheets(html: string): void {
   const found = /<link\b[^>]*\brel=["']?stylesheet|<style\b/i.exec(html);
-  if (found) throw new Error(`popup.html has a stylesheet (${found[0]}…): import the popup's CSS with ?inline in entrypoints/popup/main.tsx (scripts/popupFirstScreen.ts)`);
+  if (found)
+    throw new Error(
+      `popup.html has a stylesheet (${found[0]}…): import the popup's CSS with ?inline in entrypoints/popup/main.tsx (scripts/popupFirstScreen.ts)`,
+    );
 }

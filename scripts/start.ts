@@ -14,14 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox, type Sandbox } from '../test/sandbox/server';
-import {
-  REPO_ROOT,
-  configureExtension,
-  launchExtension,
-  openOptions,
-  readStorage,
-  type ExtensionHarness,
-} from '../test/e2e/harness';
+import { REPO_ROOT, configureExtension, launchExtension, openOptions, readStorage, type ExtensionHarness } from '../test/e2e/harness';
 
 const { values } = parseArgs({
   args: process.argv.slice(2),
@@ -125,7 +118,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`Sandbox: ${sandbox.url}`);
   console.log(`API key: ${sandbox.key} (demo account, ${plan} plan)`);
-  console.log(`Open:    ${sandbox.url}/page/demo (a page with links to shorten)${hasOptions ? '; the options page is the second tab' : ''}`);
+  console.log(
+    `Open:    ${sandbox.url}/page/demo (a page with links to shorten)${hasOptions ? '; the options page is the second tab' : ''}`,
+  );
   console.log('Use the toolbar button (puzzle icon → LinkShort), the context menu on a link, or Alt+Shift+S.');
   console.log('Press Ctrl+C to stop');
 }

@@ -29,7 +29,9 @@ for (let run = 1; run <= runs; run++) {
     const result = spawnSync('npx', ['vitest', 'run', '--project', project], { stdio: 'inherit' });
     const ok = result.status === 0;
     if (!ok) failed++;
-    console.log(`stress run ${run}/${runs}, ${project}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s with ${burners.length} cores kept busy`);
+    console.log(
+      `stress run ${run}/${runs}, ${project}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s with ${burners.length} cores kept busy`,
+    );
   }
 }
 stopBurners();

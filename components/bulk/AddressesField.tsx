@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { tCount } from '@/lib/i18nCount';
+import { tCount } from '@/lib/i18n/count';
 import { useBulk } from './BulkContext';
 
 /** The field "Addresses", the button "Use this window's tabs", and what the text gives. */

@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
 import { isRunning } from '@/lib/ui/bulk/run';
-import { AccountSelect } from '../common/AccountSelect';
+import { AccountSelect } from '@/components/common/AccountSelect';
 import { useBulk } from './BulkContext';
 
 /** The bulk page's select "Account" (two or more saved connections): disabled, with the reason, while a batch runs. */

@@ -1,5 +1,9 @@
 import { useMemo } from 'react';
-import { campaignChoices as toCampaignChoices, channelChoices as toChannelChoices, domainChoices as toDomainChoices } from '@/lib/ui/choices';
+import {
+  campaignChoices as toCampaignChoices,
+  channelChoices as toChannelChoices,
+  domainChoices as toDomainChoices,
+} from '@/lib/ui/choices';
 import { t } from '@/lib/i18n';
 import { useBulk } from './BulkContext';
 import { ChoiceSelect } from '@/components/common/ChoiceSelect';

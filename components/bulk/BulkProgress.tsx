@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { tCount } from '@/lib/i18nCount';
+import { tCount } from '@/lib/i18n/count';
 import { stoppedText } from '@/lib/ui/bulk/run';
 import { useBulk } from './BulkContext';
 

@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
-import { clock } from '@/lib/i18nFormat';
-import { errorSentence } from '@/lib/errorText';
+import { clock } from '@/lib/i18n/format';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import type { BulkItem } from '@/lib/storage';
 import { ruleText } from '@/lib/ui/bulk/ruleText';
@@ -57,7 +57,13 @@ export function BulkRows() {
                 {rule && <span className="bulk-rule">{rule}</span>}
               </td>
               <td className={`bulk-state-${item.state}`}>
-                {stateText(item, view.expectedAt[i] ?? null, view.now, view.waitingForService?.[i] ?? false, view.serviceFailing?.[i] ?? false)}
+                {stateText(
+                  item,
+                  view.expectedAt[i] ?? null,
+                  view.now,
+                  view.waitingForService?.[i] ?? false,
+                  view.serviceFailing?.[i] ?? false,
+                )}
                 {(item.state === 'failed' || item.state === 'cancelled') && (
                   <button type="button" aria-label={t('bulkRetryRow', item.url)} onClick={() => void retry(i)}>
                     {t('bulkRetry')}
@@ -70,7 +76,7 @@ export function BulkRows() {
                     {item.shortUrl}
                   </a>
                 ) : (
-                  item.shortUrl ?? ''
+                  (item.shortUrl ?? '')
                 )}
               </td>
             </tr>

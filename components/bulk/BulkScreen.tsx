@@ -7,8 +7,8 @@ import { BulkAccount } from './BulkAccount';
 import { BulkProgress } from './BulkProgress';
 import { BulkRows } from './BulkRows';
 import { BulkResults } from './BulkResults';
-import { StorageNotice } from '../common/StorageNotice';
-import { formatCount } from '@/lib/i18nFormat';
+import { StorageNotice } from '@/components/common/StorageNotice';
+import { formatCount } from '@/lib/i18n/format';
 import './bulk.css';
 
 /** The whole bulk page: the addresses, the choices, "Shorten all", then the run and its results. */

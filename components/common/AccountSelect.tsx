@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { errorSentence, type ErrorContext } from '@/lib/errorText';
+import { errorSentence, type ErrorContext } from '@/lib/i18n/errorText';
 import type { AccountChoice } from '@/lib/ui/accountChoice';
 
 /**

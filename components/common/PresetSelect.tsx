@@ -13,7 +13,13 @@ export function PresetSelect(props: {
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} name={props.name} value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value)}>
+      <select
+        id={props.id}
+        name={props.name}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
         <option value="">{t('utmNoPreset')}</option>
         {props.presets.map((p) => (
           <option key={p.id} value={p.id}>

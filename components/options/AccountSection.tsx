@@ -2,10 +2,10 @@ import { useRef, useState } from 'react';
 import type { Account } from '@/lib/api';
 import { AccountUpdateInput } from '@/lib/api/inputs';
 import { isLoading } from '@/lib/ui/options/store';
-import { dateText } from '@/lib/i18nDate';
+import { dateText } from '@/lib/i18n/date';
 import { valueWord } from '@/lib/ui/options/valueWords';
 import { optional, safeHref, validate } from '@/lib/ui/options/forms';
-import { ConfirmInline } from '../common/ConfirmInline';
+import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { StatusHead } from './ListStatus';
@@ -133,7 +133,15 @@ function AccountUpdateForm() {
         )
       }
     >
-      <TextField id="account-email" name="email" type="email" autoComplete="email" label={t('optionsAccountNewEmail')} value={f.email} onChange={set('email')} />
+      <TextField
+        id="account-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t('optionsAccountNewEmail')}
+        value={f.email}
+        onChange={set('email')}
+      />
       <TextField
         id="account-password"
         name="password"

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { t } from '@/lib/i18n';
-import { checkConnectionInput, connectionFailureText, permitOrigin, SERVICE_URL_FIELD, type RequestPermission } from '@/lib/ui/options/connectionInput';
+import {
+  checkConnectionInput,
+  connectionFailureText,
+  permitOrigin,
+  SERVICE_URL_FIELD,
+  type RequestPermission,
+} from '@/lib/ui/options/connectionInput';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
 import { useOptions } from './OptionsContext';
@@ -11,7 +17,13 @@ import { useSubmit } from './useSubmit';
  * the host permission asked inside the click, then verified and made current by the worker.
  * `onClose` gets the note to show after an addition (none when cancelled).
  */
-export function AddConnectionForm({ requestPermission, onClose }: { requestPermission: RequestPermission; onClose: (added?: string) => void }) {
+export function AddConnectionForm({
+  requestPermission,
+  onClose,
+}: {
+  requestPermission: RequestPermission;
+  onClose: (added?: string) => void;
+}) {
   const addConnection = useOptions((s) => s.addConnection);
   const { fields, set } = useFields({ name: '', url: '', key: '' });
   const id = useId();
@@ -36,7 +48,14 @@ export function AddConnectionForm({ requestPermission, onClose }: { requestPermi
   return (
     <FormCard label={t('optionsAddConnection')} submit={submit} submitLabel={t('optionsSave')} onCancel={() => onClose()}>
       <p className="muted">{t('optionsAddConnectionHelp')}</p>
-      <TextField id={`${id}-name`} name="name" label={t('optionsConnectionName')} autoComplete="off" value={fields.name} onChange={set('name')} />
+      <TextField
+        id={`${id}-name`}
+        name="name"
+        label={t('optionsConnectionName')}
+        autoComplete="off"
+        value={fields.name}
+        onChange={set('name')}
+      />
       <TextField
         id={`${id}-url`}
         name="serviceUrl"
@@ -45,7 +64,17 @@ export function AddConnectionForm({ requestPermission, onClose }: { requestPermi
         value={fields.url}
         onChange={set('url')}
       />
-      <TextField id={`${id}-key`} name="apiKey" type="password" autoComplete="off" spellCheck={false} aria-required="true" label={t('optionsApiKey')} value={fields.key} onChange={set('key')} />
+      <TextField
+        id={`${id}-key`}
+        name="apiKey"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        aria-required="true"
+        label={t('optionsApiKey')}
+        value={fields.key}
+        onChange={set('key')}
+      />
     </FormCard>
   );
 }

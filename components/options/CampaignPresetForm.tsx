@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import type { Checked } from '@/lib/ui/options/forms';
 import { campaignChoices } from '@/lib/ui/choices';
-import { ChoiceSelect } from '../common/ChoiceSelect';
+import { ChoiceSelect } from '@/components/common/ChoiceSelect';
 import { t } from '@/lib/i18n';
 import { FormCard } from './FormCard';
 import { useOptions } from './OptionsContext';
-import { PresetSelect } from '../common/PresetSelect';
+import { PresetSelect } from '@/components/common/PresetSelect';
 import { useSubmit } from './useSubmit';
 
 /** A campaign's default preset (kept in this browser): the popup uses it for that campaign unless a rule names one. */
@@ -58,7 +58,14 @@ export function CampaignPresetForm() {
           setPresetId(data?.campaignPresets[v] ?? '');
         }}
       />
-      <PresetSelect id={`${id}-preset`} name="preset" label={t('optionsCampaignPreset')} value={presetId} presets={presets} onChange={setPresetId} />
+      <PresetSelect
+        id={`${id}-preset`}
+        name="preset"
+        label={t('optionsCampaignPreset')}
+        value={presetId}
+        presets={presets}
+        onChange={setPresetId}
+      />
     </FormCard>
   );
 }

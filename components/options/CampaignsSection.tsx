@@ -38,7 +38,12 @@ export function CampaignsSection() {
   return (
     <ListSection
       name="campaigns"
-      texts={{ refresh: 'optionsRefreshCampaigns', one: 'optionsCountCampaignOne', many: 'optionsCountCampaignMany', empty: 'optionsNoCampaigns' }}
+      texts={{
+        refresh: 'optionsRefreshCampaigns',
+        one: 'optionsCountCampaignOne',
+        many: 'optionsCountCampaignMany',
+        empty: 'optionsNoCampaigns',
+      }}
       item={{
         key: (c) => c.id,
         label: campaignLabel,
@@ -59,7 +64,13 @@ function CampaignForm({ item: campaign, onClose }: { item?: Campaign; onClose?: 
     list: 'campaigns',
     item: campaign,
     onClose,
-    texts: { newLabel: 'optionsNewCampaign', create: 'optionsCreateCampaign', update: 'optionsUpdateCampaign', created: 'optionsCampaignCreated', createdNamed: 'optionsCampaignCreatedNamed' },
+    texts: {
+      newLabel: 'optionsNewCampaign',
+      create: 'optionsCreateCampaign',
+      update: 'optionsUpdateCampaign',
+      created: 'optionsCampaignCreated',
+      createdNamed: 'optionsCampaignCreatedNamed',
+    },
     label: campaignLabel,
     name: (args) => args.name,
     check: () => {

@@ -14,7 +14,11 @@ export const channelLabel = (c: Channel) => t('optionsChannelLabel', c.name || `
 
 /** The channel form (create, or edit `item`), checked with the input schema before anything is sent. */
 export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClose?: (note?: string) => void }) {
-  const { fields: f, set, reset } = useFields({
+  const {
+    fields: f,
+    set,
+    reset,
+  } = useFields({
     name: channel?.name ?? '',
     description: channel?.description ?? '',
     color: channel?.color ?? '',
@@ -25,12 +29,23 @@ export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClos
     list: 'channels',
     item: channel,
     onClose,
-    texts: { newLabel: 'optionsNewChannel', create: 'optionsCreateChannel', update: 'optionsUpdateChannel', created: 'optionsChannelCreated', createdNamed: 'optionsChannelCreatedNamed' },
+    texts: {
+      newLabel: 'optionsNewChannel',
+      create: 'optionsCreateChannel',
+      update: 'optionsUpdateChannel',
+      created: 'optionsChannelCreated',
+      createdNamed: 'optionsChannelCreatedNamed',
+    },
     label: channelLabel,
     name: (args) => args.name,
     check: () => {
       const color = checkColour(f.color, 'color', 'hex');
-      const raw = { name: f.name, description: channel ? f.description.trim() : optional(f.description), color: color.ok ? color.data : undefined, starred: f.starred };
+      const raw = {
+        name: f.name,
+        description: channel ? f.description.trim() : optional(f.description),
+        color: color.ok ? color.data : undefined,
+        starred: f.starred,
+      };
       const checked = withColours(channel ? validate(ChannelUpdateInput, raw) : validate(ChannelAddInput, raw), [color]);
       return checked.ok ? { ok: true, data: { ...checked.data, name: checked.data.name ?? f.name.trim() } } : checked;
     },
@@ -42,8 +57,22 @@ export function ChannelForm({ item: channel, onClose }: { item?: Channel; onClos
   return (
     <FormCard {...form}>
       <TextField id={`${id}-name`} name="name" label={t('optionsFieldName')} value={f.name} onChange={set('name')} aria-required="true" />
-      <TextField id={`${id}-description`} name="description" label={t('optionsFieldDescription')} value={f.description} onChange={set('description')} />
-      <ColourField id={`${id}-color`} name="color" label={t('optionsFieldColour')} pickLabel={t('optionsPickColour')} value={f.color} onChange={set('color')} writes="hex" />
+      <TextField
+        id={`${id}-description`}
+        name="description"
+        label={t('optionsFieldDescription')}
+        value={f.description}
+        onChange={set('description')}
+      />
+      <ColourField
+        id={`${id}-color`}
+        name="color"
+        label={t('optionsFieldColour')}
+        pickLabel={t('optionsPickColour')}
+        value={f.color}
+        onChange={set('color')}
+        writes="hex"
+      />
       <CheckField id={`${id}-starred`} name="starred" label={t('optionsStarred')} checked={f.starred} onChange={set('starred')} />
     </FormCard>
   );

@@ -4,7 +4,7 @@ import { CHANNEL_ITEM_TYPES, type ChannelItemType } from '@/lib/api/constants';
 import { channelItemTypeInput, idInput } from '@/lib/api/inputs';
 import { parseId, safeHref, validate, type Checked } from '@/lib/ui/options/forms';
 import { idleList, type ListState } from '@/lib/ui/options/store';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { toApiError } from '@/lib/api/errors';
 import { channelLabel } from './ChannelForm';
 import { Feedback } from './Feedback';
@@ -12,7 +12,7 @@ import { listStatusText, plural } from './ListStatus';
 import { useMutate, useOptions } from './OptionsContext';
 import { useSubmit } from './useSubmit';
 import { t } from '@/lib/i18n';
-import { dateText } from '@/lib/i18nDate';
+import { dateText } from '@/lib/i18n/date';
 import { valueWord } from '@/lib/ui/options/valueWords';
 
 /** The items of one channel (type, title, preview, link) and a form to assign one by type and id. */
@@ -87,7 +87,14 @@ export function ChannelItems({ channel }: { channel: Channel }) {
           })}
         </ul>
       )}
-      <form ref={submit.form} className="row assign" onSubmit={submit.onSubmit} onInput={submit.onInput} noValidate aria-label={t('optionsAssignFormLabel', channelLabel(channel))}>
+      <form
+        ref={submit.form}
+        className="row assign"
+        onSubmit={submit.onSubmit}
+        onInput={submit.onInput}
+        noValidate
+        aria-label={t('optionsAssignFormLabel', channelLabel(channel))}
+      >
         <div>
           <label htmlFor={`${id}-type`}>{t('optionsItemType')}</label>
           <select id={`${id}-type`} name="type" value={type} onChange={(e) => setType(e.target.value)}>

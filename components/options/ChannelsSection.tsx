@@ -10,7 +10,12 @@ export function ChannelsSection() {
   return (
     <ListSection
       name="channels"
-      texts={{ refresh: 'optionsRefreshChannels', one: 'optionsCountChannelOne', many: 'optionsCountChannelMany', empty: 'optionsNoChannels' }}
+      texts={{
+        refresh: 'optionsRefreshChannels',
+        one: 'optionsCountChannelOne',
+        many: 'optionsCountChannelMany',
+        empty: 'optionsNoChannels',
+      }}
       item={{
         key: (c) => c.id,
         label: channelLabel,

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ConnectionSummary } from '@/lib/messaging';
 import { t } from '@/lib/i18n';
-import { tCount } from '@/lib/i18nCount';
+import { tCount } from '@/lib/i18n/count';
 import { checkConnectionName } from '@/lib/ui/options/connectionInput';
 import { richText } from '@/components/common/rich';
-import { ConfirmInline } from '../common/ConfirmInline';
+import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { TextField } from './fields';
 import { Feedback } from './Feedback';
 import { FormCard } from './FormCard';
@@ -21,7 +21,15 @@ const ENDED = { one: 'optionsConnectionForgottenEndedOne', other: 'optionsConnec
  * Use (another one), Rename (inline) and Forget (confirmed inline, naming the links it ends).
  * `onDone` tells the section what a press did; `onGone` that the item left the list.
  */
-export function ConnectionItem({ connection: c, onDone, onGone }: { connection: ConnectionSummary; onDone: (note: string | null) => void; onGone: () => void }) {
+export function ConnectionItem({
+  connection: c,
+  onDone,
+  onGone,
+}: {
+  connection: ConnectionSummary;
+  onDone: (note: string | null) => void;
+  onGone: () => void;
+}) {
   const switchConnection = useOptions((s) => s.switchConnection);
   const forgetConnection = useOptions((s) => s.forgetConnection);
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
@@ -91,7 +99,11 @@ export function ConnectionItem({ connection: c, onDone, onGone }: { connection: 
           {view}
           {mode === 'confirm' ? (
             <ConfirmInline
-              question={c.waiting > 0 ? `${t('optionsForgetConnectionQuestion', c.name)} ${tCount(WILL_END, c.waiting)}` : t('optionsForgetConnectionQuestion', c.name)}
+              question={
+                c.waiting > 0
+                  ? `${t('optionsForgetConnectionQuestion', c.name)} ${tCount(WILL_END, c.waiting)}`
+                  : t('optionsForgetConnectionQuestion', c.name)
+              }
               confirmLabel={t('optionsYesForgetConnection')}
               busy={action.busy}
               onConfirm={() => void forget()}
@@ -110,7 +122,13 @@ export function ConnectionItem({ connection: c, onDone, onGone }: { connection: 
               <button type="button" ref={renameBtn} aria-describedby={nameId} onClick={() => (action.clear(), setMode('rename'))}>
                 {t('optionsConnectionRename')}
               </button>
-              <button type="button" ref={forgetBtn} className="danger" aria-describedby={nameId} onClick={() => (action.clear(), setMode('confirm'))}>
+              <button
+                type="button"
+                ref={forgetBtn}
+                className="danger"
+                aria-describedby={nameId}
+                onClick={() => (action.clear(), setMode('confirm'))}
+              >
                 {t('optionsConnectionForget')}
               </button>
             </div>
@@ -141,7 +159,12 @@ function RenameForm({ connection: c, onClose }: { connection: ConnectionSummary;
     field?.select();
   }, [submit.form]);
   return (
-    <FormCard label={t('optionsRenameConnectionLabel', c.name)} submit={submit} submitLabel={t('optionsConnectionSaveName')} onCancel={() => onClose()}>
+    <FormCard
+      label={t('optionsRenameConnectionLabel', c.name)}
+      submit={submit}
+      submitLabel={t('optionsConnectionSaveName')}
+      onCancel={() => onClose()}
+    >
       <TextField id={id} name="name" label={t('optionsConnectionName')} autoComplete="off" value={name} onChange={setName} />
     </FormCard>
   );

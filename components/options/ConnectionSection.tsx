@@ -1,10 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { checkServiceUrlInput } from '@/lib/ui/options/text';
-import { checkConnectionInput, connectionFailureText, permitOrigin, SERVICE_URL_FIELD, type RequestPermission } from '@/lib/ui/options/connectionInput';
+import {
+  checkConnectionInput,
+  connectionFailureText,
+  permitOrigin,
+  SERVICE_URL_FIELD,
+  type RequestPermission,
+} from '@/lib/ui/options/connectionInput';
 import { pageWideError } from '@/lib/ui/options/store';
 import { AccountFacts } from './AccountSection';
-import { ConfirmInline } from '../common/ConfirmInline';
+import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useSubmit } from './useSubmit';
@@ -91,9 +97,23 @@ export function ConnectionSection({ requestPermission }: { requestPermission: Re
 
   return (
     <>
-      <form ref={submit.form} className="stack" onSubmit={submit.onSubmit} onInput={submit.onInput} noValidate aria-label={t('optionsConnectionFormLabel')}>
+      <form
+        ref={submit.form}
+        className="stack"
+        onSubmit={submit.onSubmit}
+        onInput={submit.onInput}
+        noValidate
+        aria-label={t('optionsConnectionFormLabel')}
+      >
         <label htmlFor="connection-name">{t('optionsConnectionName')}</label>
-        <input id="connection-name" name="name" autoComplete="off" aria-describedby={nameHelp} value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          id="connection-name"
+          name="name"
+          autoComplete="off"
+          aria-describedby={nameHelp}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <p id={nameHelp} className="muted">
           {t('optionsConnectionNameHelp')}
         </p>

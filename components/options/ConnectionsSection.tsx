@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
 import type { RequestPermission } from '@/lib/ui/options/connectionInput';
 import { AddConnectionForm } from './AddConnectionForm';

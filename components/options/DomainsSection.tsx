@@ -75,7 +75,13 @@ function DomainForm({ item: domain, onClose }: { item?: Domain; onClose?: (note?
     list: 'domains',
     item: domain,
     onClose,
-    texts: { newLabel: 'optionsNewDomain', create: 'optionsAddDomain', update: 'optionsUpdateDomain', created: 'optionsDomainAdded', createdNamed: 'optionsDomainAddedNamed' },
+    texts: {
+      newLabel: 'optionsNewDomain',
+      create: 'optionsAddDomain',
+      update: 'optionsUpdateDomain',
+      created: 'optionsDomainAdded',
+      createdNamed: 'optionsDomainAddedNamed',
+    },
     label: domainLabel,
     name: (args) => ('domain' in args ? String(args.domain) : undefined),
     check: () => {
@@ -95,11 +101,36 @@ function DomainForm({ item: domain, onClose }: { item?: Domain; onClose?: (note?
       ) : (
         <>
           <p className="muted">{t('optionsDnsNote')}</p>
-          <TextField id={`${id}-domain`} name="domain" label={t('commonDomain')} {...url} placeholder="https://go.example.com" value={f.domain} onChange={set('domain')} aria-required="true" />
+          <TextField
+            id={`${id}-domain`}
+            name="domain"
+            label={t('commonDomain')}
+            {...url}
+            placeholder="https://go.example.com"
+            value={f.domain}
+            onChange={set('domain')}
+            aria-required="true"
+          />
         </>
       )}
-      <TextField id={`${id}-root`} name="redirectroot" label={t('optionsRootRedirect')} {...url} placeholder="https://example.com" value={f.root} onChange={set('root')} />
-      <TextField id={`${id}-404`} name="redirect404" label={t('options404Redirect')} {...url} placeholder="https://example.com/not-found" value={f.notFound} onChange={set('notFound')} />
+      <TextField
+        id={`${id}-root`}
+        name="redirectroot"
+        label={t('optionsRootRedirect')}
+        {...url}
+        placeholder="https://example.com"
+        value={f.root}
+        onChange={set('root')}
+      />
+      <TextField
+        id={`${id}-404`}
+        name="redirect404"
+        label={t('options404Redirect')}
+        {...url}
+        placeholder="https://example.com/not-found"
+        value={f.notFound}
+        onChange={set('notFound')}
+      />
     </FormCard>
   );
 }

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 import { useOptions } from './OptionsContext';
 
 /**

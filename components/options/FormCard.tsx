@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { onEscape } from '../common/ConfirmInline';
+import { onEscape } from '@/components/common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { FormActions } from './FormActions';
 import { useSectionStatus } from './sectionStatus';
@@ -36,7 +36,16 @@ export function FormCard({
   // In a list section, its note and the section's are one status: the newer replaces the older.
   useSectionStatus(showNote ? action.note : null, action.setNote);
   return (
-    <form ref={form} className="stack card" onSubmit={onSubmit} onInput={onInput} noValidate aria-label={label} aria-busy={action.busy} onKeyDown={onEscape(onCancel)}>
+    <form
+      ref={form}
+      className="stack card"
+      onSubmit={onSubmit}
+      onInput={onInput}
+      noValidate
+      aria-label={label}
+      aria-busy={action.busy}
+      onKeyDown={onEscape(onCancel)}
+    >
       <fieldset>
         <legend>{legend}</legend>
         {children}

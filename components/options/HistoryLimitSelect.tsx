@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Settings } from '@/lib/storage';
 import { HISTORY_LIMITS, type HistoryLimit } from '@/lib/storage/names';
-import { formatCount } from '@/lib/i18nFormat';
+import { formatCount } from '@/lib/i18n/format';
 import { t } from '@/lib/i18n';
 
 /** Select "Keep recent links": how many Recent links this browser keeps, and what happens to the others. */

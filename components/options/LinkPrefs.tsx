@@ -12,11 +12,29 @@ const MENU_ITEMS: { key: 'menuShortenLink' | 'menuShortenPage' | 'menuQrPage'; l
 ];
 
 /** A checkbox preference with its label (and an optional help line). */
-function Check({ id, checked, label, help, onChange }: { id: string; checked: boolean; label: string; help?: string; onChange: (v: boolean) => void }) {
+function Check({
+  id,
+  checked,
+  label,
+  help,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  label: string;
+  help?: string;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <>
       <div className="check">
-        <input id={id} type="checkbox" checked={checked} aria-describedby={help ? `${id}-help` : undefined} onChange={(e) => onChange(e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={help ? `${id}-help` : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
         <label htmlFor={id}>{label}</label>
       </div>
       {help && (

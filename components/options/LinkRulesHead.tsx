@@ -1,6 +1,6 @@
 import { useOptions } from './OptionsContext';
 import { isPageWide } from '@/lib/ui/options/store';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
 
 /**

@@ -59,7 +59,14 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
   return (
     <ListView<ListItems[N]>
       items={list.items as ListItems[N][] | null}
-      head={<ListStatus state={list} refreshLabel={t(texts.refresh)} count={plural(texts.one, texts.many)} onRefresh={() => void loadList(name, true)} />}
+      head={
+        <ListStatus
+          state={list}
+          refreshLabel={t(texts.refresh)}
+          count={plural(texts.one, texts.many)}
+          onRefresh={() => void loadList(name, true)}
+        />
+      }
       empty={texts.empty}
       item={{ ...spec, remove: remove && ((item: ListItems[N]) => mutate(remove(item))) }}
     />
@@ -67,7 +74,17 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
 }
 
 /** The skeleton's body for any list: the head given, the items, the live note and the create form. */
-export function ListView<T>({ items, head, empty, item: spec }: { items: T[] | null; head: ReactNode; empty: MessageKey; item: LocalItemSpec<T> }) {
+export function ListView<T>({
+  items,
+  head,
+  empty,
+  item: spec,
+}: {
+  items: T[] | null;
+  head: ReactNode;
+  empty: MessageKey;
+  item: LocalItemSpec<T>;
+}) {
   const title = useSectionTitle();
   const [note, setNote] = useState<string | null>(null);
   // One status at a time: a delete's note clears the create form's, and the form's clears it (sectionStatus.ts).

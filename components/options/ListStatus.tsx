@@ -1,9 +1,9 @@
 import type { SerializedApiError } from '@/lib/api';
 import { isLoading, isPageWide, type ListState } from '@/lib/ui/options/store';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t, type MessageKey } from '@/lib/i18n';
-import { clock } from '@/lib/i18nFormat';
-import { tCount } from '@/lib/i18nCount';
+import { clock } from '@/lib/i18n/format';
+import { tCount } from '@/lib/i18n/count';
 
 /** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure (a page-wide one only named). */
 export function StatusHead({
@@ -32,7 +32,12 @@ export function StatusHead({
         </button>
       </div>
       {/* The service out of reach is said once, in the connection box; here only that this was not loaded. */}
-      {error && (isPageWide(error) ? <p className="muted">{t(kept ? 'optionsNotUpdatedSeeConnection' : 'optionsNotLoadedSeeConnection')}</p> : <p role="alert">{errorSentence(error, 'options')}</p>)}
+      {error &&
+        (isPageWide(error) ? (
+          <p className="muted">{t(kept ? 'optionsNotUpdatedSeeConnection' : 'optionsNotLoadedSeeConnection')}</p>
+        ) : (
+          <p role="alert">{errorSentence(error, 'options')}</p>
+        ))}
     </>
   );
 }
@@ -56,7 +61,15 @@ export function ListStatus({
   count: (n: number) => string;
   onRefresh: () => void;
 }) {
-  return <StatusHead text={listStatusText(state, count)} error={state.error} kept={state.items !== null} refreshLabel={refreshLabel} onRefresh={onRefresh} />;
+  return (
+    <StatusHead
+      text={listStatusText(state, count)}
+      error={state.error}
+      kept={state.items !== null}
+      refreshLabel={refreshLabel}
+      onRefresh={onRefresh}
+    />
+  );
 }
 
 /** "1 pixel", "3 pixels": the messages for one and for any other count, chosen by the language's rules (tCount). */

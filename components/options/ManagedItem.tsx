@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ConfirmInline } from '../common/ConfirmInline';
+import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useAction } from './useAction';
 import { t } from '@/lib/i18n';
@@ -36,7 +36,18 @@ export interface ItemDetails {
 }
 
 /** One item of a managed list: its view, Edit and Delete buttons, the edit form and the delete confirmation. */
-export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuestion, onDelete, onDeleted, onSaved, details, actions }: ManagedItemProps) {
+export function ManagedItem({
+  label,
+  deletedNote,
+  view,
+  renderEdit,
+  deleteQuestion,
+  onDelete,
+  onDeleted,
+  onSaved,
+  details,
+  actions,
+}: ManagedItemProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const [open, setOpen] = useState(false);
   const panel = useId();
@@ -99,12 +110,23 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
             <div className="row item-actions">
               {actions}
               {details && (
-                <button type="button" aria-expanded={open} aria-controls={panel} aria-label={details.name} onClick={() => setOpen((o) => !o)}>
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={panel}
+                  aria-label={details.name}
+                  onClick={() => setOpen((o) => !o)}
+                >
                   {details.button}
                 </button>
               )}
               {renderEdit && (
-                <button type="button" ref={editBtn} onClick={() => (action.clear(), setMode('edit'))} aria-label={t('optionsEditItem', label)}>
+                <button
+                  type="button"
+                  ref={editBtn}
+                  onClick={() => (action.clear(), setMode('edit'))}
+                  aria-label={t('optionsEditItem', label)}
+                >
                   {t('commonEdit')}
                 </button>
               )}
@@ -125,7 +147,12 @@ export function ManagedItem({ label, deletedNote, view, renderEdit, deleteQuesti
         </>
       )}
       {details && open && (
-        <div id={panel} className="panel" role={details.region ? 'region' : undefined} aria-label={details.region ? details.name : undefined}>
+        <div
+          id={panel}
+          className="panel"
+          role={details.region ? 'region' : undefined}
+          aria-label={details.region ? details.name : undefined}
+        >
           {details.render()}
         </div>
       )}

@@ -5,7 +5,7 @@ import { shownSections } from './optionsSections';
 import type { RequestPermission } from './ConnectionSection';
 import { AskedStorageNotice } from '@/components/common/StorageNotice';
 import { askStorageNotices } from '@/lib/ui/storageNotices';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
 
 /** A section link moves the keyboard to the section's heading (a screen reader says where it went; the next Tab starts there), not only the view. */

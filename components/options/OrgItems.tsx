@@ -7,7 +7,15 @@ import { t, type MessageKey } from '@/lib/i18n';
  * to edit or delete; the user adds their own in the list below, under "Your own"), and what
  * `locked` means for them.
  */
-export function OrgItems<T extends { id: string }>({ part, notes, view }: { part: OrgPart<T[]> | undefined; notes: { locked: MessageKey; open: MessageKey }; view: (item: T) => ReactNode }) {
+export function OrgItems<T extends { id: string }>({
+  part,
+  notes,
+  view,
+}: {
+  part: OrgPart<T[]> | undefined;
+  notes: { locked: MessageKey; open: MessageKey };
+  view: (item: T) => ReactNode;
+}) {
   if (!part || part.value.length === 0) return null;
   return (
     <>

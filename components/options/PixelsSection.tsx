@@ -10,7 +10,7 @@ import { FormCard } from './FormCard';
 import { ListSection } from './ListSection';
 import { useItemForm } from './useItemForm';
 import { t } from '@/lib/i18n';
-import { dateText } from '@/lib/i18nDate';
+import { dateText } from '@/lib/i18n/date';
 
 const pixelLabel = (p: Pixel) => t('optionsPixelLabel', p.name || `#${p.id}`);
 
@@ -49,7 +49,13 @@ function PixelForm({ item: pixel, onClose }: { item?: Pixel; onClose?: (note?: s
     list: 'pixels',
     item: pixel,
     onClose,
-    texts: { newLabel: 'optionsNewPixel', create: 'optionsCreatePixel', update: 'optionsUpdatePixel', created: 'optionsPixelCreated', createdNamed: 'optionsPixelCreatedNamed' },
+    texts: {
+      newLabel: 'optionsNewPixel',
+      create: 'optionsCreatePixel',
+      update: 'optionsUpdatePixel',
+      created: 'optionsPixelCreated',
+      createdNamed: 'optionsPixelCreatedNamed',
+    },
     label: pixelLabel,
     name: (args) => args.name,
     check: () => (pixel ? validate(PixelUpdateInput, { name: optional(f.name), tag: f.tag }) : validate(PixelAddInput, f)),
@@ -75,7 +81,15 @@ function PixelForm({ item: pixel, onClose }: { item?: Pixel; onClose?: (note?: s
         </>
       )}
       <TextField id={`${id}-name`} name="name" label={t('optionsFieldName')} value={f.name} onChange={set('name')} aria-required={!pixel} />
-      <TextField id={`${id}-tag`} name="tag" label={t('optionsFieldTag')} spellCheck={false} value={f.tag} onChange={set('tag')} aria-required="true" />
+      <TextField
+        id={`${id}-tag`}
+        name="tag"
+        label={t('optionsFieldTag')}
+        spellCheck={false}
+        value={f.tag}
+        onChange={set('tag')}
+        aria-required="true"
+      />
     </FormCard>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Settings } from '@/lib/storage';
-import { errorSentence } from '@/lib/errorText';
-import { ConfirmInline } from '../common/ConfirmInline';
+import { errorSentence } from '@/lib/i18n/errorText';
+import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
@@ -11,7 +11,7 @@ import { HistoryLimitSelect } from './HistoryLimitSelect';
 import { SyncConventionsPref } from './SyncConventionsPref';
 import { t } from '@/lib/i18n';
 import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
-import { ChoiceSelect } from '../common/ChoiceSelect';
+import { ChoiceSelect } from '@/components/common/ChoiceSelect';
 import { ManagedIgnored, ManagedNote, ManagedSummary, useManaged } from './Managed';
 import type { ManagedSetting } from '@/lib/storage/policy';
 
@@ -50,10 +50,13 @@ export function PreferencesSection() {
     const before = draft;
     setDraft({ ...draft, ...patch });
     const step = chain.current.then(() =>
-      action.run(async () => {
-        await p.onSave(patch);
-        return t('optionsPrefsSaved');
-      }, { exclusive: false }),
+      action.run(
+        async () => {
+          await p.onSave(patch);
+          return t('optionsPrefsSaved');
+        },
+        { exclusive: false },
+      ),
     );
     chain.current = step;
     void step.then((ok) => {
@@ -106,12 +109,7 @@ export function PreferencesSection() {
           <CopyFormatSelect draft={draft} save={save} />
           {!p.connected && <p className="muted">{t('optionsConnectToChoose')}</p>}
           <div className="check">
-            <input
-              id={`${id}-copy`}
-              type="checkbox"
-              checked={draft.autoCopy}
-              onChange={(e) => save({ autoCopy: e.target.checked })}
-            />
+            <input id={`${id}-copy`} type="checkbox" checked={draft.autoCopy} onChange={(e) => save({ autoCopy: e.target.checked })} />
             <label htmlFor={`${id}-copy`}>{t('optionsAutoCopy')}</label>
           </div>
           <ManagedCheck id={`${id}-history`} name="keepHistory" label={t('optionsKeepHistory')} checked={draft.keepHistory} save={save} />
@@ -135,10 +133,13 @@ export function PreferencesSection() {
         <button
           type="button"
           onClick={() =>
-            void action.run(async () => {
-              await p.onClearCache();
-              return t('optionsCacheCleared');
-            }, { exclusive: false })
+            void action.run(
+              async () => {
+                await p.onClearCache();
+                return t('optionsCacheCleared');
+              },
+              { exclusive: false },
+            )
           }
         >
           {t('optionsClearCache')}
@@ -151,10 +152,13 @@ export function PreferencesSection() {
           busy={action.busy}
           onConfirm={() =>
             void action
-              .run(async () => {
-                await p.onClearHistory();
-                return t('optionsHistoryCleared');
-              }, { exclusive: false })
+              .run(
+                async () => {
+                  await p.onClearHistory();
+                  return t('optionsHistoryCleared');
+                },
+                { exclusive: false },
+              )
               .then(() => {
                 setConfirmClear(false);
                 clearBtn.current?.focus();
@@ -183,7 +187,14 @@ function ManagedChoice({ managed, ...props }: Parameters<typeof ChoiceSelect>[0]
 }
 
 /** A checkbox preference an organisation may set: disabled when it locks it, with the reason beside it. */
-function ManagedCheck({ id, name, label, help, checked, save }: {
+function ManagedCheck({
+  id,
+  name,
+  label,
+  help,
+  checked,
+  save,
+}: {
   id: string;
   name: 'keepHistory' | 'keepPrivateHistory';
   label: string;
@@ -196,11 +207,21 @@ function ManagedCheck({ id, name, label, help, checked, save }: {
   return (
     <>
       <div className="check">
-        <input id={id} type="checkbox" checked={checked} disabled={locked} aria-describedby={described || undefined}
-          onChange={(e) => save({ [name]: e.target.checked })} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={locked}
+          aria-describedby={described || undefined}
+          onChange={(e) => save({ [name]: e.target.checked })}
+        />
         <label htmlFor={id}>{label}</label>
       </div>
-      {help && <p id={`${id}-help`} className="muted">{help}</p>}
+      {help && (
+        <p id={`${id}-help`} className="muted">
+          {help}
+        </p>
+      )}
       <ManagedNote name={name} id={`${id}-managed`} />
     </>
   );

@@ -82,7 +82,13 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: (note?: str
     list: 'qrs',
     item: qr,
     onClose,
-    texts: { newLabel: 'optionsNewQr', create: 'optionsCreateQr', update: 'optionsUpdateQr', created: 'optionsQrCreated', createdNamed: 'optionsQrCreatedNamed' },
+    texts: {
+      newLabel: 'optionsNewQr',
+      create: 'optionsCreateQr',
+      update: 'optionsUpdateQr',
+      created: 'optionsQrCreated',
+      createdNamed: 'optionsQrCreatedNamed',
+    },
     label: qrLabel,
     name: (args) => qrSubject(args.data),
     check: () => {
@@ -94,7 +100,11 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: (note?: str
       if (!checked.ok) return checked;
       // The popup's rule of what scanners read, on the colours as sent (the service draws black on white by default).
       const hex = (typed: string, fallback: string) => (parseColour(typed) ? toHex(parseColour(typed)!).toLowerCase() : fallback);
-      const problem = checkQrStyle({ foreground: hex(f.foreground, DEFAULT_QR_STYLE.foreground), background: hex(f.background, DEFAULT_QR_STYLE.background), logo: null });
+      const problem = checkQrStyle({
+        foreground: hex(f.foreground, DEFAULT_QR_STYLE.foreground),
+        background: hex(f.background, DEFAULT_QR_STYLE.background),
+        logo: null,
+      });
       if (problem) return { ok: false, field: 'foreground', message: styleProblemText(problem) };
       return { ok: true, data: checked.data as unknown as QrAddArgs };
     },
@@ -110,7 +120,16 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: (note?: str
         <textarea id={`${id}-${key}`} name={name} rows={3} value={f[key]} onChange={set(key)} aria-required={props.required} />
       </>
     ) : (
-      <TextField id={`${id}-${key}`} name={name} label={label} type={props.type ?? 'text'} spellCheck={false} value={f[key]} onChange={setField(key)} aria-required={props.required} />
+      <TextField
+        id={`${id}-${key}`}
+        name={name}
+        label={label}
+        type={props.type ?? 'text'}
+        spellCheck={false}
+        value={f[key]}
+        onChange={setField(key)}
+        aria-required={props.required}
+      />
     );
 
   return (
@@ -157,9 +176,34 @@ export function QrForm({ item: qr, onClose }: { item?: Qr; onClose?: (note?: str
         </>
       )}
 
-      <ColourField id={`${id}-bg`} label={t('optionsQrBackground')} pickLabel={t('optionsQrPickBackground')} name="background" value={f.background} onChange={setField('background')} writes="rgb" />
-      <ColourField id={`${id}-fg`} label={t('optionsQrForeground')} pickLabel={t('optionsQrPickForeground')} name="foreground" value={f.foreground} onChange={setField('foreground')} writes="rgb" />
-      <TextField id={`${id}-logo`} name="logo" label={t('optionsQrLogoUrl')} type="url" spellCheck={false} placeholder="https://example.com/logo.png" value={f.logo} onChange={setField('logo')} />
+      <ColourField
+        id={`${id}-bg`}
+        label={t('optionsQrBackground')}
+        pickLabel={t('optionsQrPickBackground')}
+        name="background"
+        value={f.background}
+        onChange={setField('background')}
+        writes="rgb"
+      />
+      <ColourField
+        id={`${id}-fg`}
+        label={t('optionsQrForeground')}
+        pickLabel={t('optionsQrPickForeground')}
+        name="foreground"
+        value={f.foreground}
+        onChange={setField('foreground')}
+        writes="rgb"
+      />
+      <TextField
+        id={`${id}-logo`}
+        name="logo"
+        label={t('optionsQrLogoUrl')}
+        type="url"
+        spellCheck={false}
+        placeholder="https://example.com/logo.png"
+        value={f.logo}
+        onChange={setField('logo')}
+      />
       <p className="muted">{t('optionsQrOptionalHint')}</p>
     </FormCard>
   );

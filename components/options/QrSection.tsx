@@ -7,8 +7,8 @@ import { QrForm, qrLabel } from './QrForm';
 import { QrStats } from './QrStats';
 import { qrStatsTarget } from '@/lib/ui/trackedQr';
 import { t } from '@/lib/i18n';
-import { tCount } from '@/lib/i18nCount';
-import { dateText } from '@/lib/i18nDate';
+import { tCount } from '@/lib/i18n/count';
+import { dateText } from '@/lib/i18n/date';
 import { valueWord } from '@/lib/ui/options/valueWords';
 
 /** A QR code: name, its type when the service tells it, scans, date and its link. */
@@ -53,25 +53,25 @@ export function QrSection() {
   const linked = qrStatsTarget(window.location.hash);
   return (
     <>
-    {linked !== null && <LinkedQrStats id={linked} />}
-    <ListSection
-      name="qrs"
-      texts={{ refresh: 'optionsRefreshQrs', one: 'optionsCountQrOne', many: 'optionsCountQrMany', empty: 'optionsNoQrs' }}
-      item={{
-        key: (q) => q.id,
-        label: qrLabel,
-        view: (q) => <QrView qr={q} />,
-        Form: QrForm,
-        remove: (q) => ({ op: 'deleteQr', args: [q.id] }),
-        deletedNote: 'optionsDeletedQr',
-        details: (q) => ({
-          button: t('optionsStatistics'),
-          name: t('optionsStatisticsOf', qrLabel(q)),
-          region: true,
-          render: () => <QrStats id={q.id} scans={q.scans} load={loadDetail} />,
-        }),
-      }}
-    />
+      {linked !== null && <LinkedQrStats id={linked} />}
+      <ListSection
+        name="qrs"
+        texts={{ refresh: 'optionsRefreshQrs', one: 'optionsCountQrOne', many: 'optionsCountQrMany', empty: 'optionsNoQrs' }}
+        item={{
+          key: (q) => q.id,
+          label: qrLabel,
+          view: (q) => <QrView qr={q} />,
+          Form: QrForm,
+          remove: (q) => ({ op: 'deleteQr', args: [q.id] }),
+          deletedNote: 'optionsDeletedQr',
+          details: (q) => ({
+            button: t('optionsStatistics'),
+            name: t('optionsStatisticsOf', qrLabel(q)),
+            region: true,
+            render: () => <QrStats id={q.id} scans={q.scans} load={loadDetail} />,
+          }),
+        }}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { QrDetail } from '@/lib/api';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { BarChart } from './BarChart';
 import { valueWord } from '@/lib/ui/options/valueWords';
 import { t } from '@/lib/i18n';
@@ -29,9 +29,9 @@ export function QrStats({ id, scans, load }: { id: number; scans: number; load: 
   if (!detail) return null;
   const s = detail.stats;
   const nothing =
-    (s.clicks === 0 &&
-      s.uniqueClicks === 0 &&
-      [s.topCountries, s.topReferrers, s.topBrowsers, s.topOs, s.socialCount].every((m) => Object.values(m).every((v) => !v)));
+    s.clicks === 0 &&
+    s.uniqueClicks === 0 &&
+    [s.topCountries, s.topReferrers, s.topBrowsers, s.topOs, s.socialCount].every((m) => Object.values(m).every((v) => !v));
   // No figures from the service (or none while the list counts scans): not available, not "no scans".
   if (detail.statsEmpty || (nothing && scans > 0)) return <p>{t('optionsQrStatsUnavailable')}</p>;
   if (nothing) return <p>{t('optionsQrNoScans')}</p>;
@@ -48,7 +48,10 @@ export function QrStats({ id, scans, load }: { id: number; scans: number; load: 
         <BarChart title={t('optionsTopReferrers')} data={s.topReferrers} />
         <BarChart title={t('optionsTopBrowsers')} data={s.topBrowsers} />
         <BarChart title={t('optionsTopOs')} data={s.topOs} />
-        <BarChart title={t('optionsSocial')} data={Object.fromEntries(Object.entries(s.socialCount).map(([k, v]) => [valueWord('social', k), v]))} />
+        <BarChart
+          title={t('optionsSocial')}
+          data={Object.fromEntries(Object.entries(s.socialCount).map(([k, v]) => [valueWord('social', k), v]))}
+        />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Overlay, Splash } from '@/lib/api';
 import { ListSection } from './ListSection';
 import { t, type MessageKey } from '@/lib/i18n';
-import { dateText } from '@/lib/i18nDate';
+import { dateText } from '@/lib/i18n/date';
 import { valueWord } from '@/lib/ui/options/valueWords';
 
 /** A read-only item: its name (or "<kind> #id"), its type when it has one, and its date. */
@@ -20,7 +20,12 @@ export function OverlaysSection() {
   return (
     <ListSection
       name="overlays"
-      texts={{ refresh: 'optionsRefreshOverlays', one: 'optionsCountOverlayOne', many: 'optionsCountOverlayMany', empty: 'optionsNoOverlays' }}
+      texts={{
+        refresh: 'optionsRefreshOverlays',
+        one: 'optionsCountOverlayOne',
+        many: 'optionsCountOverlayMany',
+        empty: 'optionsNoOverlays',
+      }}
       item={{ key: (o) => o.id, label: (o) => o.name, view: namedItem('optionsOverlayNumbered') }}
     />
   );

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import type { SiteRule } from '@/lib/links/linkRules';
 import { parseSite, siteLabel } from '@/lib/links/siteRules';
 import { campaignChoices, channelChoices, domainChoices, toId } from '@/lib/ui/choices';
-import { ChoiceSelect } from '../common/ChoiceSelect';
+import { ChoiceSelect } from '@/components/common/ChoiceSelect';
 import type { Checked } from '@/lib/ui/options/forms';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
@@ -22,7 +22,11 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
   const lists = useOptions((s) => s.lists);
   const save = useOptions((s) => s.saveLinkRules);
   const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
-  const { fields: f, set, reset } = useFields({
+  const {
+    fields: f,
+    set,
+    reset,
+  } = useFields({
     site: rule?.site ?? '',
     domain: str(rule?.domainId),
     campaign: str(rule?.campaignId),
@@ -37,7 +41,13 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
     if (!f.domain && !f.campaign && !f.channel && !f.preset) return { ok: false, field: 'preset', message: t('optionsRuleEmpty') };
     return {
       ok: true,
-      data: { site: f.site.trim(), domainId: toId(f.domain), campaignId: toId(f.campaign), channelId: toId(f.channel), presetId: f.preset || null },
+      data: {
+        site: f.site.trim(),
+        domainId: toId(f.domain),
+        campaignId: toId(f.campaign),
+        channelId: toId(f.channel),
+        presetId: f.preset || null,
+      },
     };
   };
 
@@ -60,12 +70,50 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
   const gone = (v: string) => t('optionsRuleGone', `#${v}`);
   const none = t('optionsRuleKeep');
   return (
-    <FormCard submit={submit} label={rule ? t('optionsEditItem', ruleLabel(rule)) : t('optionsNewRule')} submitLabel={t(rule ? 'optionsUpdateRule' : 'optionsAddRule')} onCancel={onClose && (() => onClose())}>
-      <TextField id={`${id}-site`} name="site" label={t('optionsRuleSite')} value={f.site} onChange={set('site')} placeholder="example.com/blog/" spellCheck={false} aria-required="true" />
+    <FormCard
+      submit={submit}
+      label={rule ? t('optionsEditItem', ruleLabel(rule)) : t('optionsNewRule')}
+      submitLabel={t(rule ? 'optionsUpdateRule' : 'optionsAddRule')}
+      onCancel={onClose && (() => onClose())}
+    >
+      <TextField
+        id={`${id}-site`}
+        name="site"
+        label={t('optionsRuleSite')}
+        value={f.site}
+        onChange={set('site')}
+        placeholder="example.com/blog/"
+        spellCheck={false}
+        aria-required="true"
+      />
       <div className="grid-two">
-        <ChoiceSelect id={`${id}-domain`} label={t('commonDomain')} none={none} value={f.domain} unknownLabel={gone} choices={domainChoices(lists.domains.items ?? [])} onChange={set('domain')} />
-        <ChoiceSelect id={`${id}-campaign`} label={t('commonCampaign')} none={none} value={f.campaign} unknownLabel={gone} choices={campaignChoices(lists.campaigns.items ?? [])} onChange={set('campaign')} />
-        <ChoiceSelect id={`${id}-channel`} label={t('commonChannel')} none={none} value={f.channel} unknownLabel={gone} choices={channelChoices(lists.channels.items ?? [])} onChange={set('channel')} />
+        <ChoiceSelect
+          id={`${id}-domain`}
+          label={t('commonDomain')}
+          none={none}
+          value={f.domain}
+          unknownLabel={gone}
+          choices={domainChoices(lists.domains.items ?? [])}
+          onChange={set('domain')}
+        />
+        <ChoiceSelect
+          id={`${id}-campaign`}
+          label={t('commonCampaign')}
+          none={none}
+          value={f.campaign}
+          unknownLabel={gone}
+          choices={campaignChoices(lists.campaigns.items ?? [])}
+          onChange={set('campaign')}
+        />
+        <ChoiceSelect
+          id={`${id}-channel`}
+          label={t('commonChannel')}
+          none={none}
+          value={f.channel}
+          unknownLabel={gone}
+          choices={channelChoices(lists.channels.items ?? [])}
+          onChange={set('channel')}
+        />
         <div className="field">
           <label htmlFor={`${id}-preset`}>{t('utmPreset')}</label>
           <select id={`${id}-preset`} name="preset" value={f.preset} onChange={(e) => set('preset')(e.target.value)}>

@@ -1,8 +1,16 @@
 import { useId, useRef, useState } from 'react';
-import { parseRulesFile, planImport, rulesFileOf, type ImportPlan, type ImportProblem, type NamedLists, type Unmatched } from '@/lib/links/rulesFile';
-import { errorSentence } from '@/lib/errorText';
+import {
+  parseRulesFile,
+  planImport,
+  rulesFileOf,
+  type ImportPlan,
+  type ImportProblem,
+  type NamedLists,
+  type Unmatched,
+} from '@/lib/links/rulesFile';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t, type MessageKey } from '@/lib/i18n';
-import { ConfirmInline } from '../common/ConfirmInline';
+import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
@@ -16,14 +24,20 @@ function problemText(p: ImportProblem): string {
   return t('optionsImportBadEntry', Number(index) + 1, words, field ?? '');
 }
 
-const PART_WORD: Record<Unmatched['part'], MessageKey> = { domain: 'rulePartDomain', campaign: 'rulePartCampaign', channel: 'rulePartChannel' };
+const PART_WORD: Record<Unmatched['part'], MessageKey> = {
+  domain: 'rulePartDomain',
+  campaign: 'rulePartCampaign',
+  channel: 'rulePartChannel',
+};
 
 /** One line for each thing of the file this account will not have as the file says. */
 function planLines(plan: ImportPlan): string[] {
   return [
     ...(plan.byNumber ? [t('optionsImportByNumber')] : []),
     ...plan.unmatched.map((u) =>
-      u.name ? t('optionsImportUnmatched', u.site, t(PART_WORD[u.part]), u.name) : t('optionsImportUnmatchedNumber', u.site, t(PART_WORD[u.part]), u.id),
+      u.name
+        ? t('optionsImportUnmatched', u.site, t(PART_WORD[u.part]), u.name)
+        : t('optionsImportUnmatchedNumber', u.site, t(PART_WORD[u.part]), u.id),
     ),
     ...plan.duplicates.map((site) => t('optionsImportDuplicate', site)),
     ...plan.empty.map((site) => t('optionsImportEmpty', site)),

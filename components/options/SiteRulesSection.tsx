@@ -9,7 +9,15 @@ import { RulesTransfer } from './RulesTransfer';
 import { OrgItems } from './OrgItems';
 
 /** One choice of a rule as a tag ("Campaign: Spring"), or a note that what it names is gone. */
-function Choice({ label, id, list }: { label: string; id: number | string | null; list: readonly { id: number | string; label: string }[] | null }) {
+function Choice({
+  label,
+  id,
+  list,
+}: {
+  label: string;
+  id: number | string | null;
+  list: readonly { id: number | string; label: string }[] | null;
+}) {
   if (id === null) return null;
   const found = list?.find((x) => x.id === id);
   const text = found ? found.label : list ? t('optionsRuleGone', `#${id}`) : `#${id}`;
@@ -62,7 +70,12 @@ export function SiteRulesSection() {
               <button type="button" disabled={i === 0} aria-label={t('optionsMoveUpItem', ruleLabel(r))} onClick={() => move(i, -1)}>
                 {t('optionsMoveUp')}
               </button>
-              <button type="button" disabled={i === (rules?.length ?? 0) - 1} aria-label={t('optionsMoveDownItem', ruleLabel(r))} onClick={() => move(i, 1)}>
+              <button
+                type="button"
+                disabled={i === (rules?.length ?? 0) - 1}
+                aria-label={t('optionsMoveDownItem', ruleLabel(r))}
+                onClick={() => move(i, 1)}
+              >
                 {t('optionsMoveDown')}
               </button>
             </>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
 import { useSyncPref } from '@/lib/ui/options/syncPref';
 
@@ -11,7 +11,13 @@ export function SyncConventionsPref() {
   return (
     <>
       <div className="check">
-        <input id={id} type="checkbox" checked={status.enabled} aria-describedby={`${id}-help ${id}-state`} onChange={(e) => void setEnabled(e.target.checked)} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={status.enabled}
+          aria-describedby={`${id}-help ${id}-state`}
+          onChange={(e) => void setEnabled(e.target.checked)}
+        />
         <label htmlFor={id}>{t('optionsSyncConventions')}</label>
       </div>
       <p id={`${id}-help`} className="muted">

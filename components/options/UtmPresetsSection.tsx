@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { UtmPreset } from '@/lib/links/linkRules';
 import { UTM_FIELDS, utmQuery, type UtmField } from '@/lib/links/utm';
 import type { Checked } from '@/lib/ui/options/forms';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t, type MessageKey } from '@/lib/i18n';
 import { TextField, useFields } from './fields';
 import { FormCard } from './FormCard';
@@ -37,7 +37,11 @@ export function UtmPresetsSection() {
   return (
     <>
       <p className="hint">{t('optionsUtmPresetsIntro')}</p>
-      <OrgItems part={data?.org?.presets} notes={{ locked: 'optionsOrgPresetsLocked', open: 'optionsOrgPresetsOpen' }} view={(p: UtmPreset) => presetView(p)} />
+      <OrgItems
+        part={data?.org?.presets}
+        notes={{ locked: 'optionsOrgPresetsLocked', open: 'optionsOrgPresetsOpen' }}
+        view={(p: UtmPreset) => presetView(p)}
+      />
       <ListView
         items={data?.presets ?? null}
         head={<LinkRulesHead says />}
@@ -69,7 +73,11 @@ function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: (no
   const id = useId();
   const data = useOptions((s) => s.linkRules.value);
   const save = useOptions((s) => s.saveLinkRules);
-  const { fields: f, set, reset } = useFields<PresetFields>({
+  const {
+    fields: f,
+    set,
+    reset,
+  } = useFields<PresetFields>({
     name: preset?.name ?? '',
     ...(Object.fromEntries(UTM_FIELDS.map((k) => [k, preset?.[k] ?? ''])) as Record<UtmField, string>),
   });
@@ -89,7 +97,8 @@ function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: (no
       const next = { id: preset?.id ?? newId('preset'), ...values };
       const presets = data?.presets ?? [];
       // Checked when sent, not with the fields: once added, the name is taken by the preset itself.
-      if (presets.some((p) => p.id !== next.id && p.name.toLowerCase() === next.name.toLowerCase())) throw new Error(t('optionsPresetNameTaken', next.name));
+      if (presets.some((p) => p.id !== next.id && p.name.toLowerCase() === next.name.toLowerCase()))
+        throw new Error(t('optionsPresetNameTaken', next.name));
       await save({ presets: preset ? presets.map((p) => (p.id === preset.id ? next : p)) : [...presets, next] });
       if (preset) onClose?.(t('optionsChangesSaved'));
       else return t('optionsPresetAdded', next.name);

@@ -20,7 +20,13 @@ export function TextField({
 }
 
 /** A labelled checkbox of an options form. */
-export function CheckField({ id, label, checked, onChange, ...rest }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void } & InputProps) {
+export function CheckField({
+  id,
+  label,
+  checked,
+  onChange,
+  ...rest
+}: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void } & InputProps) {
   return (
     <div className="check">
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} {...rest} />
@@ -33,7 +39,12 @@ export function CheckField({ id, label, checked, onChange, ...rest }: { id: stri
 export function useFields<F extends Record<string, string | boolean>>(initial: F) {
   const first = useRef(initial);
   const [fields, setFields] = useState(initial);
-  const set = useCallback(<K extends keyof F>(key: K) => (value: F[K]) => setFields((old) => ({ ...old, [key]: value })), []);
+  const set = useCallback(
+    <K extends keyof F>(key: K) =>
+      (value: F[K]) =>
+        setFields((old) => ({ ...old, [key]: value })),
+    [],
+  );
   const reset = useCallback(() => setFields(first.current), []);
   return { fields, set, reset };
 }

@@ -29,7 +29,14 @@ export interface SectionDef {
 /** The sections of the options page, in page order: the navigation and the page are both made from this table. */
 export const SECTIONS: readonly SectionDef[] = [
   { id: 'connection', title: 'optionsConnectionTitle', needsConnection: false, acrossAccounts: true, Body: ConnectionSection },
-  { id: 'connections', title: 'optionsConnectionsTitle', needsConnection: false, needsSaved: true, acrossAccounts: true, Body: ConnectionsSection },
+  {
+    id: 'connections',
+    title: 'optionsConnectionsTitle',
+    needsConnection: false,
+    needsSaved: true,
+    acrossAccounts: true,
+    Body: ConnectionsSection,
+  },
   { id: 'account', title: 'optionsAccountTitle', needsConnection: true, Body: AccountSection },
   { id: 'channels', title: 'optionsChannelsTitle', needsConnection: true, Body: ChannelsSection },
   { id: 'pixels', title: 'optionsPixelsTitle', needsConnection: true, Body: PixelsSection },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 import { useOptions } from './OptionsContext';
 
 export interface RunOptions {

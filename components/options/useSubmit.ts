@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import type { FieldProblem } from '@/lib/ui/options/forms';
 import type { Checked } from '@/lib/ui/options/forms';
-import { fieldProblemSentence } from '@/lib/errorText';
+import { fieldProblemSentence } from '@/lib/i18n/errorText';
 import { fieldByName, focusField, useAction, type RunOptions } from './useAction';
 
 export interface SubmitSteps<A> {
@@ -13,7 +13,6 @@ export interface SubmitSteps<A> {
   reset?: () => void;
   describe?: RunOptions['describe'];
 }
-
 
 /** The visible label of a field, in words ("New password"), or null. */
 function labelOf(el: HTMLElement): string | null {
@@ -53,7 +52,10 @@ export function useSubmit<A>(steps: SubmitSteps<A>) {
       // Every bad field is said (each once) and marked; the first takes the focus.
       const all = [checked, ...(checked.more ?? [])];
       action.fail([...new Set(all.map((p) => failureText(form.current, p)))].join(' '));
-      markInvalid(form.current, all.map((p) => p.field));
+      markInvalid(
+        form.current,
+        all.map((p) => p.field),
+      );
       focusField(form.current, checked.field);
       return;
     }

@@ -1,4 +1,4 @@
-import { AccountSelect } from '../common/AccountSelect';
+import { AccountSelect } from '@/components/common/AccountSelect';
 import { usePopup } from './PopupContext';
 
 /** The popup's select "Account" (two or more saved connections): choosing one shows that account's lists, choices and Recent links. */

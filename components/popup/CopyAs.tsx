@@ -11,7 +11,13 @@ export function CopyAs() {
       <label htmlFor="copy-as" className="visually-hidden">
         {t('popupCopyAs')}
       </label>
-      <select id="copy-as" className="copy-as" value={value} title={t('popupCopyAs')} onChange={(e) => setCopyFormat(e.target.value as CopyFormat)}>
+      <select
+        id="copy-as"
+        className="copy-as"
+        value={value}
+        title={t('popupCopyAs')}
+        onChange={(e) => setCopyFormat(e.target.value as CopyFormat)}
+      >
         {COPY_FORMATS.map((f) => (
           <option key={f} value={f}>
             {t(COPY_FORMAT_NAMES[f])}

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { HistoryEntry } from '@/lib/storage';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { usePopup } from './PopupContext';
 import { DeleteConfirm } from './DeleteConfirm';
 import { t } from '@/lib/i18n';
@@ -10,7 +10,9 @@ export function DeleteLink({ entry }: { entry: HistoryEntry }) {
   const askDelete = usePopup((s) => s.askDelete);
   const confirming = usePopup((s) => s.recent.confirmingId === entry.id && s.recent.confirmingIn === 'result');
   const deleting = usePopup((s) => s.recent.deletingId === entry.id);
-  const failure = usePopup((s) => (s.recent.failure?.id === entry.id && s.recent.confirmingIn === 'result' ? s.recent.failure.error : null));
+  const failure = usePopup((s) =>
+    s.recent.failure?.id === entry.id && s.recent.confirmingIn === 'result' ? s.recent.failure.error : null,
+  );
   const button = useRef<HTMLButtonElement>(null);
   if (entry.linkId === null) return null;
   return (

@@ -15,9 +15,7 @@ export function DuplicateOffer() {
   if (!duplicate) return null;
   return (
     <div className="notice" role="group" aria-labelledby="duplicate-text">
-      <p id="duplicate-text">
-        {richText('popupDuplicateText', <span className="mono">{duplicate.shortUrl}</span>)}
-      </p>
+      <p id="duplicate-text">{richText('popupDuplicateText', <span className="mono">{duplicate.shortUrl}</span>)}</p>
       <div className="row">
         <button type="button" ref={first} className="primary" onClick={() => void reuseExisting()}>
           {t('popupUseExisting')}

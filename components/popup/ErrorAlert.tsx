@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { errorSentence, opensOptions } from '@/lib/errorText';
+import { errorSentence, opensOptions } from '@/lib/i18n/errorText';
 import { fieldOf } from '@/lib/ui/popup/data';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
@@ -21,7 +21,8 @@ export function ErrorAlert() {
     const control = field && (document.getElementById(CONTROL_ID[field]) as HTMLInputElement | HTMLSelectElement | null);
     const at = document.activeElement;
     // Only from Shorten (or nowhere): a link followed that fails later never takes the focus from another button.
-    if (control && !control.disabled && (!at || at === document.body || (at instanceof HTMLButtonElement && at.type === 'submit'))) control.focus();
+    if (control && !control.disabled && (!at || at === document.body || (at instanceof HTMLButtonElement && at.type === 'submit')))
+      control.focus();
   }, [error]);
   if (!error) return null;
   return (

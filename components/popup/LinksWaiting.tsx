@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '@/lib/i18n';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 import { rowsShown } from '@/lib/ui/popup/reestimate';
 import { usePopup } from './PopupContext';
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { HistoryEntry, TrackedQr } from '@/lib/storage';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { truncate } from '@/lib/links/historyText';
 import { usePopup } from './PopupContext';
 import { DeleteConfirm } from './DeleteConfirm';

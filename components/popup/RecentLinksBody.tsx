@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { indexRecent, searchRecent } from '@/lib/ui/popup/recentSearch';
 import { usePopup } from './PopupContext';
 import { t } from '@/lib/i18n';
-import { tCount } from '@/lib/i18nCount';
+import { tCount } from '@/lib/i18n/count';
 import { RecentLinkList } from './RecentLinkList';
 import { useTrackedScans } from './useTrackedScans';
 
@@ -38,7 +38,9 @@ export function RecentLinksBody() {
       {recent.state === 'error' && <div role="alert">{t('popupRecentFailed')}</div>}
       {recent.state === 'ready' && recent.items.length === 0 && <p className="muted">{t('popupRecentEmpty')}</p>}
       {/* Only the newest are known yet: "no match" waits for the whole list. */}
-      {recent.items.length > 0 && shown.length === 0 && <p className="muted">{recent.partial ? t('commonLoading') : t('popupRecentNoMatch', recent.query)}</p>}
+      {recent.items.length > 0 && shown.length === 0 && (
+        <p className="muted">{recent.partial ? t('commonLoading') : t('popupRecentNoMatch', recent.query)}</p>
+      )}
       {shown.length > 0 && (
         <RecentLinkList
           entries={shown}
@@ -46,7 +48,14 @@ export function RecentLinksBody() {
           tracked={tracked}
           busy={recent.partial}
           onEnd={wantWhole}
-          label={recent.query ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [shown.length, recent.items.length]) : undefined}
+          label={
+            recent.query
+              ? tCount({ one: 'popupRecentFilteredOne', other: 'popupRecentFilteredMany' }, recent.items.length, [
+                  shown.length,
+                  recent.items.length,
+                ])
+              : undefined
+          }
         />
       )}
     </>

@@ -10,7 +10,9 @@ import { t } from '@/lib/i18n';
 
 /** Whether the focus is in a field the user types or chooses in. */
 const isField = (el: Element | null): boolean =>
-  el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !['button', 'submit', 'checkbox', 'radio'].includes(el.type));
+  el instanceof HTMLTextAreaElement ||
+  el instanceof HTMLSelectElement ||
+  (el instanceof HTMLInputElement && !['button', 'submit', 'checkbox', 'radio'].includes(el.type));
 
 /** The short link made (or chosen): field "Short link", Copy and "Copy as", the campaign and channel outcomes, the QR code, "Delete link". */
 export function ResultPanel() {
@@ -73,7 +75,12 @@ export function ResultPanel() {
           </p>
           {origin !== 'history' && <CampaignNote outcome={entry.campaign} />}
           {origin !== 'history' && entry.channel && <ChannelNote outcome={entry.channel} />}
-          <QrPanel text={entry.shortUrl} fileBase={qrFileBase(entry.shortCode || entry.shortUrl)} onStatus={(message) => void announce(message, true)} tracked />
+          <QrPanel
+            text={entry.shortUrl}
+            fileBase={qrFileBase(entry.shortCode || entry.shortUrl)}
+            onStatus={(message) => void announce(message, true)}
+            tracked
+          />
           {origin !== 'history' && <DeleteLink entry={entry} />}
         </>
       )}

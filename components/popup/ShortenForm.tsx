@@ -61,7 +61,12 @@ export function ShortenForm() {
     if (selectable.current && document.activeElement === input.current) input.current?.select();
   }, [tabUrl, urlEdited]);
 
-  const describedBy = [pageBlocked ? PAGE_ALERT_ID : null, hint ? 'url-hint' : null, cleaned ? CLEANED_ID : null, field === 'url' ? ERROR_ID : null]
+  const describedBy = [
+    pageBlocked ? PAGE_ALERT_ID : null,
+    hint ? 'url-hint' : null,
+    cleaned ? CLEANED_ID : null,
+    field === 'url' ? ERROR_ID : null,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -97,9 +102,7 @@ export function ShortenForm() {
             {hint}
           </p>
         )}
-        {cleaned && (
-          <CleanedNote />
-        )}
+        {cleaned && <CleanedNote />}
       </div>
       <div className="row two">
         <DomainSelect invalid={field === 'domain'} />
@@ -109,9 +112,7 @@ export function ShortenForm() {
         <ChannelSelect />
         <AliasField invalid={field === 'alias'} errorId={ERROR_ID} />
       </div>
-      {ruled && (
-        <RuleNote />
-      )}
+      {ruled && <RuleNote />}
       <UtmDisclosure />
       <div className="row actions">
         <button type="submit" className="primary" disabled={verdict.kind !== 'ok' || busy} aria-busy={busy || undefined}>

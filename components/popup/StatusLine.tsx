@@ -13,7 +13,12 @@ export function StatusLine() {
   const beside = usePopup((s) => s.status !== '' && s.status === s.statusBeside);
   return (
     <>
-      <div role="status" className={['status-line', status ? '' : 'empty', waiting ? 'waiting' : '', beside ? 'visually-hidden' : ''].filter(Boolean).join(' ')}>
+      <div
+        role="status"
+        className={['status-line', status ? '' : 'empty', waiting ? 'waiting' : '', beside ? 'visually-hidden' : '']
+          .filter(Boolean)
+          .join(' ')}
+      >
         {status}
       </div>
       {waiting ? <CancelWaiting /> : null}

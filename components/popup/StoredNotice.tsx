@@ -1,4 +1,4 @@
-import { StorageNotice } from '../common/StorageNotice';
+import { StorageNotice } from '@/components/common/StorageNotice';
 import { usePopup } from './PopupContext';
 
 /** What stored data could not be read and was reset (told once, by the worker's reading after the first paint). */

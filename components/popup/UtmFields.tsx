@@ -25,7 +25,14 @@ export function UtmFields() {
   const setPreset = usePopup((s) => s.setUtmPreset);
   return (
     <div id={UTM_PANEL_ID} className="utm-panel">
-      <PresetSelect id="utm-preset" label={t('utmPreset')} value={utm.presetId} presets={presets} disabled={busy} onChange={(v) => void setPreset(v)} />
+      <PresetSelect
+        id="utm-preset"
+        label={t('utmPreset')}
+        value={utm.presetId}
+        presets={presets}
+        disabled={busy}
+        onChange={(v) => void setPreset(v)}
+      />
       <div className="row two">
         {UTM_FIELDS.map((f) => (
           <div className="field" key={f}>

@@ -33,7 +33,16 @@ const TrackedQrPart = lazy(() => import('./TrackedQrPart').then((m) => ({ defaul
 type Image = { state: 'making' } | { state: 'ready'; src: string } | { state: 'failed'; message: string };
 
 /** A QR code made locally, with "Copy QR", "Download PNG" and "Download SVG". */
-export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, tracked = false, styleSource = loadQrStyle, styleSave = saveQrStyle, styleWatch = watchQrStyles }: QrPanelProps) {
+export function QrPanel({
+  text,
+  fileBase,
+  onStatus,
+  actions = defaultQrActions,
+  tracked = false,
+  styleSource = loadQrStyle,
+  styleSave = saveQrStyle,
+  styleWatch = watchQrStyles,
+}: QrPanelProps) {
   const [image, setImage] = useState<Image>({ state: 'making' });
   const [style, setStyle] = useState<QrStyle | null>(null);
   const [styling, setStyling] = useState(false);
@@ -103,13 +112,17 @@ export function QrPanel({ text, fileBase, onStatus, actions = defaultQrActions, 
         </button>
         <button
           type="button"
-          onClick={() => void run((st) => actions.downloadPng(text, `${fileBase}.png`, st), t('qrDownloading', `${fileBase}.png`), 'qrPngFailed')}
+          onClick={() =>
+            void run((st) => actions.downloadPng(text, `${fileBase}.png`, st), t('qrDownloading', `${fileBase}.png`), 'qrPngFailed')
+          }
         >
           {t('qrDownloadPng')}
         </button>
         <button
           type="button"
-          onClick={() => void run((st) => actions.downloadSvg(text, `${fileBase}.svg`, st), t('qrDownloading', `${fileBase}.svg`), 'qrSvgFailed')}
+          onClick={() =>
+            void run((st) => actions.downloadSvg(text, `${fileBase}.svg`, st), t('qrDownloading', `${fileBase}.svg`), 'qrSvgFailed')
+          }
         >
           {t('qrDownloadSvg')}
         </button>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { checkQrStyle, type QrStyle, type StyleProblem } from '@/lib/qr/style';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { logoLimitKb, readLogoFile, saveQrStyle, styleProblemText } from '@/lib/ui/qrStyle';
 import { t } from '@/lib/i18n';
 

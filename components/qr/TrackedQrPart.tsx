@@ -1,13 +1,23 @@
 import { useEffect, useState } from 'react';
 import type { TrackedQr } from '@/lib/storage';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { copyTrackedImage, downloadTrackedImage, makeTrackedQr, qrStatsUrl, trackedQrs, waitTrackedQr } from '@/lib/ui/trackedQr';
 import { t } from '@/lib/i18n';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 
 /** "Make tracked QR code", then the service's QR image, "Scans" with the count and "Open statistics". */
-export function TrackedQrPart({ shortUrl, fileBase, hasLogo, say }: { shortUrl: string; fileBase: string; hasLogo: boolean; say: (message: string) => void }) {
+export function TrackedQrPart({
+  shortUrl,
+  fileBase,
+  hasLogo,
+  say,
+}: {
+  shortUrl: string;
+  fileBase: string;
+  hasLogo: boolean;
+  say: (message: string) => void;
+}) {
   const [qr, setQr] = useState<TrackedQr | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -78,7 +88,10 @@ export function TrackedQrPart({ shortUrl, fileBase, hasLogo, say }: { shortUrl: 
               <button type="button" onClick={() => void withImage(async () => (await copyTrackedImage(shortUrl), t('qrCopied')))}>
                 {t('qrTrackedCopy')}
               </button>
-              <button type="button" onClick={() => void withImage(async () => t('qrDownloading', await downloadTrackedImage(shortUrl, fileBase)))}>
+              <button
+                type="button"
+                onClick={() => void withImage(async () => t('qrDownloading', await downloadTrackedImage(shortUrl, fileBase)))}
+              >
                 {t('qrTrackedDownload')}
               </button>
             </div>

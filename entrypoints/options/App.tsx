@@ -8,7 +8,13 @@ import { requestHostPermission } from '@/lib/ui/options/permissions';
 import { createOptionsStore, type OptionsStore } from '@/lib/ui/options/store';
 
 /** The options page: creates its store, starts it, and shows the screen. */
-export default function App({ store, requestPermission = requestHostPermission }: { store?: OptionsStore; requestPermission?: RequestPermission }) {
+export default function App({
+  store,
+  requestPermission = requestHostPermission,
+}: {
+  store?: OptionsStore;
+  requestPermission?: RequestPermission;
+}) {
   const [options] = useState(() => store ?? createOptionsStore());
   useEffect(() => {
     void options.getState().start();

@@ -23,10 +23,10 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export function createApiClient(cfg: ClientConfig) {
   const call = <T extends z.ZodMiniType>(spec: Omit<RequestSpec, 'group'> & { group?: RequestSpec['group'] }, schema: T) =>
     send(cfg, { group: 'main', ...spec }, schema);
-  const list = <T extends z.ZodMiniType>(path: string, arrayName: string, item: T) => (paging?: Paging) =>
-    call({ method: 'GET', path, query: pagingQuery(paging) }, S.listPageSchema(arrayName, item)) as Promise<
-      S.ListPage<z.output<T>>
-    >;
+  const list =
+    <T extends z.ZodMiniType>(path: string, arrayName: string, item: T) =>
+    (paging?: Paging) =>
+      call({ method: 'GET', path, query: pagingQuery(paging) }, S.listPageSchema(arrayName, item)) as Promise<S.ListPage<z.output<T>>>;
 
   return rejectingInsteadOfThrowing({
     config: cfg,
@@ -117,10 +117,7 @@ export function createApiClient(cfg: ClientConfig) {
       call({ method: 'POST', path: '/api/pixel/add', body: checkInput(I.PixelAddInput, args) }, S.IdResponse),
     /** PUT /api/pixel/:id/update */
     updatePixel: (id: number, args: { name?: string; tag: string }) =>
-      call(
-        { method: 'PUT', path: `/api/pixel/${idArg(id, 'id')}/update`, body: checkInput(I.PixelUpdateInput, args) },
-        S.MessageResponse,
-      ),
+      call({ method: 'PUT', path: `/api/pixel/${idArg(id, 'id')}/update`, body: checkInput(I.PixelUpdateInput, args) }, S.MessageResponse),
     /** DELETE /api/pixel/:id/delete */
     deletePixel: (id: number) => call({ method: 'DELETE', path: `/api/pixel/${idArg(id, 'id')}/delete` }, S.MessageResponse),
 
@@ -130,14 +127,10 @@ export function createApiClient(cfg: ClientConfig) {
     /** GET /api/qr/:id — one QR code with its statistics */
     getQr: (id: number) => call({ method: 'GET', path: `/api/qr/${idArg(id, 'id')}` }, S.QrDetailResponse),
     /** POST /api/qr/add */
-    addQr: (args: I.QrAddArgs) =>
-      call({ method: 'POST', path: '/api/qr/add', body: checkInput(I.QrAddInput, args) }, S.QrAddResponse),
+    addQr: (args: I.QrAddArgs) => call({ method: 'POST', path: '/api/qr/add', body: checkInput(I.QrAddInput, args) }, S.QrAddResponse),
     /** PUT /api/qr/:id/update */
     updateQr: (id: number, args: I.QrAddArgs) =>
-      call(
-        { method: 'PUT', path: `/api/qr/${idArg(id, 'id')}/update`, body: checkInput(I.QrAddInput, args) },
-        S.MessageResponse,
-      ),
+      call({ method: 'PUT', path: `/api/qr/${idArg(id, 'id')}/update`, body: checkInput(I.QrAddInput, args) }, S.MessageResponse),
     /** DELETE /api/qr/:id/delete */
     deleteQr: (id: number) => call({ method: 'DELETE', path: `/api/qr/${idArg(id, 'id')}/delete` }, S.MessageResponse),
 

@@ -17,7 +17,6 @@ export const PIXEL_TYPES = [
   'reddit',
   'tiktok',
 ] as const;
-export type PixelType = (typeof PIXEL_TYPES)[number];
 
 /** The 7 QR code types the service creates. */
 export const QR_TYPES = ['text', 'vcard', 'link', 'email', 'phone', 'sms', 'wifi'] as const;

@@ -106,7 +106,8 @@ export function toApiError(err: unknown, fallback?: string): ApiError {
 
 /** Whether a thrown value is the browser refusing a write because the extension's storage is full (Chrome's quota). */
 export function isStorageFull(err: unknown): boolean {
-  const message = err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message) : typeof err === 'string' ? err : '';
+  const message =
+    err && typeof err === 'object' && 'message' in err ? String((err as { message: unknown }).message) : typeof err === 'string' ? err : '';
   return /quota/i.test(message) && !(err instanceof ApiError);
 }
 

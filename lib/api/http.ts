@@ -76,12 +76,7 @@ export async function send<S extends z.ZodMiniType>(cfg: ClientConfig, spec: Req
   }
 }
 
-async function sendOnce<S extends z.ZodMiniType>(
-  cfg: ClientConfig,
-  spec: RequestSpec,
-  schema: S,
-  auth: AuthForm,
-): Promise<z.output<S>> {
+async function sendOnce<S extends z.ZodMiniType>(cfg: ClientConfig, spec: RequestSpec, schema: S, auth: AuthForm): Promise<z.output<S>> {
   const now = cfg.now ?? Date.now;
   const doFetch = cfg.fetch ?? globalThis.fetch.bind(globalThis);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -141,14 +136,21 @@ async function sendOnce<S extends z.ZodMiniType>(
   const failed =
     status >= 400 ||
     !body ||
-    (spec.group === 'main' ? !(bodyError === 0 || bodyError === '0') : !(body.success === true || body.success === 1 || bodyError === 0 || bodyError === '0'));
+    (spec.group === 'main'
+      ? !(bodyError === 0 || bodyError === '0')
+      : !(body.success === true || body.success === 1 || bodyError === 0 || bodyError === '0'));
 
   if (failed) {
     if (!body && status < 400) {
       throw new ApiError({ kind: 'unreadable', status, serverText: '', message: 'An answer that is not JSON (an error page?).' });
     }
     const kind = classify(status, serverMessage);
-    throw new ApiError({ kind, status, serverText: serverMessage, message: serverMessage || `Refused with HTTP ${status} and no message.` });
+    throw new ApiError({
+      kind,
+      status,
+      serverText: serverMessage,
+      message: serverMessage || `Refused with HTTP ${status} and no message.`,
+    });
   }
 
   const parsed = schema.safeParse(body);
@@ -156,7 +158,13 @@ async function sendOnce<S extends z.ZodMiniType>(
     // The member that could not be read goes in `field` (for a bug report); the pages word the failure.
     const first = parsed.error.issues[0];
     const field = first && first.path.length ? first.path.join('.') : undefined;
-    throw new ApiError({ kind: 'unreadable', status, field, serverText: '', message: `An answer of an unexpected shape${field ? ` (${field})` : ''}.` });
+    throw new ApiError({
+      kind: 'unreadable',
+      status,
+      field,
+      serverText: '',
+      message: `An answer of an unexpected shape${field ? ` (${field})` : ''}.`,
+    });
   }
   return parsed.data;
 }

@@ -21,7 +21,14 @@ export async function fetchImage(fetchFn: typeof fetch, url: string, origin: str
   const safe = safeHttpUrl(url);
   if (!safe) throw new ApiError({ kind: 'invalid-input', field: 'link', message: 'link must be an http(s) address' });
   const at = new URL(safe).origin;
-  if (at !== origin) throw new ApiError({ kind: 'invalid-input', field: 'link', reason: 'image-elsewhere', detail: at, message: `The image is at ${at}, not at the service's ${origin}.` });
+  if (at !== origin)
+    throw new ApiError({
+      kind: 'invalid-input',
+      field: 'link',
+      reason: 'image-elsewhere',
+      detail: at,
+      message: `The image is at ${at}, not at the service's ${origin}.`,
+    });
   let res: Response;
   try {
     res = await fetchFn(safe, { credentials: 'omit', redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
@@ -30,10 +37,16 @@ export async function fetchImage(fetchFn: typeof fetch, url: string, origin: str
     throw new ApiError({ kind: timeout ? 'timeout' : 'network', message: `The image could not be read: ${String(e)}` });
   }
   if (res.status === 404) throw new ApiError({ kind: 'not-found', status: 404, message: 'The image is gone.' });
-  if (!res.ok) throw new ApiError({ kind: res.status >= 500 ? 'server' : 'invalid-request', status: res.status, message: `The image answered ${res.status}.` });
+  if (!res.ok)
+    throw new ApiError({
+      kind: res.status >= 500 ? 'server' : 'invalid-request',
+      status: res.status,
+      message: `The image answered ${res.status}.`,
+    });
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const bytes = new Uint8Array(await res.arrayBuffer());
-  if (!IMAGE_TYPES.includes(type) || bytes.length > MAX_IMAGE_BYTES) throw new ApiError({ kind: 'unreadable', message: `Not an image of at most 2 MB: ${type}` });
+  if (!IMAGE_TYPES.includes(type) || bytes.length > MAX_IMAGE_BYTES)
+    throw new ApiError({ kind: 'unreadable', message: `Not an image of at most 2 MB: ${type}` });
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return { type, dataUrl: `data:${type};base64,${btoa(binary)}` };

@@ -30,4 +30,3 @@ export function lazySchema<T extends object>(make: () => T): T {
     deleteProperty: (_t, key) => Reflect.deleteProperty(value(), key),
   });
 }
-

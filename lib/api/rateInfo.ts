@@ -61,12 +61,7 @@ export function parseRetryAfter(value: unknown, now: number): number | undefined
  * What one answer says of its budget, body included: a 429 can come as HTTP 200 with
  * `{"error":429,"Retry-After":30}` in real deployments.
  */
-export function rateInfoOfAnswer(
-  status: number,
-  headers: Headers,
-  body: unknown,
-  now: number,
-): { info: RateInfo; limited: boolean } {
+export function rateInfoOfAnswer(status: number, headers: Headers, body: unknown, now: number): { info: RateInfo; limited: boolean } {
   const info = readRateHeaders(headers, now);
   const rec = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
   const limited = status === 429 || rec?.error === 429 || rec?.error === '429';

@@ -4,12 +4,28 @@
  * current (its cache and remembered choices, `parkedAccounts`). A switch swaps them in one
  * storage write, so a page never reads one account's cache beside another's connection state.
  */
-import { ApiError, type Account } from '../api';
-import { t } from '../i18n';
-import { tCount } from '../i18nCount';
-import type { ConnectionInfo, ConnectionSummary } from '../messaging';
-import { ACCOUNT_SETTINGS, budgetsItem, cacheItem, connectionItem, connectionStateItem, settingsItem, writeTogether, type Connection, type Settings } from '../storage';
-import { connectionsItem, parkedAccountsItem, type AccountChoices, type ParkedAccount, type SavedConnection } from '../storage/connections';
+import { ApiError, type Account } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18n/count';
+import type { ConnectionInfo, ConnectionSummary } from '@/lib/messaging';
+import {
+  ACCOUNT_SETTINGS,
+  budgetsItem,
+  cacheItem,
+  connectionItem,
+  connectionStateItem,
+  settingsItem,
+  writeTogether,
+  type Connection,
+  type Settings,
+} from '@/lib/storage';
+import {
+  connectionsItem,
+  parkedAccountsItem,
+  type AccountChoices,
+  type ParkedAccount,
+  type SavedConnection,
+} from '@/lib/storage/connections';
 import { checkConnectionName, checkKey, checkReachable, checkServiceUrlFor, connectionInfo } from './connection';
 import { connectionName, connectionStateOf, publishConnectionState } from './connectionState';
 import { fingerprintOf } from './fingerprint';
@@ -115,7 +131,8 @@ export function createAccounts({ sessions, jobs, hasHostPermission, notify, forg
     const error = new ApiError({ kind: 'bad-key', reason: 'connection-forgotten', message: 'Its connection was forgotten.' }).toJSON();
     if (ids.length) await jobs.cancel(ids, error);
     const ended = ids.length;
-    if (ended > 0) await notify(t('notifyForgottenTitle'), tCount({ one: 'notifyForgottenOne', other: 'notifyForgottenMany' }, ended, [ended, name]));
+    if (ended > 0)
+      await notify(t('notifyForgottenTitle'), tCount({ one: 'notifyForgottenOne', other: 'notifyForgottenMany' }, ended, [ended, name]));
     return ended;
   }
 
@@ -129,7 +146,13 @@ export function createAccounts({ sessions, jobs, hasHostPermission, notify, forg
         const policy = await currentPolicy();
         const checked = checkServiceUrlFor(String(data?.serviceUrl ?? ''), policy);
         const apiKey = String(data?.apiKey ?? '').trim();
-        if (!apiKey) throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-required', message: 'A new connection needs its key.' });
+        if (!apiKey)
+          throw new ApiError({
+            kind: 'invalid-input',
+            field: 'apiKey',
+            reason: 'key-required',
+            message: 'A new connection needs its key.',
+          });
         checkKey(apiKey);
         const name = checkConnectionName(data?.name);
         await checkReachable(checked.origin, hasHostPermission);
@@ -137,7 +160,14 @@ export function createAccounts({ sessions, jobs, hasHostPermission, notify, forg
         const fingerprint = await fingerprintOf(conn.serviceUrl, conn.apiKey);
         const all = await saved();
         const same = all.currentFp === fingerprint ? all.current : all.others[all.otherFps.indexOf(fingerprint)];
-        if (same) throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'connection-exists', detail: connectionName(same), message: 'That connection is saved already.' });
+        if (same)
+          throw new ApiError({
+            kind: 'invalid-input',
+            field: 'apiKey',
+            reason: 'connection-exists',
+            detail: connectionName(same),
+            message: 'That connection is saved already.',
+          });
         const trial = await sessions.build(conn, false);
         let account: Account;
         try {

@@ -3,8 +3,8 @@
  * interface's figures and then follow what the server says (X-RateLimit-*, 429, Retry-After).
  * Pure logic with an injected clock, so it is unit-tested with a fake one.
  */
-import type { RateGroup, RateInfo } from '../api';
-import type { BudgetState } from '../storage';
+import type { RateGroup, RateInfo } from '@/lib/api';
+import type { BudgetState } from '@/lib/storage';
 
 /** The interface's figures: main 30 / 60 s; shorten 100 / h (free) or 10,000 / h (pro). */
 export function defaultBudget(group: RateGroup, plan: string | null): { limit: number; windowMs: number } {

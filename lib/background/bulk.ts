@@ -5,15 +5,15 @@
  * outcome into the record. Closing the page or a stopped worker loses nothing: the record and
  * the jobs are in storage, and the page reads where the batch stands when it opens.
  */
-import { ApiError, checkInput, ShortenInput } from '../api';
-import { batchSizeProblem, reusableLink } from '../bulk/prepare';
-import { t } from '../i18n';
-import type { BulkRequest, BulkScope, BulkView, ShownAccount } from '../messaging';
+import { ApiError, checkInput, ShortenInput } from '@/lib/api';
+import { batchSizeProblem, reusableLink } from '@/lib/bulk/prepare';
+import { t } from '@/lib/i18n';
+import type { BulkRequest, BulkScope, BulkView, ShownAccount } from '@/lib/messaging';
 import { checkShownAccount } from './shownAccount';
-import type { BulkBatch, BulkItem } from '../storage';
+import type { BulkBatch, BulkItem } from '@/lib/storage';
 import { cancelledError, itemOf, slotOf, type BatchSlot } from './bulkBatch';
 import { ruleResolver, warnOnce } from './ruleChoices';
-import { ruleFallbackText } from '../links/ruleWords';
+import { ruleFallbackText } from '@/lib/links/ruleWords';
 import { historyOf, readStoredHistory } from './history';
 import type { JobQueue } from './jobs';
 import { checkChannelId } from './channelId';
@@ -108,9 +108,9 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     if (!changed) return batch;
     // Only rows no one changed since they were read (a Retry in between keeps its new job).
     const same = (a: BulkItem | undefined, b: BulkItem) => !!a && a.state === b.state && a.jobId === b.jobId;
-    const stored =
-      (await slot.update((b) => (b.id === batch.id ? { ...b, items: b.items.map((cur, i) => (same(cur, batch.items[i]!) ? items[i]! : cur)) } : b))) ??
-      { ...batch, items };
+    const stored = (await slot.update((b) =>
+      b.id === batch.id ? { ...b, items: b.items.map((cur, i) => (same(cur, batch.items[i]!) ? items[i]! : cur)) } : b,
+    )) ?? { ...batch, items };
     return orphans.length && stored.id === batch.id ? ((await queueRows(slot, orphans)) ?? stored) : stored;
   }
 
@@ -155,11 +155,14 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
       const ruled = rule(String(a.url ?? ''), pageChoices, true);
       if (ruled.warnKey) fallbacks.set(ruled.warnKey, ruled);
       const choices = ruled.site
-        ? { choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId }, rule: { site: ruled.site, chose: ruled.chose } }
+        ? {
+            choices: { domainId: ruled.domainId, campaignId: ruled.campaignId, channelId: ruled.channelId },
+            rule: { site: ruled.site, chose: ruled.chose },
+          }
         : {};
       const base = { url: ruled.url, ...(a.title ? { title: String(a.title).slice(0, 500) } : {}), jobId: null, ...choices };
       try {
-        checkInput(ShortenInput, { url: base.url, domain_id: (base.choices?.domainId ?? req.domainId) ?? undefined });
+        checkInput(ShortenInput, { url: base.url, domain_id: base.choices?.domainId ?? req.domainId ?? undefined });
       } catch (e) {
         return { ...base, state: 'failed', error: (e as ApiError).toJSON() };
       }
@@ -179,7 +182,8 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     const rows = items.flatMap((it, i) => (it.state === 'waiting' ? [i] : []));
     const started = view((await queueRows(slot, rows, batch)) ?? batch);
     for (const [key, r] of fallbacks)
-      if (await warnOnce(s.fingerprint, key)) await notify?.(t('ruleFallbackTitle'), ruleFallbackText(r.site!, r.missing)).catch(() => undefined);
+      if (await warnOnce(s.fingerprint, key))
+        await notify?.(t('ruleFallbackTitle'), ruleFallbackText(r.site!, r.missing)).catch(() => undefined);
     return started;
   }
 

@@ -2,10 +2,10 @@
  * Where a batch of the bulk page is kept and how a settled job writes its row: a normal window's
  * batch in storage.local (it survives the browser), a private window's in storage.session only.
  */
-import type { SerializedApiError } from '../api';
-import { t } from '../i18n';
-import { bulkItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '../storage';
-import { privateBulkItem } from '../storage/privateBulk';
+import type { SerializedApiError } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import { bulkItem, type BulkBatch, type BulkItem, type HistoryEntry, type Job } from '@/lib/storage';
+import { privateBulkItem } from '@/lib/storage/privateBulk';
 import { coalesced } from './serialize';
 
 /** One batch slot: its item, its writes one after another (the changes asked for together in one write). */
@@ -21,7 +21,8 @@ function batchSlot(item: typeof bulkItem, fromPrivate: boolean) {
     /** A write of the batch of its own (a new batch, none), in order with the changes. */
     write: writes.alone,
     /** Applies a change to the kept batch (none kept: nothing changes). */
-    update: (fn: (b: BulkBatch) => BulkBatch | null): Promise<BulkBatch | null> => writes.change((current) => (current ? fn(current) : null)),
+    update: (fn: (b: BulkBatch) => BulkBatch | null): Promise<BulkBatch | null> =>
+      writes.change((current) => (current ? fn(current) : null)),
   };
 }
 
@@ -56,7 +57,12 @@ export async function recordBulkMade(job: Job, entry: HistoryEntry): Promise<voi
   await slotOf(job.args.private === true).update((b) =>
     b.id !== job.batchId
       ? b
-      : { ...b, items: b.items.map((it) => (it.jobId === job.id ? { ...it, state: 'made' as const, shortUrl: entry.shortUrl, error: undefined } : it)) },
+      : {
+          ...b,
+          items: b.items.map((it) =>
+            it.jobId === job.id ? { ...it, state: 'made' as const, shortUrl: entry.shortUrl, error: undefined } : it,
+          ),
+        },
   );
 }
 

@@ -3,12 +3,12 @@
  * (fingerprint). Served at once; refreshed in the background when older than the TTL;
  * loaded (interactive) when missing or when a refresh is asked for.
  */
-import type { Account, ListName } from '../api';
-import { cacheItem, type CacheState } from '../storage';
-import type { Cached } from '../messaging';
+import type { Account, ListName } from '@/lib/api';
+import { cacheItem, type CacheState } from '@/lib/storage';
+import type { Cached } from '@/lib/messaging';
 import { serializer } from './serialize';
 
-import { CACHE_TTL_MS } from '../storage/cachePolicy';
+import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 export { CACHE_TTL_MS };
 export type CacheKey = ListName | 'account';
 
@@ -28,12 +28,15 @@ export class ResourceCache {
     /** The stored cache as the session read it (not read again); undefined: read it on first use. */
     stored?: CacheState | null,
   ) {
-    if (stored !== undefined && persist) this.memory = Promise.resolve(stored?.fingerprint === fingerprint ? stored : { fingerprint, lists: {} });
+    if (stored !== undefined && persist)
+      this.memory = Promise.resolve(stored?.fingerprint === fingerprint ? stored : { fingerprint, lists: {} });
   }
 
   private state(): Promise<CacheState> {
     const empty: CacheState = { fingerprint: this.fingerprint, lists: {} };
-    this.memory ??= this.persist ? cacheItem.getValue().then((s) => (s && s.fingerprint === this.fingerprint ? s : empty)) : Promise.resolve(empty);
+    this.memory ??= this.persist
+      ? cacheItem.getValue().then((s) => (s && s.fingerprint === this.fingerprint ? s : empty))
+      : Promise.resolve(empty);
     return this.memory;
   }
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../api';
-import { t } from '../i18n';
+import { ApiError } from '@/lib/api';
+import { t } from '@/lib/i18n';
 
 /** A channel id from a page (popup or bulk): a positive integer or none; anything else is refused before anything is sent. */
 export function checkChannelId(v: unknown): number | null {

@@ -3,16 +3,16 @@
  * and forgetting the key. Another account starts without the previous one's ids and cache.
  */
 import { keyHint } from './keyHint';
-import { ApiError, type Account } from '../api';
-import { checkServiceUrl, isGrantedInManifest } from '../serviceUrl';
-import type { ConnectionInfo } from '../messaging';
-import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from '../storage';
+import { ApiError, type Account } from '@/lib/api';
+import { checkServiceUrl, isGrantedInManifest } from '@/lib/links/serviceUrl';
+import type { ConnectionInfo } from '@/lib/messaging';
+import { ACCOUNT_SETTINGS, connectionItem, settingsItem, type Connection } from '@/lib/storage';
 import { connectionName, publishConnectionState, savedConnectionOf } from './connectionState';
-import { connectionsItem } from '../storage/connections';
+import { connectionsItem } from '@/lib/storage/connections';
 import { fingerprintOf } from './fingerprint';
 import { applyPolicy, currentPolicy } from './policy';
-import { isLocked, presetNames, type ManagedPolicy } from '../storage/policy';
-import { MAX_CONNECTION_NAME } from '../storage/names';
+import { isLocked, presetNames, type ManagedPolicy } from '@/lib/storage/policy';
+import { MAX_CONNECTION_NAME } from '@/lib/storage/names';
 import { oneConnectionChange } from './connectionChanges';
 import type { SessionHolder } from './session';
 
@@ -35,7 +35,14 @@ export const connectionInfo = (c: Connection | null, policy?: ManagedPolicy, fin
 /** A service URL as saving takes it: checked, and the one the organisation's policy locks, if any. */
 export function checkServiceUrlFor(serviceUrl: string, policy: ManagedPolicy) {
   const checked = checkServiceUrl(serviceUrl);
-  if (!checked.ok) throw new ApiError({ kind: 'invalid-input', field: 'serviceUrl', reason: 'service-url', detail: checked.problem, message: 'The service URL is refused.' });
+  if (!checked.ok)
+    throw new ApiError({
+      kind: 'invalid-input',
+      field: 'serviceUrl',
+      reason: 'service-url',
+      detail: checked.problem,
+      message: 'The service URL is refused.',
+    });
   if (isLocked(policy, 'serviceUrl') && checked.url !== policy.serviceUrl?.value)
     throw new ApiError({ kind: 'forbidden', field: 'serviceUrl', reason: 'managed-locked', message: 'The policy sets the service URL.' });
   return checked;
@@ -43,14 +50,21 @@ export function checkServiceUrlFor(serviceUrl: string, policy: ManagedPolicy) {
 
 /** A key as saving takes it: one word, not absurdly long. */
 export function checkKey(apiKey: string): void {
-  if (/\s/.test(apiKey) || apiKey.length > 500) throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-spaces', message: 'The key has spaces.' });
+  if (/\s/.test(apiKey) || apiKey.length > 500)
+    throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'key-spaces', message: 'The key has spaces.' });
 }
-
 
 /** A connection name as saved: trimmed, empty as none, refused when too long. */
 export function checkConnectionName(name: string | undefined): string | undefined {
   const trimmed = name?.trim() ?? '';
-  if (trimmed.length > MAX_CONNECTION_NAME) throw new ApiError({ kind: 'invalid-input', field: 'name', reason: 'name-too-long', detail: String(MAX_CONNECTION_NAME), message: 'The connection name is too long.' });
+  if (trimmed.length > MAX_CONNECTION_NAME)
+    throw new ApiError({
+      kind: 'invalid-input',
+      field: 'name',
+      reason: 'name-too-long',
+      detail: String(MAX_CONNECTION_NAME),
+      message: 'The connection name is too long.',
+    });
   return trimmed || undefined;
 }
 
@@ -115,9 +129,21 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     const name = checkConnectionName(data.name ?? saved?.name);
     // Another saved connection's service and key: it is used with "Use", not saved twice.
     const other = await savedConnectionOf(await fingerprintOf(checked.url, apiKey));
-    if (other) throw new ApiError({ kind: 'invalid-input', field: 'apiKey', reason: 'connection-exists', detail: connectionName(other), message: 'That connection is saved already.' });
+    if (other)
+      throw new ApiError({
+        kind: 'invalid-input',
+        field: 'apiKey',
+        reason: 'connection-exists',
+        detail: connectionName(other),
+        message: 'That connection is saved already.',
+      });
     const same = saved?.serviceUrl === checked.url && saved.apiKey === apiKey;
-    const conn: Connection = { serviceUrl: checked.url, apiKey, ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}), ...(name ? { name } : {}) };
+    const conn: Connection = {
+      serviceUrl: checked.url,
+      apiKey,
+      ...(same && saved?.shortenAuth ? { shortenAuth: saved.shortenAuth } : {}),
+      ...(name ? { name } : {}),
+    };
     // Verify through the live session when nothing changed (its budget counts the request);
     // else through a session of the new connection, closed once it has answered.
     const current = same ? await sessions.get() : null;

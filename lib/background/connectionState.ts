@@ -1,6 +1,6 @@
 /** The key-free account of the connection that pages may read (see ConnectionState in lib/storage). */
-import { connectionStateItem, policyItem, type AccountName, type Connection, type ConnectionState } from '../storage';
-import { connectionsItem, type SavedConnection } from '../storage/connections';
+import { connectionStateItem, policyItem, type AccountName, type Connection, type ConnectionState } from '@/lib/storage';
+import { connectionsItem, type SavedConnection } from '@/lib/storage/connections';
 import { fingerprintOf } from './fingerprint';
 
 /** How a connection is named to the user: its own name, else its service's host. */
@@ -23,13 +23,16 @@ export async function savedConnectionOf(fingerprint: string): Promise<SavedConne
 /** The saved connections with a key as pages may name them, sorted by name (a stable order for the Account select). */
 export async function accountNames(conn: Connection | null, others: readonly SavedConnection[]): Promise<AccountName[]> {
   const all = [...(conn?.apiKey ? [conn] : []), ...others.filter((c) => c.apiKey)];
-  const named = await Promise.all(all.map(async (c) => ({ fingerprint: await fingerprintOf(c.serviceUrl, c.apiKey), name: connectionName(c) })));
+  const named = await Promise.all(
+    all.map(async (c) => ({ fingerprint: await fingerprintOf(c.serviceUrl, c.apiKey), name: connectionName(c) })),
+  );
   return named.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The key-free state of `conn` with every saved account's name. */
 export async function connectionStateOf(conn: Connection | null, others: readonly SavedConnection[]): Promise<ConnectionState> {
-  if (!conn?.apiKey) return { connected: false, fingerprint: null, ...(others.length ? { accounts: await accountNames(null, others) } : {}) };
+  if (!conn?.apiKey)
+    return { connected: false, fingerprint: null, ...(others.length ? { accounts: await accountNames(null, others) } : {}) };
   const accounts = await accountNames(conn, others);
   const org = await orgServiceUrl();
   return {

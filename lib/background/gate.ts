@@ -3,7 +3,7 @@
  * interactive work go before background refreshes, shares identical GETs in flight,
  * and tells the budget what each answer said. It is the only way to the network.
  */
-import { ApiError, groupOfPath, rateInfoOfAnswer, roomOfHeaders, type RateGroup, type RateInfo } from '../api';
+import { ApiError, groupOfPath, rateInfoOfAnswer, roomOfHeaders, type RateGroup, type RateInfo } from '@/lib/api';
 import type { RateBudgets } from './budget';
 import { CHANGE_TIMEOUT_MS } from './waitPolicy';
 
@@ -80,12 +80,7 @@ export class RequestGate {
     return group ? this.waiters.filter((w) => w.group === group).length : this.waiters.length;
   }
 
-  private async fetch(
-    priority: Priority,
-    input: RequestInfo | URL,
-    init?: RequestInit,
-    onSend?: () => void,
-  ): Promise<Response> {
+  private async fetch(priority: Priority, input: RequestInfo | URL, init?: RequestInit, onSend?: () => void): Promise<Response> {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const key = method === 'GET' ? `${url}\n${headerOf(init, 'authorization')}` : null;
@@ -174,7 +169,7 @@ export class RequestGate {
     this.waiters.sort((a, b) => rank(a.priority) - rank(b.priority) || a.seq - b.seq);
     let soonest = Infinity;
     const blocked = new Set<RateGroup>();
-    for (let i = 0; i < this.waiters.length; ) {
+    for (let i = 0; i < this.waiters.length;) {
       const w = this.waiters[i]!;
       if (blocked.has(w.group) || this.inFlight >= MAX_CONCURRENT) {
         i++;

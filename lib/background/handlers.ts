@@ -2,18 +2,22 @@
  * Registers the message handlers of lib/messaging.ts. Only the extension's own pages are
  * answered: a content script, a web page or another extension gets a refusal, never data.
  */
-import { toApiError } from '../api';
-import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '../messaging';
-import { OPTIONS_PORT, POPUP_PORT } from '../messaging/popupPort';
+import { toApiError } from '@/lib/api';
+import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '@/lib/messaging';
+import { OPTIONS_PORT, POPUP_PORT } from '@/lib/messaging/popupPort';
 import type { Service } from './service';
 import { seesPrivate, type PageSender } from './privateJobs';
-import { pageAddress } from '../storage/pageAddresses';
+import { pageAddress } from '@/lib/storage/pageAddresses';
 
 /** The sender of a message as the worker reads it. */
 type Sender = { id?: string; url?: string } & PageSender;
 
 /** A sender the worker answers: this extension, from one of its own pages (not a content script). */
-export function isOwnPage(sender: { id?: string; url?: string; origin?: string } | undefined, runtimeId: string, extensionOrigin: string): boolean {
+export function isOwnPage(
+  sender: { id?: string; url?: string; origin?: string } | undefined,
+  runtimeId: string,
+  extensionOrigin: string,
+): boolean {
   if (!sender || sender.id !== runtimeId) return false;
   const url = sender.url ?? '';
   return url.startsWith(extensionOrigin);
@@ -99,7 +103,8 @@ export function registerPopupPort(
       service.popupConnected(port);
       void service.retryWaiting().catch(() => undefined);
     } else {
-      if (port.name === OPTIONS_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) void service.warm('options').catch(() => undefined);
+      if (port.name === OPTIONS_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin))
+        void service.warm('options').catch(() => undefined);
       port.disconnect();
     }
   });

@@ -6,11 +6,11 @@
  * 100 to 200 links, written at each change) and the older ones (`historyOlder`, written when a
  * hundred have moved there, or one of them changed): a press no longer writes 1.6 MB.
  */
-import { historyItem, historyOlderItem, settingsItem, type HistoryEntry } from '../storage';
-import { headOf, recentHeadItem, type RecentHead } from '../storage/recentHead';
-import { isQuotaError } from '../storage/quota';
+import { historyItem, historyOlderItem, settingsItem, type HistoryEntry } from '@/lib/storage';
+import { headOf, recentHeadItem, type RecentHead } from '@/lib/storage/recentHead';
+import { isQuotaError } from '@/lib/storage/quota';
 import { serializer } from './serialize';
-import { keptInHistory } from '../links/keptInHistory';
+import { keptInHistory } from '@/lib/links/keptInHistory';
 
 const write = serializer();
 /** Entries waiting for the next write, oldest first (with whether a private window made them), and that write. */
@@ -83,7 +83,9 @@ let known: readonly HistoryEntry[] | null = null;
  * something else (a list it never wrote: other length or other ends) makes it read the list again
  * and write its head, which is all a popup reads of it until the user searches or scrolls there.
  */
-export function followHistoryWrites(onChanged: { addListener(fn: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void }): void {
+export function followHistoryWrites(onChanged: {
+  addListener(fn: (changes: Record<string, { newValue?: unknown }>, area: string) => void): void;
+}): void {
   onChanged.addListener((changes, area) => {
     if (area !== 'local' || (!changes.history && !changes.historyOlder)) return;
     if (known) {
@@ -131,7 +133,6 @@ async function mendHead(): Promise<void> {
 
 /** The share of Recent links dropped (oldest first) each time storage is full. */
 const ROOM_SHARE = 0.25;
-
 
 /**
  * The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher

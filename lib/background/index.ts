@@ -3,7 +3,7 @@
  * requires (listeners added later miss the event that woke the worker), then resumes the queue.
  */
 import { browser } from 'wxt/browser';
-import { platformFetch } from '../api';
+import { platformFetch } from '@/lib/api';
 import { createService } from './service';
 import { registerHandlers, registerPopupPort } from './handlers';
 import { copyFromBackground } from './clipboard';
@@ -12,12 +12,12 @@ import { createMenus, onCommand, onMenuClick } from './menus';
 import { onOmniboxChanged, onOmniboxEntered, type OmniboxDeps } from './omnibox';
 import { onNotificationButton } from './undo';
 import { optionalApis } from './optionalApis';
-import { permissionPattern } from '../serviceUrl';
+import { permissionPattern } from '@/lib/links/serviceUrl';
 import { keepAwakeWhile, KEEP_AWAKE_HORIZON_MS } from './keepAlive';
 import { loadPolicy } from './policy';
 import { checkRecentHead, followHistoryWrites } from './history';
-import { popupNewsOf } from '../messaging/popupPort';
-import { syncChangedKeys } from '../storage/syncArea';
+import { popupNewsOf } from '@/lib/messaging/popupPort';
+import { syncChangedKeys } from '@/lib/storage/syncArea';
 
 export const QUEUE_ALARM = 'resume-queue';
 
@@ -83,7 +83,10 @@ export function startBackground() {
     });
   });
   // The organisation's policy: read at every start (cheap, local) and whenever Chrome says it changed.
-  const followPolicy = () => loadPolicy().then((policy) => service.followPolicy(policy)).catch(() => undefined);
+  const followPolicy = () =>
+    loadPolicy()
+      .then((policy) => service.followPolicy(policy))
+      .catch(() => undefined);
   browser.storage.onChanged.addListener((_changes, area) => {
     if (area === 'managed') void followPolicy();
   });

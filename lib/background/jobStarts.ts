@@ -2,7 +2,7 @@
  * Which of the due jobs the queue starts (JobQueue.kick): the user's own first, a few at a time,
  * and an account's background jobs only a few windows ahead of their links.
  */
-import type { Job } from '../storage';
+import type { Job } from '@/lib/storage';
 import { MAX_CONCURRENT } from './gate';
 
 /** Jobs started in one turn of the event loop (a window's worth of requests and more). */

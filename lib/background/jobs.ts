@@ -6,16 +6,14 @@
  * short link is known only redoes the campaign step. After a failed try, waitPolicy.ts decides:
  * wait for the service (up to a day), wait for the budget, or end.
  */
-import { ApiError, toApiError, type SerializedApiError } from '../api';
-import type { Job, AnyStoredValue } from '../storage';
+import { ApiError, toApiError, type SerializedApiError } from '@/lib/api';
+import type { Job, AnyStoredValue } from '@/lib/storage';
 import { StoredJobs } from './storedJobs';
 import { forgetPrivate } from './privateJobs';
 import { SettleWaiters } from './settleWaiters';
 import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
 import { dueJobs, LinksAhead, START_AT_ONCE, startable } from './jobStarts';
 
-/** Job-level tries while rate limited (each try itself waits for the budget at the gate). */
-export const MAX_JOB_ATTEMPTS = DEFAULT_WAIT.maxRateLimitedTries;
 /** Settled jobs are kept this long so that a popup can still read their outcome. */
 export const KEEP_SETTLED_MS = 15 * 60_000;
 /** A page's messages try the jobs waiting for the service at most this often. */
@@ -31,7 +29,7 @@ export interface JobDeps {
   /** Asks to be woken at `at` (alarms), for jobs that must wait past the worker's life. */
   wakeAt: (at: number) => void;
   now?: () => number;
-  /** Job-level tries while rate limited; default MAX_JOB_ATTEMPTS. */
+  /** Job-level tries while rate limited; default DEFAULT_WAIT.maxRateLimitedTries (each try itself waits for the budget at the gate). */
   maxAttempts?: number;
   /** Waits after the service could not be reached; default DEFAULT_WAIT (tests make them short). */
   policy?: WaitPolicy;
@@ -81,7 +79,14 @@ export class JobQueue {
     list: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>[],
     alongside?: (made: Job[]) => AnyStoredValue[],
   ): Promise<Job[]> {
-    const made = list.map((fields): Job => ({ ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() }));
+    const made = list.map((fields): Job => ({
+      ...fields,
+      id: crypto.randomUUID(),
+      state: 'pending',
+      attempts: 0,
+      notBefore: 0,
+      createdAt: this.now(),
+    }));
     if (made.length === 0) return made;
     const also = alongside?.(made);
     try {
@@ -157,7 +162,9 @@ export class JobQueue {
     // Asked by every message of a page: at most once per RETRY_ON_ASK_MS, so an open popup does not hammer a service that is down.
     if (!force && this.now() - this.lastRetryWaiting < RETRY_ON_ASK_MS) return;
     this.lastRetryWaiting = this.now();
-    const waiting = (await this.stored.all()).some((j) => j.state === 'pending' && j.waitingSince !== undefined && j.notBefore > this.now());
+    const waiting = (await this.stored.all()).some(
+      (j) => j.state === 'pending' && j.waitingSince !== undefined && j.notBefore > this.now(),
+    );
     if (!waiting) return;
     await this.stored.update((jobs) =>
       jobs.map((j) => (j.state === 'pending' && j.waitingSince !== undefined && !this.running.has(j.id) ? { ...j, notBefore: 0 } : j)),
@@ -245,7 +252,8 @@ export class JobQueue {
       const current = (await this.get(job.id)) ?? job;
       try {
         // Sent in an earlier life of the worker, never answered: its answer was lost like a timeout's.
-        if (current.sentAt !== undefined && !current.shortened) throw new ApiError({ kind: 'timeout', message: 'The worker stopped before the answer.' });
+        if (current.sentAt !== undefined && !current.shortened)
+          throw new ApiError({ kind: 'timeout', message: 'The worker stopped before the answer.' });
         const result = await this.deps.run(current, markSending, checkpoint);
         await this.finish(job.id, { state: 'done', result, settledAt: this.now(), attempts: current.attempts + 1 });
       } catch (e) {
@@ -253,12 +261,16 @@ export class JobQueue {
         const err: ApiError = toApiError(e);
         // An attempt counts when it ends; a worker restart while the job waits costs none.
         const attempts = current.attempts + 1;
-        const policy = { ...(this.deps.policy ?? DEFAULT_WAIT), ...(this.deps.maxAttempts ? { maxRateLimitedTries: this.deps.maxAttempts } : {}) };
+        const policy = {
+          ...(this.deps.policy ?? DEFAULT_WAIT),
+          ...(this.deps.maxAttempts ? { maxRateLimitedTries: this.deps.maxAttempts } : {}),
+        };
         const step = nextStep(current, err, attempts, this.now(), policy);
         if ('retryAt' in step) {
           await this.patch(job.id, { ...step.patch, state: 'pending', attempts, notBefore: step.retryAt, sentAt: undefined });
           this.deps.wakeAt(step.retryAt);
-          if (step.patch.waitingSince !== undefined) this.deps.onWaiting?.({ ...current, ...step.patch }, err, current.waitingSince === undefined);
+          if (step.patch.waitingSince !== undefined)
+            this.deps.onWaiting?.({ ...current, ...step.patch }, err, current.waitingSince === undefined);
         } else {
           await this.finish(job.id, { state: 'failed', attempts, error: step.error, settledAt: this.now() });
         }

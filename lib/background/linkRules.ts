@@ -4,26 +4,28 @@
  * bulk page get the choices of the rule matching an address (resolveRule).
  */
 import * as z from 'zod/mini';
-import { ApiError } from '../api';
-import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules } from '../links/linkRules';
-import { linkRulesItem, readLinkRules } from '../storage/linkRules';
+import { ApiError } from '@/lib/api';
+import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules } from '@/lib/links/linkRules';
+import { linkRulesItem, readLinkRules } from '@/lib/storage/linkRules';
 import { serializer } from './serialize';
 import { checkShownAccount } from './shownAccount';
 import type { SessionHolder } from './session';
-import { lazySchema } from '../api/lazySchema';
+import { lazySchema } from '@/lib/api/lazySchema';
 import { conventionsSaved } from './conventionEvents';
-import type { OrgConventions } from '../links/orgRules';
-import { policyItem } from '../storage';
+import type { OrgConventions } from '@/lib/links/orgRules';
+import { policyItem } from '@/lib/storage';
 import { orgServiceUrl } from './connectionState';
 
 const write = serializer();
 
 /** What a page may save: any of the three lists, each whole and valid. */
-const SaveSchema = lazySchema(() => (z.object({
-  presets: z.optional(z.array(UtmPresetSchema).check(z.maxLength(1000))),
-  rules: z.optional(z.array(SiteRuleSchema).check(z.maxLength(1000))),
-  campaignPresets: z.optional(z.record(z.string().check(z.regex(/^\d+$/)), z.string().check(z.minLength(1), z.maxLength(100)))),
-})));
+const SaveSchema = lazySchema(() =>
+  z.object({
+    presets: z.optional(z.array(UtmPresetSchema).check(z.maxLength(1000))),
+    rules: z.optional(z.array(SiteRuleSchema).check(z.maxLength(1000))),
+    campaignPresets: z.optional(z.record(z.string().check(z.regex(/^\d+$/)), z.string().check(z.minLength(1), z.maxLength(100)))),
+  }),
+);
 /** A change of presets, rules or campaigns' default presets. */
 export type LinkRulesPatch = z.infer<typeof SaveSchema>;
 
@@ -72,4 +74,3 @@ export function createLinkRules(sessions: SessionHolder) {
     },
   };
 }
-

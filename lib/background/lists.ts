@@ -2,9 +2,9 @@
  * The account and its lists, cache first, and the changes the options page makes to them:
  * each change refreshes the list it touched before answering, so the page shows the result.
  */
-import { ApiError, fetchAllPages, LIST_METHODS, type Account, type ApiClient, type ListName } from '../api';
+import { ApiError, fetchAllPages, LIST_METHODS, type Account, type ApiClient, type ListName } from '@/lib/api';
 import { checkShownAccount } from './shownAccount';
-import type { Cached, ListItems, Mutation, MutationName, ShownAccount } from '../messaging';
+import type { Cached, ListItems, Mutation, MutationName, ShownAccount } from '@/lib/messaging';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
 
@@ -46,11 +46,13 @@ export const loadList = (s: Session, name: ListName) => (priority: Priority) => 
 };
 
 /** Loads the account; its plan sets the rate budgets until the server tells its own figures. */
-const loadAccount = (s: Session) => async (priority: Priority): Promise<Account> => {
-  const account = await withRetry(() => s.client[priority].getAccount());
-  s.gate.budgets.plan = account.status;
-  return account;
-};
+const loadAccount =
+  (s: Session) =>
+  async (priority: Priority): Promise<Account> => {
+    const account = await withRetry(() => s.client[priority].getAccount());
+    s.gate.budgets.plan = account.status;
+    return account;
+  };
 
 /** The account and lists messages of the current connection. */
 export function createLists(sessions: SessionHolder) {
@@ -65,7 +67,8 @@ export function createLists(sessions: SessionHolder) {
 
     /** Every item of a list, cache first. */
     async getList<N extends ListName>(data: { name: N; refresh?: boolean }): Promise<Cached<ListItems[N][]>> {
-      if (!Object.hasOwn(LIST_METHODS, data.name)) throw new ApiError({ kind: 'invalid-input', field: 'name', message: 'name is not valid' });
+      if (!Object.hasOwn(LIST_METHODS, data.name))
+        throw new ApiError({ kind: 'invalid-input', field: 'name', message: 'name is not valid' });
       const s = await sessions.require();
       return s.cache.get(data.name, loadList(s, data.name), data) as Promise<Cached<ListItems[N][]>>;
     },
@@ -85,7 +88,9 @@ export function createLists(sessions: SessionHolder) {
     /** Every item of one channel. */
     async getChannelItems(data: { channelId: number }) {
       const s = await sessions.require();
-      return withRetry(() => fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p), { room: () => s.gate.room('main') }));
+      return withRetry(() =>
+        fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p), { room: () => s.gate.room('main') }),
+      );
     },
 
     /** One QR code with its statistics. */

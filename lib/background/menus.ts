@@ -1,13 +1,18 @@
 /** Context menu items and the keyboard command: ids that say what they do. */
 import { browser, type Browser } from 'wxt/browser';
-import { t, type MessageKey } from '../i18n';
-import { settingsItem, type Settings } from '../storage';
-import { keepPageAddress } from '../storage/pageAddresses';
+import { t, type MessageKey } from '@/lib/i18n';
+import { settingsItem, type Settings } from '@/lib/storage';
+import { keepPageAddress } from '@/lib/storage/pageAddresses';
 import { optionalApis } from './optionalApis';
 
 /** What the menu and the shortcut need of the worker (its own type: the service imports this module through settings). */
 export interface MenuDeps {
-  shortenInBackground: (url: string | undefined, source: 'context-link' | 'context-page' | 'command', title?: string, fromPrivate?: boolean) => Promise<void>;
+  shortenInBackground: (
+    url: string | undefined,
+    source: 'context-link' | 'context-page' | 'command',
+    title?: string,
+    fromPrivate?: boolean,
+  ) => Promise<void>;
 }
 
 export const MENU_SHORTEN_LINK = 'shorten-link';
@@ -30,17 +35,19 @@ let rebuilding: Promise<void> = Promise.resolve();
 /** Creates the menu items the user keeps (on install, and at once when a switch changes). */
 export function createMenus(settings?: Settings): Promise<void> {
   // One rebuild at a time: two quick switches must not interleave removeAll and create.
-  rebuilding = rebuilding.then(async () => {
-    // No context menu in this browser (Firefox for Android): nothing to build.
-    const menus = optionalApis().contextMenus;
-    if (!menus) return;
-    const s = settings ?? (await settingsItem.getValue());
-    await menus.removeAll();
-    for (const item of ITEMS) {
-      if (s[item.setting] === false) continue;
-      menus.create({ id: item.id, title: t(item.title), contexts: item.contexts });
-    }
-  }).catch(() => undefined);
+  rebuilding = rebuilding
+    .then(async () => {
+      // No context menu in this browser (Firefox for Android): nothing to build.
+      const menus = optionalApis().contextMenus;
+      if (!menus) return;
+      const s = settings ?? (await settingsItem.getValue());
+      await menus.removeAll();
+      for (const item of ITEMS) {
+        if (s[item.setting] === false) continue;
+        menus.create({ id: item.id, title: t(item.title), contexts: item.contexts });
+      }
+    })
+    .catch(() => undefined);
   return rebuilding;
 }
 

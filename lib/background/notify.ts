@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { t } from '../i18n';
+import { t } from '@/lib/i18n';
 
 /** Notifications about a made link carry this prefix and the history entry's id (Undo finds the link by it). */
 export const UNDO_PREFIX = 'undo:';

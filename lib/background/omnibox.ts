@@ -4,11 +4,11 @@
  * copies it. Results are copied and notified like the shortcut's.
  */
 import { browser } from 'wxt/browser';
-import { t } from '../i18n';
-import { formatCopy } from '../links/copyFormat';
-import type { HistoryEntry } from '../storage';
-import { settingsItem } from '../storage';
-import { matchesSearch, truncate } from '../links/historyText';
+import { t } from '@/lib/i18n';
+import { formatCopy } from '@/lib/links/copyFormat';
+import type { HistoryEntry } from '@/lib/storage';
+import { settingsItem } from '@/lib/storage';
+import { matchesSearch, truncate } from '@/lib/links/historyText';
 import type { NotifyOptions } from './notify';
 import { actedOnTab } from './menus';
 
@@ -23,7 +23,9 @@ export const MAX_SUGGESTIONS = 6;
 
 /** Chrome reads suggestion descriptions as XML; Firefox shows them as they are. */
 const describe = (text: string) =>
-  import.meta.env.BROWSER === 'firefox' ? text : text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  import.meta.env.BROWSER === 'firefox'
+    ? text
+    : text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** What the user typed as an address: with its scheme, or https:// added to a host-like text; null when it is not one. */
 export function typedAddress(text: string): string | null {

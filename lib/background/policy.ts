@@ -5,9 +5,9 @@
  * storage.managed: it finds the preset preferences in what it reads anyway.
  */
 import { browser } from 'wxt/browser';
-import { ApiError } from '../api';
-import { EMPTY_POLICY, isLocked, MANAGED_SETTINGS, parsePolicy, type ManagedPolicy } from '../storage/policy';
-import { policyItem, settingsItem, type Settings } from '../storage';
+import { ApiError } from '@/lib/api';
+import { EMPTY_POLICY, isLocked, MANAGED_SETTINGS, parsePolicy, type ManagedPolicy } from '@/lib/storage/policy';
+import { policyItem, settingsItem, type Settings } from '@/lib/storage';
 
 /** The raw managed storage; null when there is none (Firefox throws without a policy, Chrome answers {}). */
 export async function readManaged(): Promise<unknown> {
@@ -41,7 +41,8 @@ export async function applyPolicy(policy: ManagedPolicy, again: readonly string[
     applied[key] = preset.value;
   }
   const settings = await settingsItem.getValue();
-  if (Object.entries(patch).some(([k, v]) => settings[k as keyof Settings] !== v)) await settingsItem.setValue({ ...settings, ...(patch as Partial<Settings>) });
+  if (Object.entries(patch).some(([k, v]) => settings[k as keyof Settings] !== v))
+    await settingsItem.setValue({ ...settings, ...(patch as Partial<Settings>) });
   await policyItem.setValue({ policy, applied });
 }
 
@@ -59,5 +60,6 @@ export async function refuseLocked(patch: Record<string, unknown>): Promise<void
   const policy = await currentPolicy();
   const set = policy.settings as Record<string, { value: unknown } | undefined>;
   const locked = Object.keys(patch).find((k) => isLocked(policy, k as never) && patch[k] !== set[k]?.value);
-  if (locked) throw new ApiError({ kind: 'forbidden', field: locked, reason: 'managed-locked', message: `${locked} is set by the policy.` });
+  if (locked)
+    throw new ApiError({ kind: 'forbidden', field: locked, reason: 'managed-locked', message: `${locked} is set by the policy.` });
 }

@@ -9,8 +9,8 @@
  * told and copied, once.
  */
 import type { JobQueue } from './jobs';
-import type { WorkerPortMessage } from '../messaging/popupPort';
-import { waitingLinksOf } from '../messaging/waitingLinks';
+import type { WorkerPortMessage } from '@/lib/messaging/popupPort';
+import { waitingLinksOf } from '@/lib/messaging/waitingLinks';
 import { seesPrivate, waitingSeen, type PageSender } from './privateJobs';
 
 /** A popup's port as the worker uses it. */
@@ -72,7 +72,12 @@ export function createPopupWatch(jobs: Pick<JobQueue, 'unsettled' | 'markNotify'
       // Messages of one port arrive in order: a follow is handled before that port's disconnect.
       let last: Promise<void> = Promise.resolve();
       port.onMessage.addListener((m) => {
-        const { follow, release, shown, private: saysPrivate } = (m ?? {}) as Partial<{ follow: unknown; release: unknown; shown: unknown; private: unknown }>;
+        const {
+          follow,
+          release,
+          shown,
+          private: saysPrivate,
+        } = (m ?? {}) as Partial<{ follow: unknown; release: unknown; shown: unknown; private: unknown }>;
         // A popup of a private window: from now on handed all the links waiting, and at once the whole list
         // (news told before, without that window's links, may have reached it first).
         if (ports.get(port) === false && seesPrivate(port.sender, saysPrivate)) {

@@ -1,5 +1,5 @@
-import type { Job } from '../storage';
-import type { WaitingLink } from '../messaging/waitingLinks';
+import type { Job } from '@/lib/storage';
+import type { WaitingLink } from '@/lib/messaging/waitingLinks';
 
 /**
  * A settled job as it may stay stored: a private window's job keeps its outcome (the short link,

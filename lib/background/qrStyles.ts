@@ -1,7 +1,7 @@
 /** The QR style messages: each account's style (a logo included) in storage.local, checked before it is kept. */
-import { ApiError } from '../api';
-import { asQrStyle, checkQrStyle, DEFAULT_QR_STYLE, type QrStyle } from '../qr/style';
-import { qrStylesItem } from '../storage';
+import { ApiError } from '@/lib/api';
+import { asQrStyle, checkQrStyle, DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
+import { qrStylesItem } from '@/lib/storage';
 import type { SessionHolder } from './session';
 import { conventionsSaved } from './conventionEvents';
 import { orgConventionsFor } from './linkRules';
@@ -32,7 +32,14 @@ export function createQrStyles(sessions: SessionHolder) {
       const { org: _told, ...style } = data?.style ?? DEFAULT_QR_STYLE;
       const own = data?.style ? style : null;
       const problem = own ? checkQrStyle(own) : null;
-      if (problem) throw new ApiError({ kind: 'invalid-input', field: 'style', reason: 'qr-style', detail: problem.reason, message: `The QR style is refused: ${problem.reason}.` });
+      if (problem)
+        throw new ApiError({
+          kind: 'invalid-input',
+          field: 'style',
+          reason: 'qr-style',
+          detail: problem.reason,
+          message: `The QR style is refused: ${problem.reason}.`,
+        });
       const all = { ...(await qrStylesItem.getValue()) };
       if (own) all[s.fingerprint] = own;
       else delete all[s.fingerprint];

@@ -1,7 +1,7 @@
 /** The Recent links messages: the current account's history, deleting a link, emptying it. */
-import { ApiError } from '../api';
-import { connectionItem, type HistoryEntry } from '../storage';
-import { connectionsItem } from '../storage/connections';
+import { ApiError } from '@/lib/api';
+import { connectionItem, type HistoryEntry } from '@/lib/storage';
+import { connectionsItem } from '@/lib/storage/connections';
 import { clearHistory, historyEntry, historyOf, removeFromHistory } from './history';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
@@ -33,7 +33,9 @@ export function createRecentLinks(sessions: SessionHolder) {
       const current: Session | null = await sessions.get();
       // The entry as the current account lists it, else (Undo in a notification after a switch) as
       // its own account made it: the delete goes with that account's session, read once.
-      const listed = current?.connection.apiKey ? (await historyOf(current.connection.serviceUrl, current.fingerprint)).find((e) => e.id === data?.id) : undefined;
+      const listed = current?.connection.apiKey
+        ? (await historyOf(current.connection.serviceUrl, current.fingerprint)).find((e) => e.id === data?.id)
+        : undefined;
       const other = listed ? undefined : await historyEntry(String(data?.id));
       const entry = listed ?? (other?.account ? other : undefined);
       const s = listed ? current : entry?.account ? await sessions.forAccount(entry.account) : null;
@@ -42,7 +44,12 @@ export function createRecentLinks(sessions: SessionHolder) {
         if (entry.linkId === null)
           throw new ApiError({ kind: 'invalid-input', field: 'linkId', reason: 'link-id-unknown', message: 'The link id is unknown.' });
         if (entry.account === undefined && (await accountsOf(entry.service)) > 1)
-          throw new ApiError({ kind: 'invalid-input', field: 'account', reason: 'account-unknown', message: 'The account of this link is unknown.' });
+          throw new ApiError({
+            kind: 'invalid-input',
+            field: 'account',
+            reason: 'account-unknown',
+            message: 'The account of this link is unknown.',
+          });
         const linkId = entry.linkId;
         await withRetry(() => s.client.interactive.deleteLink(linkId), { policy: CHANGE_RETRY });
       }

@@ -2,7 +2,7 @@
  * Bounded retries: rate limits wait for the budget (the gate already knows when), network
  * failures, timeouts and 5xx back off with jitter up to a cap; 4xx and bad input never retry.
  */
-import { ApiError, toApiError } from '../api';
+import { ApiError, toApiError } from '@/lib/api';
 
 export interface RetryPolicy {
   /** Tries in all for network failures, timeouts and 5xx. */

@@ -4,11 +4,11 @@
  * preset added after the cleaning. What a rule names that no longer exists falls back to the
  * default; the user is told once (warnOnce), and the link is made anyway.
  */
-import type { Campaign, Channel, Domain, ListName } from '../api';
-import { linkChoices, type BaseChoices, type MissingPart, type RulePart } from '../links/ruleChoices';
-import { addUtm } from '../links/utm';
-import { readLinkRules } from '../storage/linkRules';
-import { withOrganisation } from '../links/orgRules';
+import type { Campaign, Channel, Domain, ListName } from '@/lib/api';
+import { linkChoices, type BaseChoices, type MissingPart, type RulePart } from '@/lib/links/ruleChoices';
+import { addUtm } from '@/lib/links/utm';
+import { readLinkRules } from '@/lib/storage/linkRules';
+import { withOrganisation } from '@/lib/links/orgRules';
 import { orgConventionsFor, writeAccountRules } from './linkRules';
 import { loadList } from './lists';
 import type { Session } from './session';
@@ -29,7 +29,10 @@ export interface RuledLink extends BaseChoices {
 async function knownList<T>(s: Session, name: ListName, load: boolean): Promise<T[] | null> {
   const cached = await s.cache.peek<T[]>(name);
   if (cached || !load) return cached?.value ?? null;
-  return s.cache.get<T[]>(name, loadList(s, name) as never).then((c) => c.value, () => null);
+  return s.cache.get<T[]>(name, loadList(s, name) as never).then(
+    (c) => c.value,
+    () => null,
+  );
 }
 
 /** A rule's choices for an address; `baseFirst`: a choice `base` gives wins over the rule's (the bulk page's pickers). */
@@ -39,9 +42,14 @@ export type RuleResolver = (url: string, base: BaseChoices, baseFirst?: boolean)
 export async function ruleResolver(s: Session): Promise<RuleResolver> {
   // The organisation's rules and presets with the user's own (a locked rule of its wins a tie).
   const data = withOrganisation(await readLinkRules(s.fingerprint), await orgConventionsFor(s.connection.serviceUrl));
-  if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0) return (url, base) => ({ url, ...base, site: null, missing: [], chose: [], warnKey: null });
+  if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0)
+    return (url, base) => ({ url, ...base, site: null, missing: [], chose: [], warnKey: null });
   const lists = {
-    domains: await knownList<Domain>(s, 'domains', data.rules.some((r) => r.domainId !== null)),
+    domains: await knownList<Domain>(
+      s,
+      'domains',
+      data.rules.some((r) => r.domainId !== null),
+    ),
     campaigns: await knownList<Campaign>(s, 'campaigns', false),
     channels: await knownList<Channel>(s, 'channels', false),
   };
@@ -49,8 +57,18 @@ export async function ruleResolver(s: Session): Promise<RuleResolver> {
     const c = linkChoices(url, data, lists, base, baseFirst);
     const withUtm = c.preset ? addUtm(url, c.preset).url : url;
     const r = c.rule;
-    const warnKey = r && c.missing.length ? `${r.id}:${c.missing.join(',')}:${r.domainId},${r.campaignId},${r.channelId},${r.presetId}` : null;
-    return { url: withUtm, domainId: c.domainId, campaignId: c.campaignId, channelId: c.channelId, site: c.site, missing: c.missing, chose: c.chose, warnKey };
+    const warnKey =
+      r && c.missing.length ? `${r.id}:${c.missing.join(',')}:${r.domainId},${r.campaignId},${r.channelId},${r.presetId}` : null;
+    return {
+      url: withUtm,
+      domainId: c.domainId,
+      campaignId: c.campaignId,
+      channelId: c.channelId,
+      site: c.site,
+      missing: c.missing,
+      chose: c.chose,
+      warnKey,
+    };
   };
 }
 

@@ -21,8 +21,6 @@ import { createShortening } from './shortening';
 import { createTrackedQrs } from './trackedQrs';
 import { createStorageCheck } from './storedCheck';
 
-export { QUEUE_ANSWER_AFTER_MS, SHORTEN_WAIT_MS } from './shortening';
-
 export interface ServiceDeps {
   fetch: typeof fetch;
   now?: () => number;
@@ -56,7 +54,13 @@ export function createService(deps: ServiceDeps) {
   return {
     sessions,
     ...connection,
-    ...createAccounts({ sessions, jobs: shortening.jobs, hasHostPermission: deps.hasHostPermission, notify: deps.notify, forgetKey: connection.forgetKey }),
+    ...createAccounts({
+      sessions,
+      jobs: shortening.jobs,
+      hasHostPermission: deps.hasHostPermission,
+      notify: deps.notify,
+      forgetKey: connection.forgetKey,
+    }),
     ...lists,
     ...shortening,
     /** A popup opened (its port, as its script starts): it follows jobs over it, and what its form needs starts loading now. */

@@ -4,9 +4,9 @@
  * saved connection that is not current keeps its own session while its jobs run (its budgets,
  * its requests), so nothing of one account is used for another.
  */
-import { ApiError, createApiClient, type ApiClient } from '../api';
-import { budgetsItem, cacheItem, connectionItem, type BudgetState, type Connection } from '../storage';
-import { connectionsItem } from '../storage/connections';
+import { ApiError, createApiClient, type ApiClient } from '@/lib/api';
+import { budgetsItem, cacheItem, connectionItem, type BudgetState, type Connection } from '@/lib/storage';
+import { connectionsItem } from '@/lib/storage/connections';
 import { coalesced } from './serialize';
 import { savedConnectionOf } from './connectionState';
 import { RateBudgets } from './budget';
@@ -49,7 +49,8 @@ const budgetWrites = coalesced(
 /** A write of the budgets item of its own (an account forgotten), in turn with the budgets' changes. */
 export const budgetsAlone = <R>(step: () => Promise<R>): Promise<R> => budgetWrites.alone(step);
 /** Stores one account's budgets beside the others'. */
-const saveBudgets = (fingerprint: string, states: Record<string, BudgetState>) => budgetWrites.change((all) => ({ ...all, [fingerprint]: states }));
+const saveBudgets = (fingerprint: string, states: Record<string, BudgetState>) =>
+  budgetWrites.change((all) => ({ ...all, [fingerprint]: states }));
 
 /** The budgets and the cache, read beside the connection when the worker starts. */
 interface StartReads {
@@ -178,8 +179,7 @@ export class SessionHolder {
   /** The session of the stored connection; refuses with a key error when there is no key. */
   async require(): Promise<Session> {
     const s = await this.get();
-    if (!s || !s.connection.apiKey)
-      throw new ApiError({ kind: 'bad-key', reason: 'not-connected', message: 'Not connected.' });
+    if (!s || !s.connection.apiKey) throw new ApiError({ kind: 'bad-key', reason: 'not-connected', message: 'Not connected.' });
     return s;
   }
 
@@ -212,7 +212,8 @@ export class SessionHolder {
         onShortenAuthLearned: (form) => {
           conn.shortenAuth = form; // clients made later in this worker's life use it at once
           void connectionItem.getValue().then((c) => {
-            if (c && c.serviceUrl === conn.serviceUrl && c.apiKey === conn.apiKey) void connectionItem.setValue({ ...c, shortenAuth: form });
+            if (c && c.serviceUrl === conn.serviceUrl && c.apiKey === conn.apiKey)
+              void connectionItem.setValue({ ...c, shortenAuth: form });
           });
         },
       });

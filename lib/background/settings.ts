@@ -1,7 +1,7 @@
 /** The preferences messages: read, and merge a checked patch. */
-import { ApiError } from '../api';
-import { DEFAULT_SETTINGS, settingsItem, type Settings } from '../storage';
-import { fitsSetting } from '../storage/items';
+import { ApiError } from '@/lib/api';
+import { DEFAULT_SETTINGS, settingsItem, type Settings } from '@/lib/storage';
+import { fitsSetting } from '@/lib/storage/items';
 import { applyHistoryLimit } from './history';
 import { createMenus, MENU_SETTINGS } from './menus';
 import { refuseLocked } from './policy';

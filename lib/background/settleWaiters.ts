@@ -1,4 +1,4 @@
-import type { Job } from '../storage';
+import type { Job } from '@/lib/storage';
 
 /** Who waits for which job to settle (a page waiting for its link), each for at most a while. */
 export class SettleWaiters {

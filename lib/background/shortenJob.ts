@@ -4,18 +4,18 @@
  * side, and file what became of them. A job runs only for the account it
  * was made for, and a link that was made is never reported as failed (docs/ARCHITECTURE.md).
  */
-import { ApiError, unlessStorageFull } from '../api';
-import { errorSentence } from '../errorText';
-import { t } from '../i18n';
-import { settingsItem, type HistoryEntry, type Job } from '../storage';
+import { ApiError, unlessStorageFull } from '@/lib/api';
+import { errorSentence } from '@/lib/i18n/errorText';
+import { t } from '@/lib/i18n';
+import { settingsItem, type HistoryEntry, type Job } from '@/lib/storage';
 import { addToHistory, updateInHistory } from './history';
-import { keptInHistory } from '../links/keptInHistory';
+import { keptInHistory } from '@/lib/links/keptInHistory';
 import type { JobDeps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
 import { onlyWhenLimited } from './waitPolicy';
 import type { SessionHolder } from './session';
 import type { NotifyOptions } from './notify';
-import { formatCopy } from '../links/copyFormat';
+import { formatCopy } from '@/lib/links/copyFormat';
 
 export interface ShortenJobDeps {
   sessions: SessionHolder;
@@ -116,8 +116,10 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       channelId === null ? null : assign((id) => client.assignChannelItem(channelId, 'links', id)),
     ]);
     const final: HistoryEntry = { ...entry };
-    if (campaignId !== null) final.campaign = campaign === null ? { state: 'assigned', campaignId } : { state: 'failed', campaignId, reason: campaign };
-    if (channelId !== null) final.channel = channel === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason: channel };
+    if (campaignId !== null)
+      final.campaign = campaign === null ? { state: 'assigned', campaignId } : { state: 'failed', campaignId, reason: campaign };
+    if (channelId !== null)
+      final.channel = channel === null ? { state: 'assigned', channelId } : { state: 'failed', channelId, reason: channel };
     await told;
     if (filing) {
       await filing;
@@ -135,7 +137,8 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       // Closing the old session fails its waiting requests: the account changed, not the key.
       if (!(await changed(job))) throw e;
       // Forgotten by the user, who was told what waited for it (accounts.ts): ended, not kept to make again.
-      if (!made.shortened && sessions.wasForgotten(job.fingerprint)) throw new ApiError({ kind: 'bad-key', reason: 'connection-forgotten', message: 'Its connection was forgotten.' });
+      if (!made.shortened && sessions.wasForgotten(job.fingerprint))
+        throw new ApiError({ kind: 'bad-key', reason: 'connection-forgotten', message: 'Its connection was forgotten.' });
       // The bulk page shows its own rows' failures (and retries them); the others are kept to be named.
       // A private window's link is not kept either: its address must not outlive the job.
       if (!made.shortened && job.source !== 'bulk' && !job.args.private) await deps.keepUnsent(job);
@@ -197,11 +200,13 @@ export function settledNotice(deps: NoticeDeps): JobDeps['onSettled'] {
     // Links not sent because the account changed are named together (unsent.ts), not one by one;
     // a private window's link is not kept there, so it is told on its own.
     // Links of a forgotten connection are told together too (accounts.ts).
-    if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private) || job.error?.reason === 'connection-forgotten') return;
+    if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private) || job.error?.reason === 'connection-forgotten')
+      return;
     if (job.state === 'done' && job.result) {
       const entry = job.result;
       if (!job.told) await made(job, entry);
-      else if (entry.campaign.state === 'failed' || entry.channel?.state === 'failed') await deps.notify(t('notifyReadyTitle'), linkBody(entry));
+      else if (entry.campaign.state === 'failed' || entry.channel?.state === 'failed')
+        await deps.notify(t('notifyReadyTitle'), linkBody(entry));
     } else if (job.error) {
       await deps.notify(t('notifyFailedTitle'), errorSentence(job.error, 'notification'));
     }

@@ -4,13 +4,13 @@
  * unless the rate budget makes it wait long, then it is queued and the user is told when the
  * link is made.
  */
-import { ApiError, checkInput, ShortenInput, toApiError } from '../api';
-import { cleanUrl } from '../links/cleanUrl';
-import { errorSentence } from '../errorText';
-import { t } from '../i18n';
-import { clock } from '../i18nFormat';
-import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '../messaging';
-import { settingsItem, type HistoryEntry, type Job } from '../storage';
+import { ApiError, checkInput, ShortenInput, toApiError } from '@/lib/api';
+import { cleanUrl } from '@/lib/links/cleanUrl';
+import { errorSentence } from '@/lib/i18n/errorText';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18n/format';
+import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '@/lib/messaging';
+import { settingsItem, type HistoryEntry, type Job } from '@/lib/storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { WaitPolicy } from './waitPolicy';
@@ -24,8 +24,8 @@ import { recordBulkMade, recordBulkOutcome } from './bulkBatch';
 import { checkChannelId } from './channelId';
 import { cannotShortenNotice } from './cannotShorten';
 import { ruledLink, warnOnce } from './ruleChoices';
-import { ruleFallbackText } from '../links/ruleWords';
-import { sameLinkAsked as sameLink } from '../links/sameLink';
+import { ruleFallbackText } from '@/lib/links/ruleWords';
+import { sameLinkAsked as sameLink } from '@/lib/links/sameLink';
 import { aheadOfPress, budgetEstimates, popupWaitingOf } from './waitEstimates';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
@@ -157,7 +157,13 @@ export function createShortening(deps: ShorteningDeps) {
     // A second press while the link waits follows the same job: one link, not two.
     const waiting = await sameWaiting(s, req);
     if (waiting)
-      return { status: 'queued', jobId: waiting.job.id, expectedAt: waiting.expectedAt, already: true, waitingFor: waitingFor(waiting.job, waiting.job.id) };
+      return {
+        status: 'queued',
+        jobId: waiting.job.id,
+        expectedAt: waiting.expectedAt,
+        already: true,
+        waitingFor: waitingFor(waiting.job, waiting.job.id),
+      };
     const willWait = (sendAt: number) => sendAt - now() > QUEUE_ANSWER_AFTER_MS;
     // The menu and the shortcut do not wait: the job tells the user when it settles.
     const { job, sendAt } = await enqueue(s, req, source, (at) => source !== 'popup' || willWait(at));
@@ -225,7 +231,12 @@ export function createShortening(deps: ShorteningDeps) {
      * Shortens from the context menu, the shortcut or the address bar with the default domain,
      * campaign and channel, cleaned of tracking parameters when the user wants it.
      */
-    async shortenInBackground(url: string | undefined, source: Exclude<Job['source'], 'popup'>, title?: string, fromPrivate = false): Promise<void> {
+    async shortenInBackground(
+      url: string | undefined,
+      source: Exclude<Job['source'], 'popup'>,
+      title?: string,
+      fromPrivate = false,
+    ): Promise<void> {
       try {
         const refused = cannotShortenNotice(url, source);
         if (refused || !url) {
@@ -237,7 +248,8 @@ export function createShortening(deps: ShorteningDeps) {
         // The site rule's choices over the defaults, its UTM preset added after the cleaning.
         const base = { domainId: settings.defaultDomainId, campaignId: settings.defaultCampaignId, channelId: settings.defaultChannelId };
         const ruled = await ruledLink(s, settings.cleanLinks ? cleanUrl(url).url : url, base);
-        if (ruled.warnKey && (await warnOnce(s.fingerprint, ruled.warnKey))) await deps.notify(t('ruleFallbackTitle'), ruleFallbackText(ruled.site!, ruled.missing));
+        if (ruled.warnKey && (await warnOnce(s.fingerprint, ruled.warnKey)))
+          await deps.notify(t('ruleFallbackTitle'), ruleFallbackText(ruled.site!, ruled.missing));
         const outcome = await shorten(
           {
             url: ruled.url,

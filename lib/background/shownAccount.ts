@@ -1,5 +1,5 @@
 /** A page's change is made only on the account the page shows (another window may have switched meanwhile). */
-import { ApiError } from '../api';
+import { ApiError } from '@/lib/api';
 import type { Session } from './session';
 
 /** Refuses a change that names another account than the current one (none named: a page from before several accounts). */

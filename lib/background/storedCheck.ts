@@ -1,7 +1,18 @@
 /** The pages' question "was anything stored lost?": every told item read through its schema, then the names not told yet. */
-import { bulkItem, connectionItem, historyItem, historyOlderItem, qrStylesItem, queueItem, settingsItem, storageNotices, trackedQrsItem, unsentItem } from '../storage';
-import { linkRulesItem } from '../storage/linkRules';
-import type { ToldItem } from '../storage/names';
+import {
+  bulkItem,
+  connectionItem,
+  historyItem,
+  historyOlderItem,
+  qrStylesItem,
+  queueItem,
+  settingsItem,
+  storageNotices,
+  trackedQrsItem,
+  unsentItem,
+} from '@/lib/storage';
+import { linkRulesItem } from '@/lib/storage/linkRules';
+import type { ToldItem } from '@/lib/storage/names';
 
 /**
  * The question's answer for one worker: the first time, every item the user could lose something
@@ -17,7 +28,18 @@ export function createStorageCheck(): () => Promise<ToldItem[]> {
   const read = (items: { getValue: () => Promise<unknown> }[]) => Promise.all(items.map((item) => item.getValue().catch(() => undefined)));
   return async function takeStorageNotices() {
     const first = !checked;
-    checked ??= read([connectionItem, settingsItem, historyItem, historyOlderItem, queueItem, unsentItem, bulkItem, qrStylesItem, trackedQrsItem, linkRulesItem]);
+    checked ??= read([
+      connectionItem,
+      settingsItem,
+      historyItem,
+      historyOlderItem,
+      queueItem,
+      unsentItem,
+      bulkItem,
+      qrStylesItem,
+      trackedQrsItem,
+      linkRulesItem,
+    ]);
     await checked;
     if (!first) await read([linkRulesItem, qrStylesItem, trackedQrsItem]);
     return storageNotices.take();

@@ -3,11 +3,11 @@
  * written through. Changes made while a write is under way share the next write, so storage
  * sees every change, in order, with one write per burst instead of one per change.
  */
-import { queueItem, writeTogether, type Job, type AnyStoredValue } from '../storage';
-import { isQuotaError } from '../storage/quota';
+import { queueItem, writeTogether, type Job, type AnyStoredValue } from '@/lib/storage';
+import { isQuotaError } from '@/lib/storage/quota';
 import { makeRoom } from './history';
 import { serializer } from './serialize';
-import { unlessStorageFull } from '../api';
+import { unlessStorageFull } from '@/lib/api';
 
 export class StoredJobs {
   private readonly write = serializer();
@@ -57,7 +57,8 @@ export class StoredJobs {
         // Taken in one turn with the jobs in memory now: the values belong to these jobs.
         const also = this.alongside.splice(0);
         const jobs = this.all();
-        const store = async () => (also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs));
+        const store = async () =>
+          also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs);
         // Storage full: Recent links make room (oldest first); a job is never dropped for it.
         for (;;) {
           try {

@@ -6,12 +6,20 @@
  * from elsewhere are reconciled together after a short quiet time, one sync write per batch
  * (docs/ARCHITECTURE.md, "Synced conventions").
  */
-import type { Account } from '../api';
-import { qrStylesItem } from '../storage';
-import { readLinkRules } from '../storage/linkRules';
-import { readSyncArea, repairRecord, syncPrefItem, syncShadowItem, writeSyncArea, type SyncShadow, type SyncStatus } from '../storage/syncArea';
-import { canonical, conventionsOf, emptyRecord, mergeRecords, stampLocal, type SyncedStyle } from '../storage/syncRecord';
-import { joinRecord, splitRecord, staleKeys, isAccountKey } from '../storage/syncSplit';
+import type { Account } from '@/lib/api';
+import { qrStylesItem } from '@/lib/storage';
+import { readLinkRules } from '@/lib/storage/linkRules';
+import {
+  readSyncArea,
+  repairRecord,
+  syncPrefItem,
+  syncShadowItem,
+  writeSyncArea,
+  type SyncShadow,
+  type SyncStatus,
+} from '@/lib/storage/syncArea';
+import { canonical, conventionsOf, emptyRecord, mergeRecords, stampLocal, type SyncedStyle } from '@/lib/storage/syncRecord';
+import { joinRecord, splitRecord, staleKeys, isAccountKey } from '@/lib/storage/syncSplit';
 import { onConventionsSaved } from './conventionEvents';
 import { writeAccountRules } from './linkRules';
 import { serializer } from './serialize';
@@ -63,7 +71,9 @@ export function createSyncConventions(sessions: SessionHolder, deps: { now?: () 
     // This browser's copy: written only where it still holds what was read (a save meanwhile is reconciled next).
     if (canonical([next.presets, next.rules]) !== canonical([rules.presets, rules.rules])) {
       await writeAccountRules(fp, (cur) =>
-        canonical([cur.presets, cur.rules]) === canonical([rules.presets, rules.rules]) ? { ...cur, presets: next.presets, rules: next.rules } : cur,
+        canonical([cur.presets, cur.rules]) === canonical([rules.presets, rules.rules])
+          ? { ...cur, presets: next.presets, rules: next.rules }
+          : cur,
       );
     }
     if (canonical(next.style) !== canonical(style)) {
@@ -78,11 +88,19 @@ export function createSyncConventions(sessions: SessionHolder, deps: { now?: () 
     const items = changed ? splitRecord(account, merged) : null;
     const shadow: SyncShadow = { account, record: merged, tooLarge: changed && !items, logoKept: !!stored?.logo };
     // Written only when it changed: the pages follow this item, and a page's reads start a reconcile.
-    if (canonical(shadows[fp] ?? null) !== canonical(shadow)) await syncShadowItem.setValue({ ...(await syncShadowItem.getValue()), [fp]: shadow });
+    if (canonical(shadows[fp] ?? null) !== canonical(shadow))
+      await syncShadowItem.setValue({ ...(await syncShadowItem.getValue()), [fp]: shadow });
     if (!items) return none;
     // Only the chunks that differ from the area's are written; those no longer used are removed.
     const set = Object.fromEntries(Object.entries(items).filter(([k, v]) => canonical(area[k]) !== canonical(v)));
-    return { set, remove: staleKeys(account, Object.keys(area).filter((k) => isAccountKey(account, k)), items) };
+    return {
+      set,
+      remove: staleKeys(
+        account,
+        Object.keys(area).filter((k) => isAccountKey(account, k)),
+        items,
+      ),
+    };
   }
 
   /** One batch: reconcile, then one write to the sync area. */

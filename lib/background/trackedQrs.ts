@@ -4,9 +4,9 @@
  * waiting before anything is sent and sent when the budget allows, also after a restart
  * (docs/ARCHITECTURE.md, "QR styles").
  */
-import { ApiError, fetchAllPages, fetchImage, toApiError, type FetchedImage } from '../api';
-import { rgbText } from '../qr/style';
-import { trackedQrsItem, type TrackedQr } from '../storage';
+import { ApiError, fetchAllPages, fetchImage, toApiError, type FetchedImage } from '@/lib/api';
+import { rgbText } from '@/lib/qr/style';
+import { trackedQrsItem, type TrackedQr } from '@/lib/storage';
 import { styleOf } from './qrStyles';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
@@ -22,7 +22,8 @@ export interface TrackedQrDeps {
 }
 
 /** A failure after which the request surely did not reach the service. */
-const notSent = (e: ApiError) => e.reason === 'connection-changed' || e.reason === 'account-changed' || e.kind === 'network' || e.kind === 'rate-limited';
+const notSent = (e: ApiError) =>
+  e.reason === 'connection-changed' || e.reason === 'account-changed' || e.kind === 'network' || e.kind === 'rate-limited';
 
 /** The tracked QR messages of the current connection. */
 export function createTrackedQrs({ sessions, now, wakeAt, fetch }: TrackedQrDeps) {
@@ -49,7 +50,15 @@ export function createTrackedQrs({ sessions, now, wakeAt, fetch }: TrackedQrDeps
     const run = (async () => {
       try {
         const made = await withRetry(() => s.client.interactive.addQr(args), { policy: CHANGE_RETRY });
-        const done: TrackedQr = { ...entry, state: 'made', id: made.id, link: made.link ?? undefined, scans: 0, scansAt: now(), sendAt: undefined };
+        const done: TrackedQr = {
+          ...entry,
+          state: 'made',
+          id: made.id,
+          link: made.link ?? undefined,
+          scans: 0,
+          scansAt: now(),
+          sendAt: undefined,
+        };
         await update(s.fingerprint, (mine) => void (mine[entry.shortUrl] = done));
         return done;
       } catch (e) {
@@ -87,13 +96,21 @@ export function createTrackedQrs({ sessions, now, wakeAt, fetch }: TrackedQrDeps
     async makeTrackedQr(data: { shortUrl: string }): Promise<TrackedQr> {
       const s = await sessions.require();
       const shortUrl = typeof data?.shortUrl === 'string' ? data.shortUrl : '';
-      if (!/^https?:\/\//i.test(shortUrl)) throw new ApiError({ kind: 'invalid-input', field: 'data', message: 'data must be a web address' });
+      if (!/^https?:\/\//i.test(shortUrl))
+        throw new ApiError({ kind: 'invalid-input', field: 'data', message: 'data must be a web address' });
       const existing = (await trackedQrsItem.getValue())[s.fingerprint]?.[shortUrl];
       if (existing?.state === 'made') return existing;
       if (existing?.state === 'waiting') return existing;
       const style = await styleOf(sessions);
       const sendAt = s.gate.budgets.estimateSendAt('main', 0);
-      const entry: TrackedQr = { shortUrl, state: 'waiting', foreground: rgbText(style.foreground), background: rgbText(style.background), createdAt: now(), sendAt };
+      const entry: TrackedQr = {
+        shortUrl,
+        state: 'waiting',
+        foreground: rgbText(style.foreground),
+        background: rgbText(style.background),
+        createdAt: now(),
+        sendAt,
+      };
       // Stored before it is sent: a worker stopped meanwhile sends it on its next start.
       await update(s.fingerprint, (mine) => void (mine[shortUrl] = entry));
       if (sendAt > now()) {

@@ -1,7 +1,7 @@
 /** Undo from a notification: deletes the link on the service and from Recent links, and says so. */
 import { browser } from 'wxt/browser';
-import { errorSentence } from '../errorText';
-import { t } from '../i18n';
+import { errorSentence } from '@/lib/i18n/errorText';
+import { t } from '@/lib/i18n';
 import { historyEntry } from './history';
 import { UNDO_PREFIX, type NotifyOptions } from './notify';
 

@@ -3,9 +3,9 @@
  * were sent. They are kept (this browser only) so that the popup can name them and make them
  * with the current account; one notification names the links of one change.
  */
-import { t } from '../i18n';
-import { tCount } from '../i18nCount';
-import { unsentItem, type Job, type UnsentLink } from '../storage';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18n/count';
+import { unsentItem, type Job, type UnsentLink } from '@/lib/storage';
 import { serializer } from './serialize';
 
 /** Links of one change fail within moments of each other: one notification for all of them. */
@@ -28,7 +28,8 @@ export function createUnsent(notify: (title: string, message: string) => Promise
       await unsentItem.setValue(list.map((u) => ({ ...u, announced: true })));
       const named = fresh.slice(0, NAMED_IN_NOTIFICATION).map((u) => u.args.url);
       const more = fresh.length - named.length;
-      const links = more > 0 ? tCount({ one: 'notifyUnsentMoreOne', other: 'notifyUnsentMoreMany' }, more, [named.join('\n'), more]) : named.join('\n');
+      const links =
+        more > 0 ? tCount({ one: 'notifyUnsentMoreOne', other: 'notifyUnsentMoreMany' }, more, [named.join('\n'), more]) : named.join('\n');
       await notify(t('notifyUnsentTitle'), t('notifyUnsentBody', links));
     });
 

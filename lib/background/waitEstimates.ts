@@ -4,8 +4,8 @@
  * gate (of its account, not made yet, not on the wire: those the budget counts already; a press
  * before a bulk row), for a press as it is queued and for a popup that opens on links that wait.
  */
-import type { Job } from '../storage';
-import { waitingLinksOf, type WaitingLink } from '../messaging/waitingLinks';
+import type { Job } from '@/lib/storage';
+import { waitingLinksOf, type WaitingLink } from '@/lib/messaging/waitingLinks';
 import { pendingSeen, waitingSeen } from './privateJobs';
 import type { Session } from './session';
 
@@ -63,7 +63,10 @@ export async function popupWaitingOf(
 ): Promise<{ pending: Job[]; waiting: WaitingLink[] }> {
   const at = await budgetEstimates(jobs, sessionOf, onWire, now);
   return {
-    pending: pendingSeen(jobs.filter((j) => j.source === 'popup'), sees),
+    pending: pendingSeen(
+      jobs.filter((j) => j.source === 'popup'),
+      sees,
+    ),
     waiting: waitingSeen(waitingLinksOf(jobs), sees).map((l) => (at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l)),
   };
 }

@@ -6,8 +6,8 @@
  * only a job with a custom alias is sent again (a repeat cannot make a second link: it is
  * answered "alias taken"); the others end saying the link may exist.
  */
-import type { ApiError, SerializedApiError } from '../api';
-import type { Job } from '../storage';
+import type { ApiError, SerializedApiError } from '@/lib/api';
+import type { Job } from '@/lib/storage';
 import { backoffMs, type RetryPolicy } from './retry';
 
 export interface WaitPolicy {
@@ -48,7 +48,8 @@ export type NextStep = { retryAt: number; patch: Partial<Job> } | { error: Seria
 /** Decides what a failed try leads to; `attempts` counts this try. */
 export function nextStep(job: Job, err: ApiError, attempts: number, now: number, policy: WaitPolicy = DEFAULT_WAIT): NextStep {
   const data = err.toJSON();
-  const waitBackoff = () => backoffMs(attempts, { maxTransientTries: 1, maxRateLimitedTries: 1, baseDelayMs: policy.baseDelayMs, maxDelayMs: policy.maxDelayMs });
+  const waitBackoff = () =>
+    backoffMs(attempts, { maxTransientTries: 1, maxRateLimitedTries: 1, baseDelayMs: policy.baseDelayMs, maxDelayMs: policy.maxDelayMs });
   if (err.kind === 'rate-limited') {
     if (attempts >= policy.maxRateLimitedTries) return { error: data };
     return { retryAt: now + (err.retryAfterMs ?? waitBackoff()), patch: { error: data } };

@@ -27,7 +27,7 @@ const PAIRS: Record<string, string> = {
   '[': ']',
   '{': '}',
   '*': '*',
-  '_': '_',
+  _: '_',
   '~': '~',
 };
 /** Brackets nest: their closer is found by counting. */

@@ -3,10 +3,10 @@
  * http(s) address inside any text (an email, a Markdown document). Lines that hold nothing to
  * shorten are kept as skipped, each with its reason, so that nothing pasted disappears unsaid.
  */
-import { t } from '../i18n';
-import { checkUrl } from '../links/address';
-import { blockedReason } from '../links/blockedReason';
-import { truncate } from '../links/historyText';
+import { t } from '@/lib/i18n';
+import { checkUrl } from '@/lib/links/address';
+import { blockedReason } from '@/lib/links/blockedReason';
+import { truncate } from '@/lib/links/historyText';
 import { addressesInProse, brokenAddress, loneAddress, type FoundAddress } from './addressEnd';
 
 /** A pasted line that gave no address, with the reason in the user's language. */

@@ -3,7 +3,7 @@
  * `[title or address](short link)`), or CSV (`long_url,short_url,status,campaign,rule`, RFC 4180: quoting and
  * CRLF line ends, copied or downloaded alike; the file alone starts with a byte-order mark).
  */
-import { formatCopy } from '../links/copyFormat';
+import { formatCopy } from '@/lib/links/copyFormat';
 
 export const BULK_COPY_FORMATS = ['list', 'markdown', 'csv'] as const;
 export type BulkCopyFormat = (typeof BULK_COPY_FORMATS)[number];

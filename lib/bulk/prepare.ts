@@ -3,10 +3,10 @@
  * preference says, the same address kept once, at most MAX_BATCH addresses, and the links already
  * in Recent links (same address, same domain) reused unless the user asks for new ones.
  */
-import { cleanUrl } from '../links/cleanUrl';
-import { addressKey, findDuplicate } from '../links/sameLink';
-import { t } from '../i18n';
-import type { HistoryEntry } from '../storage';
+import { cleanUrl } from '@/lib/links/cleanUrl';
+import { addressKey, findDuplicate } from '@/lib/links/sameLink';
+import { t } from '@/lib/i18n';
+import type { HistoryEntry } from '@/lib/links/historyEntry';
 
 /** Most addresses one batch may hold; more is refused before anything is sent. */
 export const MAX_BATCH = 500;

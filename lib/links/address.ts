@@ -5,8 +5,8 @@
  * imports this module: what only later parts need is in blockedReason.ts, sameLink.ts and
  * historyText.ts.
  */
-import { MAX_URL_LENGTH } from '../api/constants';
-import { t } from '../i18n';
+import { MAX_URL_LENGTH } from '@/lib/api/constants';
+import { t } from '@/lib/i18n';
 
 /** The verdict on an address: shortenable, empty, a page that cannot be shortened (its scheme, or a store's page), or not an address. */
 export type UrlVerdict =

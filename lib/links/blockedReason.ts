@@ -2,7 +2,7 @@
  * Why a page cannot be shortened, in the user's language (address.ts judges; this words it). Not
  * in the popup's first script: only the notice drawn after its first paint and the bulk page say it.
  */
-import { t, type MessageKey } from '../i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import type { UrlVerdict } from './address';
 
 const BROWSER_PAGE: MessageKey = 'popupBlockedBrowser';

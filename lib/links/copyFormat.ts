@@ -3,7 +3,7 @@
  * title and the link. The title is the page's title when there is one, else the long URL.
  */
 
-import type { MessageKey } from '../i18n';
+import type { MessageKey } from '@/lib/i18n';
 
 export const COPY_FORMATS = ['link', 'markdown', 'html', 'titleLink'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
@@ -23,7 +23,10 @@ export function isCopyFormat(v: unknown): v is CopyFormat {
 
 /** One line of title: control characters and line breaks would break every format. */
 function oneLine(title: string): string {
-  return title.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return title
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function escapeHtml(s: string): string {

@@ -2,7 +2,7 @@
  * Recent links' search and shortened texts (the popup's list, the address bar's suggestions):
  * pure functions, kept out of address.ts, which the popup's first screen imports.
  */
-import type { HistoryEntry } from '../storage';
+import type { HistoryEntry } from '@/lib/links/historyEntry';
 
 /** Whether a history entry matches a search (long or short URL, case-insensitive). */
 export function matchesSearch(entry: HistoryEntry, query: string): boolean {

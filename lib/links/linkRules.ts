@@ -6,33 +6,37 @@
 // zod/mini: the popup loads these schemas after its first render, without the rest of zod.
 import * as z from 'zod/mini';
 import { parseSite } from './siteRules';
-import { lazySchema } from '../api/lazySchema';
+import { lazySchema } from '@/lib/api/lazySchema';
 import type { OrgConventions } from './orgRules';
 
-const id = lazySchema(() => (z.nullable(z.int().check(z.positive()))));
-const text = lazySchema(() => (z.string().check(z.maxLength(500))));
+const id = lazySchema(() => z.nullable(z.int().check(z.positive())));
+const text = lazySchema(() => z.string().check(z.maxLength(500)));
 
 /** A named set of the five UTM values. */
-export const UtmPresetSchema = lazySchema(() => (z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  source: text,
-  medium: text,
-  campaign: text,
-  term: text,
-  content: text,
-})));
+export const UtmPresetSchema = lazySchema(() =>
+  z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(100)),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    source: text,
+    medium: text,
+    campaign: text,
+    term: text,
+    content: text,
+  }),
+);
 export type UtmPreset = z.infer<typeof UtmPresetSchema>;
 
 /** A site rule: the site and the choices it makes (null: it does not choose that one). */
-export const SiteRuleSchema = lazySchema(() => (z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
-  site: z.string().check(z.refine((s) => parseSite(s) !== null, 'is not a site')),
-  domainId: id,
-  campaignId: id,
-  channelId: id,
-  presetId: z.nullable(z.string().check(z.maxLength(100))),
-})));
+export const SiteRuleSchema = lazySchema(() =>
+  z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(100)),
+    site: z.string().check(z.refine((s) => parseSite(s) !== null, 'is not a site')),
+    domainId: id,
+    campaignId: id,
+    channelId: id,
+    presetId: z.nullable(z.string().check(z.maxLength(100))),
+  }),
+);
 export type SiteRule = z.infer<typeof SiteRuleSchema>;
 
 /** One account's presets, rules and campaigns' default presets (campaign id → preset id). */

@@ -6,7 +6,7 @@
  * rule comes before the user's, so at equal specificity it wins; an unlocked one after them.
  */
 import * as z from 'zod/mini';
-import { checkQrStyle, LOGO_TYPES, MAX_LOGO_BYTES, type LogoType, type QrStyle } from '../qr/style';
+import { checkQrStyle, LOGO_TYPES, MAX_LOGO_BYTES, type LogoType, type QrStyle } from '@/lib/qr/style';
 import { readAccountRules, SiteRuleSchema, UtmPresetSchema, type AccountLinkRules, type SiteRule, type UtmPreset } from './linkRules';
 
 /** One of the three, and whether the user may change it. */
@@ -40,13 +40,21 @@ function lockedOf(key: string, input: Record<string, unknown>, ignored: Ignored)
 }
 
 /** The valid entries of a member's list, each checked alone (a wrong one ignored with where and why). */
-function entriesOf<T>(key: string, list: unknown, check: (x: Record<string, unknown>) => { ok: true; value: T } | { ok: false; reason: string }, ignored: Ignored): T[] {
+function entriesOf<T>(
+  key: string,
+  list: unknown,
+  check: (x: Record<string, unknown>) => { ok: true; value: T } | { ok: false; reason: string },
+  ignored: Ignored,
+): T[] {
   if (!Array.isArray(list)) {
     ignored.push({ key, reason: 'not a list' });
     return [];
   }
   return list.flatMap((x, i) => {
-    const r = x && typeof x === 'object' && !Array.isArray(x) ? check(x as Record<string, unknown>) : ({ ok: false, reason: 'not an object' } as const);
+    const r =
+      x && typeof x === 'object' && !Array.isArray(x)
+        ? check(x as Record<string, unknown>)
+        : ({ ok: false, reason: 'not an object' } as const);
     if (r.ok) return [r.value];
     ignored.push({ key: `${key}.${i}`, reason: r.reason });
     return [];
@@ -62,15 +70,35 @@ const reasonOf = (e: z.core.$ZodError): string => {
 const text = (v: unknown) => (v === undefined || v === null ? '' : v);
 
 function presetOf(x: Record<string, unknown>) {
-  const r = UtmPresetSchema.safeParse({ id: x.id, name: x.name, source: text(x.source), medium: text(x.medium), campaign: text(x.campaign), term: text(x.term), content: text(x.content) });
-  return r.success ? ({ ok: true, value: { ...r.data, id: `${ORG_PREFIX}${r.data.id}` } } as const) : ({ ok: false, reason: reasonOf(r.error) } as const);
+  const r = UtmPresetSchema.safeParse({
+    id: x.id,
+    name: x.name,
+    source: text(x.source),
+    medium: text(x.medium),
+    campaign: text(x.campaign),
+    term: text(x.term),
+    content: text(x.content),
+  });
+  return r.success
+    ? ({ ok: true, value: { ...r.data, id: `${ORG_PREFIX}${r.data.id}` } } as const)
+    : ({ ok: false, reason: reasonOf(r.error) } as const);
 }
 
 function ruleOf(x: Record<string, unknown>) {
   const id = (k: string) => (x[k] === undefined ? null : x[k]);
-  const r = SiteRuleSchema.safeParse({ id: x.id, site: x.site, domainId: id('domainId'), campaignId: id('campaignId'), channelId: id('channelId'), presetId: id('presetId') });
+  const r = SiteRuleSchema.safeParse({
+    id: x.id,
+    site: x.site,
+    domainId: id('domainId'),
+    campaignId: id('campaignId'),
+    channelId: id('channelId'),
+    presetId: id('presetId'),
+  });
   if (!r.success) return { ok: false, reason: reasonOf(r.error) } as const;
-  return { ok: true, value: { ...r.data, id: `${ORG_PREFIX}${r.data.id}`, presetId: r.data.presetId === null ? null : `${ORG_PREFIX}${r.data.presetId}` } } as const;
+  return {
+    ok: true,
+    value: { ...r.data, id: `${ORG_PREFIX}${r.data.id}`, presetId: r.data.presetId === null ? null : `${ORG_PREFIX}${r.data.presetId}` },
+  } as const;
 }
 
 /** A logo given as a data URL (PNG, JPEG or SVG), within MAX_LOGO_BYTES; else the reason. */
@@ -100,7 +128,11 @@ export function readOrgMember(org: OrgConventions, key: (typeof ORG_MEMBERS)[num
   } else {
     const logo = logoOf(input.logo);
     if (!logo.ok) ignored.push({ key: `${key}.logo`, reason: logo.reason });
-    const style: QrStyle = { foreground: String(input.foreground ?? '#000000').toLowerCase(), background: String(input.background ?? '#ffffff').toLowerCase(), logo: logo.ok ? logo.logo : null };
+    const style: QrStyle = {
+      foreground: String(input.foreground ?? '#000000').toLowerCase(),
+      background: String(input.background ?? '#ffffff').toLowerCase(),
+      logo: logo.ok ? logo.logo : null,
+    };
     const problem = checkQrStyle(style);
     if (problem) ignored.push({ key, reason: `a style scanners read badly (${problem.reason})` });
     else org.qrStyle = { value: style, locked };

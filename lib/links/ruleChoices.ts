@@ -4,7 +4,7 @@
  * no longer exists, is the default (the latter reported, so the user is told). With no rule
  * preset, the campaign's default preset applies. Shared by the popup and the worker.
  */
-import type { Campaign, Channel, Domain } from '../api';
+import type { Campaign, Channel, Domain } from '@/lib/api';
 import type { AccountLinkRules, SiteRule, UtmPreset } from './linkRules';
 import { matchRule, siteLabel } from './siteRules';
 
@@ -46,12 +46,23 @@ function exists(id: number, list: readonly { id: number | null }[] | null): bool
  * The choices for `address`: the matching rule's over `base`, with the preset to apply.
  * `baseFirst`: a part `base` gives (not null) is the user's explicit choice and wins over the rule.
  */
-export function linkChoices(address: string | null, data: AccountLinkRules, lists: KnownLists, base: BaseChoices, baseFirst = false): LinkChoices {
+export function linkChoices(
+  address: string | null,
+  data: AccountLinkRules,
+  lists: KnownLists,
+  base: BaseChoices,
+  baseFirst = false,
+): LinkChoices {
   const match = matchRule(data.rules, address);
   const rule = match?.rule ?? null;
   const missing: MissingPart[] = [];
   const chose: RulePart[] = [];
-  const pick = (part: 'domain' | 'campaign' | 'channel', named: number | null, list: readonly { id: number | null }[] | null, fallback: number | null) => {
+  const pick = (
+    part: 'domain' | 'campaign' | 'channel',
+    named: number | null,
+    list: readonly { id: number | null }[] | null,
+    fallback: number | null,
+  ) => {
     if (named === null || (baseFirst && fallback !== null)) return fallback;
     if (exists(named, list)) {
       chose.push(part);

@@ -1,6 +1,6 @@
 /** The words for a site rule that names what no longer exists (popup, notification, options). */
 import type { MissingPart } from './ruleChoices';
-import { t, type MessageKey } from '../i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
 const PART: Record<MissingPart, MessageKey> = {
   domain: 'rulePartDomain',

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules, type SiteRule, type UtmPreset } from './linkRules';
 import { parseSite, siteLabel } from './siteRules';
-import { lazySchema } from '../api/lazySchema';
+import { lazySchema } from '@/lib/api/lazySchema';
 
 const name = lazySchema(() => z.optional(z.string().check(z.maxLength(500))));
 
@@ -18,11 +18,13 @@ const FileRuleSchema = lazySchema(() =>
 );
 
 /** The file of exported rules: the rules and the presets they name. */
-export const RulesFileSchema = lazySchema(() => (z.object({
-  linkshortSiteRules: z.literal(1),
-  rules: z.array(FileRuleSchema).check(z.maxLength(1000)),
-  presets: z.array(UtmPresetSchema).check(z.maxLength(1000)),
-})));
+export const RulesFileSchema = lazySchema(() =>
+  z.object({
+    linkshortSiteRules: z.literal(1),
+    rules: z.array(FileRuleSchema).check(z.maxLength(1000)),
+    presets: z.array(UtmPresetSchema).check(z.maxLength(1000)),
+  }),
+);
 export type RulesFile = z.infer<typeof RulesFileSchema>;
 type FileRule = RulesFile['rules'][number];
 
@@ -44,7 +46,8 @@ export function parseRulesFile(content: string): { ok: true; file: RulesFile } |
   }
   const presetIds = new Set(r.data.presets.map((p) => p.id));
   const orphan = r.data.rules.findIndex((rule) => rule.presetId !== null && !presetIds.has(rule.presetId));
-  if (orphan !== -1) return { ok: false, problem: { kind: 'invalid', path: `rules.${orphan}.presetId`, message: 'names a preset not in the file' } };
+  if (orphan !== -1)
+    return { ok: false, problem: { kind: 'invalid', path: `rules.${orphan}.presetId`, message: 'names a preset not in the file' } };
   return { ok: true, file: r.data };
 }
 
@@ -65,8 +68,8 @@ const PARTS = [
 
 const namesOf = (lists: NamedLists, part: TransferPart) =>
   part === 'domain'
-    ? lists.domains?.flatMap((d) => (d.id === null ? [] : [{ id: d.id, name: d.domain }])) ?? null
-    : (part === 'campaign' ? lists.campaigns : lists.channels)?.map((x) => ({ id: x.id, name: x.name })) ?? null;
+    ? (lists.domains?.flatMap((d) => (d.id === null ? [] : [{ id: d.id, name: d.domain }])) ?? null)
+    : ((part === 'campaign' ? lists.campaigns : lists.channels)?.map((x) => ({ id: x.id, name: x.name })) ?? null);
 
 /** The file exported for an account's rules: the presets they name, and the names of their domain, campaign and channel. */
 export function rulesFileOf(data: AccountLinkRules, lists: NamedLists): RulesFile {
@@ -107,7 +110,11 @@ export interface ImportPlan {
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /** Matches one number of a rule: by number where the name agrees (or the file has none), else by name. */
-function matchPart(id: number | null, fileName: string | undefined, list: { id: number; name: string }[] | null): { id: number | null; found: boolean } {
+function matchPart(
+  id: number | null,
+  fileName: string | undefined,
+  list: { id: number; name: string }[] | null,
+): { id: number | null; found: boolean } {
   if (id === null) return { id: null, found: true };
   if (list === null) return { id, found: true }; // not known now: trusted, as the rules themselves do
   const byId = list.find((x) => x.id === id);

@@ -2,7 +2,7 @@
  * Whether two addresses are one link (Shorten's duplicate offer, the bulk page's duplicates):
  * pure functions, kept out of address.ts, which the popup's first screen imports.
  */
-import type { HistoryEntry } from '../storage';
+import type { HistoryEntry } from '@/lib/links/historyEntry';
 
 /** A comparison key: two spellings of one URL (case of host, default port…) give the same key. */
 export function addressKey(url: string): string {

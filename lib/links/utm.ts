@@ -3,7 +3,7 @@
  * query (order, repeated keys, encodings), its host and its `#fragment` stay exactly as written;
  * each value is encoded once and appended after the query, before the fragment.
  */
-import { MAX_URL_LENGTH } from '../api/constants';
+import { MAX_URL_LENGTH } from '@/lib/api/constants';
 
 /** The five UTM fields, in the order they are added. */
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
@@ -56,7 +56,13 @@ export function addUtm(url: string, values: UtmValues, opts: { max?: number } = 
   const hash = hashAt === -1 ? '' : url.slice(hashAt);
   const queryAt = beforeHash.indexOf('?');
   const base = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
-  const pieces = queryAt === -1 ? [] : beforeHash.slice(queryAt + 1).split('&').filter(Boolean);
+  const pieces =
+    queryAt === -1
+      ? []
+      : beforeHash
+          .slice(queryAt + 1)
+          .split('&')
+          .filter(Boolean);
   const names = pieces.map((p) => decodeName(p.includes('=') ? p.slice(0, p.indexOf('=')) : p));
   const kept: string[] = [];
   const added: string[] = [];

@@ -4,7 +4,7 @@
  * messages. Every answer is a Result: errors cross as plain data (kind + message).
  * The worker refuses messages that do not come from the extension's own pages.
  */
-import type { ManagedPolicy } from '../storage/policy';
+import type { ManagedPolicy } from '@/lib/storage/policy';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type {
   Account,
@@ -21,13 +21,13 @@ import type {
   Qr,
   Splash,
   FetchedImage,
-} from '../api';
-import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '../storage';
-import type { QrStyle } from '../qr/style';
-import type { ToldItem } from '../storage/names';
-import type { SyncStatus } from '../storage/syncArea';
+} from '@/lib/api';
+import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '@/lib/storage';
+import type { QrStyle } from '@/lib/qr/style';
+import type { ToldItem } from '@/lib/storage/names';
+import type { SyncStatus } from '@/lib/storage/syncArea';
 import type { WaitingLink } from './waitingLinks';
-import type { AccountLinkRules, SiteRule, UtmPreset } from '../links/linkRules';
+import type { AccountLinkRules, SiteRule, UtmPreset } from '@/lib/links/linkRules';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
 
@@ -139,7 +139,6 @@ export interface WaitingLinks {
   unsent: UnsentLink[];
 }
 
-
 /** A batch for the bulk page: the addresses (cleaned, each once), the choices. */
 export interface BulkRequest {
   addresses: { url: string; title?: string }[];
@@ -233,7 +232,9 @@ export interface ProtocolMap {
   /** The current account's UTM presets, site rules and campaigns' default presets. */
   getLinkRules(): Result<AccountLinkRules>;
   /** Saves any of them (each list whole; a bad one is refused, nothing half-saved). */
-  saveLinkRules(data: { presets?: UtmPreset[]; rules?: SiteRule[]; campaignPresets?: Record<string, string> } & ShownAccount): Result<AccountLinkRules>;
+  saveLinkRules(
+    data: { presets?: UtmPreset[]; rules?: SiteRule[]; campaignPresets?: Record<string, string> } & ShownAccount,
+  ): Result<AccountLinkRules>;
 
   getSettings(): Result<Settings>;
   saveSettings(data: Partial<Settings>): Result<Settings>;

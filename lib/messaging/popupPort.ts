@@ -1,3 +1,4 @@
+import { KEYS } from '@/lib/storage/keys';
 import { waitingLinksOf, type WaitingLink } from './waitingLinks';
 
 /**
@@ -28,7 +29,7 @@ export type PopupPortMessage = { follow: string } | { release: string } | { show
 export type WorkerPortMessage = { stored: { recentHead?: unknown; connectionState?: unknown; waiting?: WaitingLink[] } };
 
 /** The stored items whose changes open popups are told of. */
-const TOLD_TO_POPUPS = ['recentHead', 'connectionState'] as const;
+const TOLD_TO_POPUPS = [KEYS.recentHead, KEYS.connectionState] as const;
 
 /**
  * What open popups are told of a storage change (the worker's storage.onChanged), or null: none of
@@ -37,7 +38,9 @@ const TOLD_TO_POPUPS = ['recentHead', 'connectionState'] as const;
  */
 export function popupNewsOf(changes: Record<string, { newValue?: unknown; oldValue?: unknown }>, area: string): WorkerPortMessage | null {
   if (area !== 'local') return null;
-  const stored: WorkerPortMessage['stored'] = Object.fromEntries(TOLD_TO_POPUPS.filter((key) => key in changes).map((key) => [key, changes[key]!.newValue ?? null]));
+  const stored: WorkerPortMessage['stored'] = Object.fromEntries(
+    TOLD_TO_POPUPS.filter((key) => key in changes).map((key) => [key, changes[key]!.newValue ?? null]),
+  );
   const queue = changes.queue;
   if (queue) {
     const waiting = waitingLinksOf(queue.newValue);

@@ -3,7 +3,7 @@
  * tells open popups of them whenever the queue changes (popupNewsOf) and answers them to a popup
  * that opens (getWaitingLinks), both through `waitingLinksOf`, so the two never disagree.
  */
-import type { Job } from '../storage';
+import type { Job } from '@/lib/storage';
 
 /** A link still waiting to be made, as a popup lists (and may cancel) it. */
 export interface WaitingLink {
@@ -32,7 +32,21 @@ export interface WaitingLink {
 export function waitingLinksOf(jobs: unknown): WaitingLink[] {
   if (!Array.isArray(jobs)) return [];
   return (jobs as Partial<Job>[])
-    .filter((j) => j && (j.state === 'pending' || j.state === 'sending') && !j.shortened && j.source !== 'bulk' && typeof j.id === 'string' && typeof j.args?.url === 'string')
+    .filter(
+      (j) =>
+        j &&
+        (j.state === 'pending' || j.state === 'sending') &&
+        !j.shortened &&
+        j.source !== 'bulk' &&
+        typeof j.id === 'string' &&
+        typeof j.args?.url === 'string',
+    )
     .filter((j) => j.toldWaiting === true || j.waitingSince !== undefined)
-    .map((j) => ({ id: j.id!, url: j.args!.url, fingerprint: String(j.fingerprint ?? ''), notBefore: Number(j.notBefore) || 0, ...(j.args!.private ? { private: true as const } : {}) }));
+    .map((j) => ({
+      id: j.id!,
+      url: j.args!.url,
+      fingerprint: String(j.fingerprint ?? ''),
+      notBefore: Number(j.notBefore) || 0,
+      ...(j.args!.private ? { private: true as const } : {}),
+    }));
 }

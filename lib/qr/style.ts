@@ -43,11 +43,9 @@ const HEX = /^#[0-9a-f]{6}$/i;
 
 /** The relative luminance of a #rrggbb colour (WCAG 2). */
 export function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [
-    number,
-    number,
-    number,
-  ];
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -83,7 +81,8 @@ function shownRatio(ratio: number): number {
 /** Whether a logo may be kept: a PNG, JPEG or SVG data: URL of at most MAX_LOGO_BYTES. */
 export function checkLogo(logo: QrLogo): StyleProblem | null {
   if (!LOGO_TYPES.includes(logo.type) || !logo.dataUrl.startsWith(`data:${logo.type};base64,`)) return { reason: 'logo-type' };
-  if (logo.bytes > MAX_LOGO_BYTES || logo.dataUrl.length > Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 64) return { reason: 'logo-size', bytes: logo.bytes };
+  if (logo.bytes > MAX_LOGO_BYTES || logo.dataUrl.length > Math.ceil((MAX_LOGO_BYTES * 4) / 3) + 64)
+    return { reason: 'logo-size', bytes: logo.bytes };
   return null;
 }
 

@@ -12,6 +12,7 @@ import { kept, type Repair } from './repaired';
 import { isRecord } from './isRecord';
 import { connectionSchema, repairCache } from './items';
 import { storedItem } from './storedItem';
+import { KEYS } from './keys';
 
 /** A saved connection that is not the current one. */
 export type SavedConnection = Connection;
@@ -30,11 +31,13 @@ export const repairConnections: Repair<SavedConnection[]> = (raw) => {
   const changed = value.length !== r.data.length;
   return { value, lost: changed, changed };
 };
-const connectionsStored = storedItem<SavedConnection[]>('local:connections', []);
+const connectionsStored = storedItem<SavedConnection[]>(`local:${KEYS.connections}`, []);
 export const connectionsItem = checkedItem(connectionsStored, repairConnections, storageNotices, 'connection');
 
 /** The domain, campaign and channel choices of one account (the preferences' ACCOUNT_SETTINGS). */
-export type AccountChoices = Partial<Pick<Settings, 'defaultDomainId' | 'defaultCampaignId' | 'defaultChannelId' | 'lastDomainId' | 'lastCampaignId' | 'lastChannelId'>>;
+export type AccountChoices = Partial<
+  Pick<Settings, 'defaultDomainId' | 'defaultCampaignId' | 'defaultChannelId' | 'lastDomainId' | 'lastCampaignId' | 'lastChannelId'>
+>;
 
 /** What an account that is not the current one keeps: its cache and its choices. */
 export interface ParkedAccount {
@@ -54,11 +57,15 @@ const repairParked: Repair<Record<string, ParkedAccount>> = (raw) => {
       continue;
     }
     const cache = entry.cache === undefined ? null : repairCache<CacheState>(entry.cache);
-    const choices = isRecord(entry.choices) ? (Object.fromEntries(Object.entries(entry.choices).filter(([, v]) => v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0))) as AccountChoices) : undefined;
+    const choices = isRecord(entry.choices)
+      ? (Object.fromEntries(
+          Object.entries(entry.choices).filter(([, v]) => v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0)),
+        ) as AccountChoices)
+      : undefined;
     if (cache?.changed || (entry.choices !== undefined && !choices)) changed = true;
     value[fp] = { ...(cache?.value ? { cache: cache.value } : {}), ...(choices ? { choices } : {}) };
   }
   return { value, lost: false, changed };
 };
-const parkedStored = storedItem<Record<string, ParkedAccount>>('local:parkedAccounts', {});
+const parkedStored = storedItem<Record<string, ParkedAccount>>(`local:${KEYS.parkedAccounts}`, {});
 export const parkedAccountsItem = checkedItem(parkedStored, repairParked, null, null);

@@ -1,10 +1,10 @@
 /** Every stored item of the extension, typed, in one place. All of it lives in `storage.local`: the API key
  * must never reach the browser's synced storage (it would be copied to every device the user syncs). */
 import { storage, type WxtStorageItem } from '#imports';
-import type { Account, ListName, SerializedApiError } from '../api';
-import type { CopyFormat } from '../links/copyFormat';
+import type { Account, ListName, SerializedApiError } from '@/lib/api';
+import type { CopyFormat } from '@/lib/links/copyFormat';
 import type { ManagedPolicy } from './policy';
-import type { QrStyle } from '../qr/style';
+import type { QrStyle } from '@/lib/qr/style';
 import { checkedItem } from './checkedItem';
 import * as repair from './items';
 import { DEFAULT_HISTORY_LIMIT, type HistoryLimit } from './names';
@@ -12,7 +12,7 @@ import { storageNotices } from './notices';
 import { storedItem } from './storedItem';
 
 // Every item is read through its repair: a wrong value keeps what can be kept (docs/ARCHITECTURE.md, "Stored state").
-export { storageNotices, storageNoticesItem } from './notices';
+export { storageNotices } from './notices';
 
 /** Where the service is and the key to it. Only the worker reads `apiKey`. */
 export interface Connection {
@@ -23,7 +23,7 @@ export interface Connection {
   /** The user's name for it ("Connection name"); none: its service's host is shown. */
   name?: string;
 }
-const connectionStored = storedItem<Connection | null>('local:connection', null);
+const connectionStored = storedItem<Connection | null>(`local:${KEYS.connection}`, null);
 export const connectionItem = checkedItem(connectionStored, repair.repairConnection, storageNotices, 'connection');
 
 /**
@@ -42,7 +42,7 @@ export interface AccountName {
   fingerprint: string;
   name: string;
 }
-const connectionStateStored = storedItem<ConnectionState | null>('local:connectionState', null);
+const connectionStateStored = storedItem<ConnectionState | null>(`local:${KEYS.connectionState}`, null);
 export const connectionStateItem = checkedItem(connectionStateStored, repair.repairConnectionState, null, null);
 
 /** The user's preferences (options page). */
@@ -89,8 +89,15 @@ export const DEFAULT_SETTINGS: Settings = {
   historyLimit: DEFAULT_HISTORY_LIMIT,
 };
 /** The members that hold an id of the account (domain, campaign, channel): another account starts without them. */
-export const ACCOUNT_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'lastDomainId', 'lastCampaignId', 'lastChannelId'] as const;
-const settingsStored = storage.defineItem<Settings>('local:settings', {
+export const ACCOUNT_SETTINGS = [
+  'defaultDomainId',
+  'defaultCampaignId',
+  'defaultChannelId',
+  'lastDomainId',
+  'lastCampaignId',
+  'lastChannelId',
+] as const;
+const settingsStored = storage.defineItem<Settings>(`local:${KEYS.settings}`, {
   fallback: DEFAULT_SETTINGS,
   version: 2,
   // v2 added channels, clean links, copy format and the menu switches (and every read fills what is missing: repairSettings).
@@ -98,43 +105,16 @@ const settingsStored = storage.defineItem<Settings>('local:settings', {
 });
 export const settingsItem = checkedItem(settingsStored, repair.repairSettings(DEFAULT_SETTINGS), storageNotices, 'settings');
 
-/** What happened to the campaign assignment of a new link (pending: the link is shown, the assignment still to come). */
-export type CampaignOutcome =
-  | { state: 'none' }
-  | { state: 'assigned'; campaignId: number }
-  | { state: 'failed'; campaignId: number; reason: string } | { state: 'pending'; campaignId: number };
+export type { CampaignOutcome, ChannelOutcome, HistoryEntry } from '@/lib/links/historyEntry';
+import type { HistoryEntry } from '@/lib/links/historyEntry';
+import { KEYS } from './keys';
 
-/** What happened to the channel assignment of a new link. */
-export type ChannelOutcome =
-  | { state: 'none' }
-  | { state: 'assigned'; channelId: number }
-  | { state: 'failed'; channelId: number; reason: string } | { state: 'pending'; channelId: number };
-
-/** A link made from this browser. */
-export interface HistoryEntry {
-  id: string; // local id
-  longUrl: string;
-  shortUrl: string;
-  shortCode: string;
-  linkId: number | null;
-  domainId: number | null;
-  campaign: CampaignOutcome;
-  /** Absent in entries made before channels could be chosen. */
-  channel?: ChannelOutcome;
-  /** The page's title when the link was made from a tab (for the copy formats). */
-  title?: string;
-  createdAt: number;
-  /** Service origin the link was made on. */
-  service: string;
-  /** Fingerprint of the account it was made with: history is shown per account. */
-  account?: string;
-}
 // Recent links in two parts, newest first, reads shared (several messages read them at once): the
 // newest (all of them in an install from before `historyOlder`), then the older ones, which a new
 // link does not rewrite (lib/background/history.ts moves them there a hundred at a time).
-const historyStored = storedItem<HistoryEntry[]>('local:history', []);
+const historyStored = storedItem<HistoryEntry[]>(`local:${KEYS.history}`, []);
 export const historyItem = checkedItem(historyStored, repair.repairHistory, storageNotices, 'history', true);
-const historyOlderStored = storedItem<HistoryEntry[]>('local:historyOlder', []);
+const historyOlderStored = storedItem<HistoryEntry[]>(`local:${KEYS.historyOlder}`, []);
 export const historyOlderItem = checkedItem(historyOlderStored, repair.repairHistory, storageNotices, 'history', true);
 
 /** One cached value with the time it was fetched. */
@@ -148,7 +128,7 @@ export interface CacheState {
   account?: CacheEntry<Account>;
   lists: Partial<Record<ListName, CacheEntry<unknown[]>>>;
 }
-const cacheStored = storedItem<CacheState | null>('local:cache', null);
+const cacheStored = storedItem<CacheState | null>(`local:${KEYS.cache}`, null);
 export const cacheItem = checkedItem(cacheStored, repair.repairCache<CacheState>, null, null);
 
 /** A durable job: a request the user asked for that must complete even if the worker stops. */
@@ -201,7 +181,7 @@ export interface ShortenJobArgs {
   /** Made from a private window: kept out of Recent links, its address and title dropped once it settles. */
   private?: boolean;
 }
-export const queueItem = checkedItem(storedItem<Job[]>('local:queue', []), repair.repairQueue, storageNotices, 'queue');
+export const queueItem = checkedItem(storedItem<Job[]>(`local:${KEYS.queue}`, []), repair.repairQueue, storageNotices, 'queue');
 
 /** A value of one stored item, to be written with others in one call (writeTogether). */
 export interface StoredValue<T = unknown> {
@@ -227,7 +207,7 @@ export interface UnsentLink {
   /** The notification about it was shown (one notification for the links of one change). */
   announced: boolean;
 }
-const unsentStored = storedItem<UnsentLink[]>('local:unsent', []);
+const unsentStored = storedItem<UnsentLink[]>(`local:${KEYS.unsent}`, []);
 export const unsentItem = checkedItem(unsentStored, repair.repairUnsent, storageNotices, 'unsent');
 
 /** The state of one rate budget, persisted so a restarted worker does not overspend. */
@@ -252,7 +232,7 @@ export interface BudgetState {
 }
 /** The budgets of each account, by fingerprint (as the cache): each connection spends its own. */
 export type BudgetsByAccount = Record<string, Record<string, BudgetState>>;
-export const budgetsItem = checkedItem(storedItem<BudgetsByAccount>('local:budgets', {}), repair.repairBudgets, null, null);
+export const budgetsItem = checkedItem(storedItem<BudgetsByAccount>(`local:${KEYS.budgets}`, {}), repair.repairBudgets, null, null);
 
 /** One address of a bulk batch and what became of it. */
 export interface BulkItem {
@@ -281,7 +261,7 @@ export interface BulkBatch {
   channelId: number | null;
   items: BulkItem[];
 }
-export const bulkItem = checkedItem(storedItem<BulkBatch | null>('local:bulk', null), repair.repairBulk, storageNotices, 'bulk');
+export const bulkItem = checkedItem(storedItem<BulkBatch | null>(`local:${KEYS.bulk}`, null), repair.repairBulk, storageNotices, 'bulk');
 
 /**
  * The organisation's policy as the worker last read and checked it from storage.managed
@@ -292,8 +272,8 @@ export interface PolicyState {
   policy: ManagedPolicy;
   applied: Record<string, unknown>;
 }
-export const policyItem = checkedItem(storedItem<PolicyState | null>('local:policy', null), repair.repairPolicy, null, null);
+export const policyItem = checkedItem(storedItem<PolicyState | null>(`local:${KEYS.policy}`, null), repair.repairPolicy, null, null);
 /** The QR style of each account (keyed by its fingerprint: service URL + key), a logo included (docs/ARCHITECTURE.md, "QR styles"). */
-const qrStylesStored = storedItem<Record<string, QrStyle>>('local:qrStyles', {});
+const qrStylesStored = storedItem<Record<string, QrStyle>>(`local:${KEYS.qrStyles}`, {});
 export const qrStylesItem = checkedItem(qrStylesStored, repair.repairQrStyles<QrStyle>, storageNotices, 'qrStyles');
 export { trackedQrsItem, type TrackedQr } from './trackedQrs';

@@ -3,21 +3,23 @@
  * (docs/ARCHITECTURE.md, "Stored state"). lib/storage.ts declares each item with its repair.
  */
 import * as z from 'zod/mini';
-import type { SerializedApiError } from '../api';
-import { MAX_URL_LENGTH } from '../api/constants';
-import { isCopyFormat } from '../links/copyFormat';
-import { checkLogo, checkQrStyle, LOGO_TYPES, type LogoType } from '../qr/style';
+import type { SerializedApiError } from '@/lib/api';
+import { MAX_URL_LENGTH } from '@/lib/api/constants';
+import { isCopyFormat } from '@/lib/links/copyFormat';
+import { checkLogo, checkQrStyle, LOGO_TYPES, type LogoType } from '@/lib/qr/style';
 import { bulkRowSchema, historyEntrySchema, jobSchema, unsentSchema } from './entries';
 import { HISTORY_LIMITS, MAX_CONNECTION_NAME, MAX_HISTORY_LIMIT, TOLD_ITEMS } from './names';
 import { kept, repairList, repairWhole, type Repair, type Repaired } from './repaired';
 import { isRecord } from './isRecord';
-import { lazySchema } from '../api/lazySchema';
+import { lazySchema } from '@/lib/api/lazySchema';
 
 /** A saved service URL: an http(s) address (saving checked the rest). */
-const serviceUrl = lazySchema(() => (z.string().check(
-  z.maxLength(2048),
-  z.refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u)),
-)));
+const serviceUrl = lazySchema(() =>
+  z.string().check(
+    z.maxLength(2048),
+    z.refine((u) => /^https?:\/\/[^/]/i.test(u) && parses(u)),
+  ),
+);
 
 /** Whether a text is a URL (URL.canParse is newer than some browsers this runs in). */
 function parses(u: string): boolean {
@@ -29,12 +31,14 @@ function parses(u: string): boolean {
 }
 
 /** A connection as stored: service URL, key, the header form that worked, and its name. */
-export const connectionSchema = lazySchema(() => (z.object({
-  serviceUrl,
-  apiKey: z.string().check(z.maxLength(500), z.regex(/^\S*$/)),
-  shortenAuth: z.catch(z.optional(z.enum(['bearer', 'x-api-key'])), undefined),
-  name: z.catch(z.optional(z.string().check(z.maxLength(MAX_CONNECTION_NAME))), undefined),
-})));
+export const connectionSchema = lazySchema(() =>
+  z.object({
+    serviceUrl,
+    apiKey: z.string().check(z.maxLength(500), z.regex(/^\S*$/)),
+    shortenAuth: z.catch(z.optional(z.enum(['bearer', 'x-api-key'])), undefined),
+    name: z.catch(z.optional(z.string().check(z.maxLength(MAX_CONNECTION_NAME))), undefined),
+  }),
+);
 
 /** The connection: a wrong URL loses it (the key is sent only to its own origin); a wrong key keeps the URL. */
 export const repairConnection: Repair<z.output<typeof connectionSchema> | null> = (raw) => {
@@ -95,8 +99,8 @@ export const repairQueue = repairList(jobSchema, Number.MAX_SAFE_INTEGER);
 export const repairUnsent = repairList(unsentSchema, 10_000);
 
 const cacheEntry = <S extends z.ZodMiniType>(value: S) => z.object({ value, fetchedAt: z.number() });
-const cachedList = lazySchema(() => (cacheEntry(z.array(z.record(z.string(), z.unknown())))));
-const cachedAccount = lazySchema(() => (cacheEntry(z.record(z.string(), z.unknown()))));
+const cachedList = lazySchema(() => cacheEntry(z.array(z.record(z.string(), z.unknown()))));
+const cachedAccount = lazySchema(() => cacheEntry(z.record(z.string(), z.unknown())));
 /** The cache of one account: a wrong list or account is dropped (the worker fetches it again); never told. */
 export function repairCache<T>(raw: unknown): Repaired<T | null> {
   if (raw == null) return kept(null);
@@ -113,20 +117,22 @@ export function repairCache<T>(raw: unknown): Repaired<T | null> {
   return { value: value as T, lost: false, changed };
 }
 
-const budgetState = lazySchema(() => (z.object({
-  limit: z.number(),
-  remaining: z.number(),
-  resetAt: z.number(),
-  windowMs: z.number(),
-  learned: z.boolean(),
-  serverResetAt: z.optional(z.number()),
-  windowLearned: z.optional(z.boolean()),
-  windowGuessMs: z.optional(z.number()),
-  shared: z.optional(z.boolean()),
-  heard: z.optional(z.boolean()),
-})));
-const budgetStates = lazySchema(() => (z.record(z.string(), budgetState)));
-const oneAccountBudgets = lazySchema(() => (z.object({ fingerprint: z.string(), states: budgetStates })));
+const budgetState = lazySchema(() =>
+  z.object({
+    limit: z.number(),
+    remaining: z.number(),
+    resetAt: z.number(),
+    windowMs: z.number(),
+    learned: z.boolean(),
+    serverResetAt: z.optional(z.number()),
+    windowLearned: z.optional(z.boolean()),
+    windowGuessMs: z.optional(z.number()),
+    shared: z.optional(z.boolean()),
+    heard: z.optional(z.boolean()),
+  }),
+);
+const budgetStates = lazySchema(() => z.record(z.string(), budgetState));
+const oneAccountBudgets = lazySchema(() => z.object({ fingerprint: z.string(), states: budgetStates }));
 /**
  * The rate budgets of each account, by fingerprint: wrong ones are forgotten (the server's next
  * answer teaches them again); never told. The one account's budgets of earlier versions are kept.
@@ -144,19 +150,23 @@ export const repairBudgets: Repair<Record<string, Record<string, z.output<typeof
   return Object.keys(value).length === Object.keys(raw).length ? kept(value) : { value, lost: false, changed: true };
 };
 
-const bulkHead = lazySchema(() => (z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(200)),
-  createdAt: z.number(),
-  fingerprint: z.string(),
-  service: z.string(),
-  domainId: z.nullable(z.int()),
-  campaignId: z.nullable(z.int()),
-  channelId: z._default(z.nullable(z.int()), null),
-  items: z.array(z.unknown()),
-})));
+const bulkHead = lazySchema(() =>
+  z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(200)),
+    createdAt: z.number(),
+    fingerprint: z.string(),
+    service: z.string(),
+    domainId: z.nullable(z.int()),
+    campaignId: z.nullable(z.int()),
+    channelId: z._default(z.nullable(z.int()), null),
+    items: z.array(z.unknown()),
+  }),
+);
 const bulkRows = repairList(bulkRowSchema, 1000);
 /** The bulk batch: a wrong row is dropped, a batch without its head is forgotten (its links are in Recent links). */
-export function repairBulk(raw: unknown): Repaired<(Omit<z.output<typeof bulkHead>, 'items'> & { items: z.output<typeof bulkRowSchema>[] }) | null> {
+export function repairBulk(
+  raw: unknown,
+): Repaired<(Omit<z.output<typeof bulkHead>, 'items'> & { items: z.output<typeof bulkRowSchema>[] }) | null> {
   if (raw == null) return kept(null);
   const head = bulkHead.safeParse(raw);
   if (!head.success) return { value: null, lost: true, changed: true };
@@ -165,24 +175,43 @@ export function repairBulk(raw: unknown): Repaired<(Omit<z.output<typeof bulkHea
 }
 
 /** The items whose loss the pages have not told yet. */
-export const repairNotices = repairList(lazySchema(() => z.enum(TOLD_ITEMS)), TOLD_ITEMS.length, false);
+export const repairNotices = repairList(
+  lazySchema(() => z.enum(TOLD_ITEMS)),
+  TOLD_ITEMS.length,
+  false,
+);
 
 const preset = <S extends z.ZodMiniType>(value: S) => z.object({ value, locked: z.boolean() });
-const managedPolicy = lazySchema(() => (z.object({
-  serviceUrl: z.optional(preset(z.string())),
-  settings: z.record(z.string(), preset(z.union([z.boolean(), z.number()]))),
-  ignored: z.array(z.object({ key: z.string(), reason: z.string() })),
-  // The organisation's presets, rules and QR style: checked again where they are read (lib/links/orgRules.ts).
-  org: z.optional(z.record(z.string(), z.unknown())),
-})));
+const managedPolicy = lazySchema(() =>
+  z.object({
+    serviceUrl: z.optional(preset(z.string())),
+    settings: z.record(z.string(), preset(z.union([z.boolean(), z.number()]))),
+    ignored: z.array(z.object({ key: z.string(), reason: z.string() })),
+    // The organisation's presets, rules and QR style: checked again where they are read (lib/links/orgRules.ts).
+    org: z.optional(z.record(z.string(), z.unknown())),
+  }),
+);
 /** The organisation's policy as last read: a wrong one is forgotten quietly (the worker reads storage.managed again). */
-export const repairPolicy = repairWhole(lazySchema(() => z.nullable(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }))), null, true);
+export const repairPolicy = repairWhole(
+  lazySchema(() => z.nullable(z.object({ policy: managedPolicy, applied: z.record(z.string(), z.unknown()) }))),
+  null,
+  true,
+);
 
-const qrStyle = lazySchema(() => (z.object({
-  foreground: z.string().check(z.maxLength(7)),
-  background: z.string().check(z.maxLength(7)),
-  logo: z.nullable(z.object({ dataUrl: z.string(), type: z.enum(LOGO_TYPES as [LogoType, ...LogoType[]]), bytes: z.number(), name: z.string().check(z.maxLength(1000)) })),
-})));
+const qrStyle = lazySchema(() =>
+  z.object({
+    foreground: z.string().check(z.maxLength(7)),
+    background: z.string().check(z.maxLength(7)),
+    logo: z.nullable(
+      z.object({
+        dataUrl: z.string(),
+        type: z.enum(LOGO_TYPES as [LogoType, ...LogoType[]]),
+        bytes: z.number(),
+        name: z.string().check(z.maxLength(1000)),
+      }),
+    ),
+  }),
+);
 /** The QR style of each account: a style that is no style, or one the QR view would refuse, is dropped (that account's codes are black on white again). */
 export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
   return repairRecord(raw, (v) => {
@@ -191,19 +220,24 @@ export function repairQrStyles<T>(raw: unknown): Repaired<Record<string, T>> {
   });
 }
 
-const trackedQr = lazySchema(() => (z.object({
-  shortUrl: z.string().check(z.maxLength(MAX_URL_LENGTH)),
-  state: z.enum(['waiting', 'made']),
-  foreground: z.string().check(z.maxLength(32)),
-  background: z.string().check(z.maxLength(32)),
-  createdAt: z.number(),
-  sendAt: z.optional(z.number()),
-  id: z.optional(z.int()),
-  link: z.optional(z.string().check(z.maxLength(MAX_URL_LENGTH))),
-  scans: z.optional(z.number()),
-  scansAt: z.optional(z.number()),
-  error: z.catch(z.optional(z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string')), undefined),
-})));
+const trackedQr = lazySchema(() =>
+  z.object({
+    shortUrl: z.string().check(z.maxLength(MAX_URL_LENGTH)),
+    state: z.enum(['waiting', 'made']),
+    foreground: z.string().check(z.maxLength(32)),
+    background: z.string().check(z.maxLength(32)),
+    createdAt: z.number(),
+    sendAt: z.optional(z.number()),
+    id: z.optional(z.int()),
+    link: z.optional(z.string().check(z.maxLength(MAX_URL_LENGTH))),
+    scans: z.optional(z.number()),
+    scansAt: z.optional(z.number()),
+    error: z.catch(
+      z.optional(z.custom<SerializedApiError>((v) => isRecord(v) && typeof v.kind === 'string' && typeof v.message === 'string')),
+      undefined,
+    ),
+  }),
+);
 /** Tracked QR codes by account, then by short link: a wrong one is dropped (the code stays on the service). */
 export function repairTrackedQrs(raw: unknown): Repaired<Record<string, Record<string, z.output<typeof trackedQr>>>> {
   let lost = false;

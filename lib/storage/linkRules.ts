@@ -1,10 +1,11 @@
 /** The stored UTM presets and site rules (one item, all accounts), and the checked read of one account's. */
-import { accountRulesOf, repairAccountRules, type AccountLinkRules, type LinkRulesByAccount } from '../links/linkRules';
+import { accountRulesOf, repairAccountRules, type AccountLinkRules, type LinkRulesByAccount } from '@/lib/links/linkRules';
 import { checkedItem } from './checkedItem';
 import { isRecord } from './isRecord';
 import { storageNotices } from './notices';
 import type { Repaired } from './repaired';
 import { storedItem } from './storedItem';
+import { KEYS } from './keys';
 
 /**
  * Each account's record read item by item, so that damage loses no more than the damaged item: a
@@ -29,7 +30,7 @@ export function repairLinkRules(raw: unknown): Repaired<LinkRulesByAccount> {
  * connection's fingerprint (like the cache and the budgets): another account has its own. Stored
  * in this browser only, read through `repairLinkRules`.
  */
-const linkRulesStored = storedItem<LinkRulesByAccount>('local:linkRules', {});
+const linkRulesStored = storedItem<LinkRulesByAccount>(`local:${KEYS.linkRules}`, {});
 export const linkRulesItem = checkedItem(linkRulesStored, repairLinkRules, storageNotices, 'linkRules');
 
 /** One account's presets and rules, checked (empty when it has none). */

@@ -1,5 +1,5 @@
 /** The one sentence that tells what was lost of each stored item (public/_locales). */
-import type { MessageKey } from '../i18n';
+import type { MessageKey } from '@/lib/i18n';
 import type { ToldItem } from './names';
 
 export const LOSS_TEXT: Record<ToldItem, MessageKey> = {

@@ -4,6 +4,7 @@ import { checkedItem, type NoticeBook } from './checkedItem';
 import { repairNotices } from './items';
 import type { ToldItem } from './names';
 import { storedItem } from './storedItem';
+import { KEYS } from './keys';
 
 /** A book over the stored list of names: notes and takes, one at a time. */
 export function createNoticeBook(item: WxtStorageItem<ToldItem[], Record<string, unknown>>): NoticeBook & { take(): Promise<ToldItem[]> } {
@@ -29,7 +30,7 @@ export function createNoticeBook(item: WxtStorageItem<ToldItem[], Record<string,
 }
 
 /** The stored items that lost something the user would miss, until a page has told them. */
-const noticesStored = storedItem<ToldItem[]>('local:storageNotices', []);
+const noticesStored = storedItem<ToldItem[]>(`local:${KEYS.storageNotices}`, []);
 export const storageNoticesItem = checkedItem(noticesStored, repairNotices, null, null);
 /** Notes and takes those names. */
 export const storageNotices = createNoticeBook(storageNoticesItem);

@@ -5,9 +5,9 @@
  * others. The API key is never taken from a policy (docs/ARCHITECTURE.md, "Managed installs").
  */
 import * as z from 'zod/mini';
-import { checkServiceUrl } from '../serviceUrl';
-import { lazySchema } from '../api/lazySchema';
-import { ORG_MEMBERS, readOrgMember, type OrgConventions } from '../links/orgRules';
+import { checkServiceUrl } from '@/lib/links/serviceUrl';
+import { lazySchema } from '@/lib/api/lazySchema';
+import { ORG_MEMBERS, readOrgMember, type OrgConventions } from '@/lib/links/orgRules';
 
 /** The preferences a policy may set (by the same names as in the policy file). */
 export const MANAGED_SETTINGS = ['defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'keepHistory', 'keepPrivateHistory'] as const;
@@ -32,7 +32,7 @@ export interface ManagedPolicy {
 
 export const EMPTY_POLICY: ManagedPolicy = { settings: {}, ignored: [] };
 
-const id = lazySchema(() => (z.number({ error: 'not a number' }).check(z.int('not a whole number'), z.positive('not a positive number'))));
+const id = lazySchema(() => z.number({ error: 'not a number' }).check(z.int('not a whole number'), z.positive('not a positive number')));
 /** Each member's schema; `serviceUrl` is checked by the same rule as the options page's field. */
 const FIELDS: Record<ManagedSetting, z.ZodMiniType> = {
   defaultDomainId: id,
@@ -67,7 +67,8 @@ export function parsePolicy(raw: unknown): ManagedPolicy {
     }
   }
   if (policy.org && !policy.serviceUrl) {
-    for (const key of ORG_MEMBERS) if (Object.hasOwn(input, key)) policy.ignored.push({ key, reason: 'set for the policy\'s serviceUrl, and it sets none' });
+    for (const key of ORG_MEMBERS)
+      if (Object.hasOwn(input, key)) policy.ignored.push({ key, reason: "set for the policy's serviceUrl, and it sets none" });
     delete policy.org;
   }
   for (const name of locked) {

@@ -6,6 +6,12 @@ import { checkedItem } from './checkedItem';
 import * as repair from './items';
 import { storedItem } from './storedItem';
 import type { BulkBatch } from './index';
+import { KEYS } from './keys';
 
 /** A private window's batch: read through the same repair as the stored one. */
-export const privateBulkItem = checkedItem(storedItem<BulkBatch | null>('session:privateBulk', null), repair.repairBulk, null, null);
+export const privateBulkItem = checkedItem(
+  storedItem<BulkBatch | null>(`session:${KEYS.privateBulk}`, null),
+  repair.repairBulk,
+  null,
+  null,
+);

@@ -5,6 +5,7 @@
  */
 import type { HistoryEntry } from './index';
 import { storedItem } from './storedItem';
+import { KEYS } from './keys';
 
 /** How many of the newest links the head holds (the popup draws its first six, then batches of thirty). */
 export const RECENT_HEAD = 30;
@@ -15,7 +16,7 @@ export interface RecentHead {
   total: number;
 }
 // Not read through a repair: only the popup reads it, and it checks each entry (lib/ui/popup/recentHead.ts).
-export const recentHeadItem = storedItem<RecentHead | null>('local:recentHead', null);
+export const recentHeadItem = storedItem<RecentHead | null>(`local:${KEYS.recentHead}`, null);
 
 /** The head of a stored list. */
 export const headOf = (list: readonly HistoryEntry[]): RecentHead => ({ entries: list.slice(0, RECENT_HEAD), total: list.length });

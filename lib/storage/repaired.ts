@@ -17,7 +17,6 @@ export type Repair<T> = (raw: unknown) => Repaired<T>;
 /** A value read as it was. */
 export const kept = <T>(value: T): Repaired<T> => ({ value, lost: false, changed: false });
 
-
 /**
  * A list read entry by entry: an entry that does not fit its schema is dropped (not the list),
  * a list longer than `max` keeps its first `max` entries, and anything but a list is emptied.

@@ -6,13 +6,14 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { SiteRuleSchema, UtmPresetSchema } from '../links/linkRules';
+import { SiteRuleSchema, UtmPresetSchema } from '@/lib/links/linkRules';
 import { emptyRecord, type Stamped, type SyncRecord } from './syncRecord';
 import { SYNC_PREFIX } from './syncSplit';
 import { storedItem } from './storedItem';
+import { KEYS } from './keys';
 
 /** The preference "Sync presets, rules and QR style" (off until the user turns it on). */
-export const syncPrefItem = storedItem<{ enabled: boolean }>('local:syncConventions', { enabled: false });
+export const syncPrefItem = storedItem<{ enabled: boolean }>(`local:${KEYS.syncConventions}`, { enabled: false });
 
 /** What this browser last agreed with the sync area, per account (by fingerprint): its sync name, the record, and what could not be synced. */
 export interface SyncShadow {
@@ -23,7 +24,7 @@ export interface SyncShadow {
   /** The account's QR style has a logo: it stays in this browser. */
   logoKept?: boolean;
 }
-export const syncShadowItem = storedItem<Record<string, SyncShadow>>('local:syncShadow', {});
+export const syncShadowItem = storedItem<Record<string, SyncShadow>>(`local:${KEYS.syncShadow}`, {});
 
 /** What the options page shows of the sync. */
 export interface SyncStatus {
@@ -53,9 +54,10 @@ export function syncChangedKeys(changes: Record<string, unknown>, area: string):
   return area === 'sync' ? Object.keys(changes).filter((k) => k.startsWith(SYNC_PREFIX)) : [];
 }
 
-const stamp = <T,>(value: z.ZodMiniType<T>) =>
-  z.object({ t: z.number(), v: z.optional(value), d: z.optional(z.literal(1)) });
-const StyleSchema = z.nullable(z.object({ foreground: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)), background: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)) }));
+const stamp = <T>(value: z.ZodMiniType<T>) => z.object({ t: z.number(), v: z.optional(value), d: z.optional(z.literal(1)) });
+const StyleSchema = z.nullable(
+  z.object({ foreground: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)), background: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)) }),
+);
 
 /** Each entry of a synced list checked alone: a wrong one (written by another version, cut) is dropped, the rest kept. */
 function entries<T>(schema: z.ZodMiniType<T>, raw: unknown): Record<string, Stamped<T>> {

@@ -5,7 +5,7 @@
  * (pruned after TOMBSTONE_DAYS), and entries are matched by their stable ids, so nothing is
  * duplicated (docs/ARCHITECTURE.md, "Synced conventions").
  */
-import type { SiteRule, UtmPreset } from '../links/linkRules';
+import type { SiteRule, UtmPreset } from '@/lib/links/linkRules';
 
 /** One entry as synced: its value, or `d` when it was deleted, and when that happened (`t`, ms). */
 export interface Stamped<T> {
@@ -48,7 +48,9 @@ export const emptyRecord = (): SyncRecord => ({
 /** JSON with sorted members: the same value always reads the same (stored and parsed values may order members differently). */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -123,8 +125,16 @@ export function stampLocal(before: SyncRecord, local: LocalConventions, now: num
     presets: stampList(before.presets, local.presets, now),
     rules: stampList(before.rules, local.rules, now),
     order: {
-      presets: stampOne(before.order.presets, local.presets.map((p) => p.id), now),
-      rules: stampOne(before.order.rules, local.rules.map((r) => r.id), now),
+      presets: stampOne(
+        before.order.presets,
+        local.presets.map((p) => p.id),
+        now,
+      ),
+      rules: stampOne(
+        before.order.rules,
+        local.rules.map((r) => r.id),
+        now,
+      ),
     },
     style: stampOne(before.style, local.style, now),
   };

@@ -70,7 +70,9 @@ function chunksOf(account: string, text: string): string[] {
 export function splitRecord(account: string, record: unknown): Record<string, unknown> | null {
   const text = JSON.stringify(record);
   const chunks = chunksOf(account, text);
-  const items: Record<string, unknown> = { [headKey(account)]: { n: chunks.length, len: text.length, h: checksum(text) } satisfies SyncHead };
+  const items: Record<string, unknown> = {
+    [headKey(account)]: { n: chunks.length, len: text.length, h: checksum(text) } satisfies SyncHead,
+  };
   chunks.forEach((c, i) => (items[chunkKey(account, i)] = c));
   const total = Object.entries(items).reduce((sum, [k, v]) => sum + itemBytes(k, v), 0);
   return total > SYNC_QUOTA.total - MARGIN ? null : items;
@@ -83,7 +85,10 @@ export const isAccountKey = (account: string, key: string) => key === headKey(ac
  * An account's record read from the sync area's items: `absent` when it has none, `partial` when
  * its chunks do not (yet) make the text its head names, else the parsed value.
  */
-export function joinRecord(account: string, items: Record<string, unknown>): { state: 'absent' } | { state: 'partial' } | { state: 'ok'; value: unknown } {
+export function joinRecord(
+  account: string,
+  items: Record<string, unknown>,
+): { state: 'absent' } | { state: 'partial' } | { state: 'ok'; value: unknown } {
   const head = items[headKey(account)] as Partial<SyncHead> | undefined;
   if (head === undefined) return { state: 'absent' };
   if (!head || typeof head.n !== 'number' || typeof head.len !== 'number') return { state: 'partial' };

@@ -1,9 +1,10 @@
 /** The tracked QR codes of each account (the service's QR codes made for short links), read through their repair. */
-import type { SerializedApiError } from '../api';
+import type { SerializedApiError } from '@/lib/api';
 import { checkedItem } from './checkedItem';
 import { repairTrackedQrs } from './items';
 import { storageNotices } from './notices';
 import { storedItem } from './storedItem';
+import { KEYS } from './keys';
 
 /** The service's QR code made for a short link ("Make tracked QR code"), or one waiting for the rate budget. */
 export interface TrackedQr {
@@ -25,5 +26,5 @@ export interface TrackedQr {
   error?: SerializedApiError;
 }
 /** Tracked QR codes by account fingerprint, then by short link. */
-const trackedQrsStored = storedItem<Record<string, Record<string, TrackedQr>>>('local:trackedQrs', {});
+const trackedQrsStored = storedItem<Record<string, Record<string, TrackedQr>>>(`local:${KEYS.trackedQrs}`, {});
 export const trackedQrsItem = checkedItem(trackedQrsStored, repairTrackedQrs, storageNotices, 'trackedQrs');

@@ -3,7 +3,7 @@
  * connections there are, which one is current, the one being switched to, and why the last
  * switch failed. Each page's store holds one of these; components/common/AccountSelect.tsx draws it.
  */
-import type { AccountName } from '../storage';
+import type { AccountName } from '@/lib/storage';
 
 /** The Account select's state on a page. */
 export interface AccountChoice {

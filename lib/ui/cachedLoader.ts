@@ -11,7 +11,8 @@ export interface CachedAnswer {
 }
 
 /** One step of loading a key, for the store to show: asked (again, for a `recheck`), answered, or failed. */
-export type LoadStep<A> = { state: 'loading'; recheck: boolean } | { state: 'ready'; answer: A } | { state: 'error'; error: unknown; recheck: boolean };
+export type LoadStep<A> =
+  { state: 'loading'; recheck: boolean } | { state: 'ready'; answer: A } | { state: 'error'; error: unknown; recheck: boolean };
 
 /**
  * The one loader of cached values for every page's store: each step is shown as it comes, a stale

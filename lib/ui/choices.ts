@@ -1,7 +1,7 @@
 /** The Domain, Campaign and Channel choices of every page (popup, options, bulk): one rule each. */
-import type { Campaign, Channel, Domain } from '../api';
-import { t } from '../i18n';
-import type { Settings } from '../storage';
+import type { Campaign, Channel, Domain } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import type { Settings } from '@/lib/storage';
 import type { Loaded } from './store';
 
 /** Whether a domain can be sent as `domain_id`: shared domains come with a null id, and only a positive whole number is an id. */

@@ -8,7 +8,8 @@
  * the page.
  */
 
-const CONTROLS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
+const CONTROLS =
+  'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** The parts matched by their element and classes when drawn again (not any element with a common class). */
 const PARTS = ['SECTION', 'UL', 'OL', 'FORM'];
@@ -79,7 +80,8 @@ export function keepFocus(root: HTMLElement): () => void {
   };
   const rescue = (changes: MutationRecord[]) => {
     if (!last || !lost()) return;
-    const place = (focusable(last) ? last : null) ?? (last.id ? document.getElementById(last.id) : null) ?? rowInPlace(changes) ?? nearest();
+    const place =
+      (focusable(last) ? last : null) ?? (last.id ? document.getElementById(last.id) : null) ?? rowInPlace(changes) ?? nearest();
     // A control that is disabled for a moment (busy) is waited for: the next change brings it back.
     if (place instanceof HTMLElement && (place.getAttribute('tabindex') === '-1' || focusable(place))) place.focus();
     else if (last.isConnected) return;

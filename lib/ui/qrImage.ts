@@ -2,9 +2,9 @@
  * QR codes made locally with the `qrcode` package. The package is loaded with a dynamic
  * import the first time a QR code is shown, so it stays out of the pages' first bundle.
  */
-import { t } from '../i18n';
-import { composite, fitLogo, levelFor, paintToSvg, qrPaint, scaleFor, type QrPaint } from '../qr/layout';
-import { DEFAULT_QR_STYLE, type QrStyle } from '../qr/style';
+import { t } from '@/lib/i18n';
+import { composite, fitLogo, levelFor, paintToSvg, qrPaint, scaleFor, type QrPaint } from '@/lib/qr/layout';
+import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
 
 type QrModule = typeof import('qrcode');
 
@@ -82,7 +82,9 @@ export async function pngBlobOf(blob: Blob): Promise<Blob> {
     canvas.width = img.naturalWidth || 512;
     canvas.height = img.naturalHeight || 512;
     canvas.getContext('2d')?.drawImage(img, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('qrDrawFailed')))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('qrDrawFailed')))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -90,7 +92,10 @@ export async function pngBlobOf(blob: Blob): Promise<Blob> {
 
 /** A file name for a QR image: "qr-<code>" with only safe characters. */
 export function qrFileBase(code: string): string {
-  const safe = code.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const safe = code
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return safe ? `qr-${safe}` : 'qr-code';
 }
 

@@ -2,10 +2,10 @@
  * The QR style as the pages use it: asked of the worker (kept per account there), a picked
  * logo file read and checked, and a refused style worded in the user's language.
  */
-import { ask } from '../messaging';
-import { checkLogo, MAX_LOGO_BYTES, MIN_CONTRAST, sniffLogoType, type QrLogo, type QrStyle, type StyleProblem } from '../qr/style';
-import { t } from '../i18n';
-import { uiLanguage } from '../i18nFormat';
+import { ask } from '@/lib/messaging';
+import { checkLogo, MAX_LOGO_BYTES, MIN_CONTRAST, sniffLogoType, type QrLogo, type QrStyle, type StyleProblem } from '@/lib/qr/style';
+import { t } from '@/lib/i18n';
+import { uiLanguage } from '@/lib/i18n/format';
 
 /** The connected account's style. */
 export const loadQrStyle = (): Promise<QrStyle> => ask('getQrStyle');
@@ -22,7 +22,11 @@ export function styleProblemText(problem: StyleProblem): string {
     case 'inverted':
       return t('qrStyleInverted');
     case 'contrast':
-      return t('qrStyleLowContrast', problem.ratio.toLocaleString(uiLanguage(), { minimumFractionDigits: 1 }), MIN_CONTRAST.toLocaleString(uiLanguage()));
+      return t(
+        'qrStyleLowContrast',
+        problem.ratio.toLocaleString(uiLanguage(), { minimumFractionDigits: 1 }),
+        MIN_CONTRAST.toLocaleString(uiLanguage()),
+      );
     case 'logo-type':
       return t('qrStyleLogoType');
     case 'logo-size':

@@ -1,7 +1,7 @@
 /** Tracked QR codes as the pages use them: asked of the worker, and where their statistics are shown. */
-import { ask } from '../messaging';
+import { ask } from '@/lib/messaging';
 import { browser } from 'wxt/browser';
-import type { TrackedQr } from '../storage';
+import type { TrackedQr } from '@/lib/storage';
 import { downloadBlob, pngBlobOf } from './qrImage';
 
 /** Makes (or finds) the tracked QR code of a short link. */
@@ -29,7 +29,13 @@ async function imageBlob(shortUrl: string): Promise<Blob> {
   return new Blob([Uint8Array.from(binary, (c) => c.charCodeAt(0))], { type: image.type });
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/svg+xml': 'svg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/svg+xml': 'svg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
 /** Copies the service's QR image (as PNG: the one image type clipboards take everywhere). */
 export async function copyTrackedImage(shortUrl: string): Promise<void> {

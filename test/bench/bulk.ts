@@ -47,7 +47,13 @@ export async function onBulkPage<T>(
   opts: { extensionDir?: string; limit: number; windowMs: number },
   run: (page: Page, sb: Sandbox) => Promise<T>,
 ): Promise<T> {
-  const sb = await startSandbox({ plan: 'pro', mainLimit: 100_000, shortenLimit: opts.limit, shortenWindowMs: opts.windowMs, rateWindow: 'aligned' });
+  const sb = await startSandbox({
+    plan: 'pro',
+    mainLimit: 100_000,
+    shortenLimit: opts.limit,
+    shortenWindowMs: opts.windowMs,
+    rateWindow: 'aligned',
+  });
   let h: ExtensionHarness | undefined;
   try {
     h = await launchExtension({ extensionDir: opts.extensionDir });
@@ -68,7 +74,12 @@ export async function onBulkPage<T>(
  * a click lands its first request 67–71 ms after it, by Enter 7–13 ms). Returns the press time
  * and where the sandbox's log stood.
  */
-export async function pressAtPhase(page: Page, sb: Sandbox, windowMs: number, startPhaseMs: number): Promise<{ start: number; logFrom: number }> {
+export async function pressAtPhase(
+  page: Page,
+  sb: Sandbox,
+  windowMs: number,
+  startPhaseMs: number,
+): Promise<{ start: number; logFrom: number }> {
   const boundary = (Math.floor(Date.now() / windowMs) + 1) * windowMs;
   await sleep(boundary + startPhaseMs - Date.now());
   const logFrom = sb.log.length;

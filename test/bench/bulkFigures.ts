@@ -26,7 +26,9 @@ const nth = (at: number[], n: number): number | null => (at.length >= n ? at[n -
 export async function runBulk(extensionDir: string, say: (msg: string) => void): Promise<BulkRuns> {
   const runs: BulkRun[] = [];
   for (const [i, startPhaseMs] of BULK_OFFSETS_MS.entries()) {
-    say(`bulk: ${BULK.count} addresses pasted into the bulk page, ${BULK.limit} per ${BULK.windowMs} ms, pressed ${startPhaseMs} ms after a boundary (run ${i + 1}/${BULK_OFFSETS_MS.length})`);
+    say(
+      `bulk: ${BULK.count} addresses pasted into the bulk page, ${BULK.limit} per ${BULK.windowMs} ms, pressed ${startPhaseMs} ms after a boundary (run ${i + 1}/${BULK_OFFSETS_MS.length})`,
+    );
     const r = await bulkRun({ extensionDir, ...BULK, startPhaseMs, timeoutMs: 60_000 }, `bulk-${i}`);
     say(
       `  elapsed ${r.elapsedMs} ms, least ${r.leastMs} ms, ratio ${round(r.ratio, 3)}, rejected ${r.rejected}, lost ${r.lost}, ` +
@@ -37,7 +39,9 @@ export async function runBulk(extensionDir: string, say: (msg: string) => void):
   const latest = BULK_OFFSETS_MS[BULK_OFFSETS_MS.length - 1]!;
   say(`bulk floor: a page sending 1 shorten, then ${BULK.limit - 1} on its answer, pressed ${latest} ms after a boundary`);
   const floor = await bulkFloorRun({ extensionDir, limit: BULK.limit, windowMs: BULK.windowMs, startPhaseMs: latest });
-  say(`  first request ${nth(floor.requestsAtMs, 1)} ms and request ${BULK.limit} ${nth(floor.requestsAtMs, BULK.limit)} ms after the press`);
+  say(
+    `  first request ${nth(floor.requestsAtMs, 1)} ms and request ${BULK.limit} ${nth(floor.requestsAtMs, BULK.limit)} ms after the press`,
+  );
   return { runs, floor };
 }
 
@@ -54,7 +58,14 @@ export function bulkReport({ runs, floor }: BulkRuns) {
     bulkLostOrTwice: lostOrTwice.max <= T.bulkLostOrTwice,
   };
   const rows: QueueRow[] = [
-    { figure: 'Bulk page: elapsed / least (worst run)', stat: ratio, unit: '×', digits: 3, target: `≤ ${T.bulkElapsedRatio}× (every run)`, pass: pass.bulkElapsedRatio },
+    {
+      figure: 'Bulk page: elapsed / least (worst run)',
+      stat: ratio,
+      unit: '×',
+      digits: 3,
+      target: `≤ ${T.bulkElapsedRatio}× (every run)`,
+      pass: pass.bulkElapsedRatio,
+    },
     ...runs.map((r, i) => ({
       figure: `  pressed ${BULK_OFFSETS_MS[i]} ms after a boundary`,
       value: r.ratio,
@@ -67,8 +78,20 @@ export function bulkReport({ runs, floor }: BulkRuns) {
     { figure: 'Bulk page: lost or made twice', stat: lostOrTwice, unit: '', target: '0 (every run)', pass: pass.bulkLostOrTwice },
     ...(latest && floor
       ? [
-          { figure: `  request ${BULK.limit} after the press, page (${BULK_OFFSETS_MS[runs.length - 1]} ms)`, value: nth(latest.requestsAtMs, BULK.limit) ?? NaN, unit: 'ms', target: '', pass: undefined },
-          { figure: `  request ${BULK.limit} after the press, floor`, value: nth(floor.requestsAtMs, BULK.limit) ?? NaN, unit: 'ms', target: '', pass: undefined },
+          {
+            figure: `  request ${BULK.limit} after the press, page (${BULK_OFFSETS_MS[runs.length - 1]} ms)`,
+            value: nth(latest.requestsAtMs, BULK.limit) ?? NaN,
+            unit: 'ms',
+            target: '',
+            pass: undefined,
+          },
+          {
+            figure: `  request ${BULK.limit} after the press, floor`,
+            value: nth(floor.requestsAtMs, BULK.limit) ?? NaN,
+            unit: 'ms',
+            target: '',
+            pass: undefined,
+          },
         ]
       : []),
   ];

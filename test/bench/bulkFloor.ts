@@ -14,7 +14,12 @@ export interface BulkFloorRun {
 }
 
 /** One floor run in a fresh browser profile against a fresh sandbox. */
-export async function bulkFloorRun(opts: { extensionDir?: string; limit: number; windowMs: number; startPhaseMs: number }): Promise<BulkFloorRun> {
+export async function bulkFloorRun(opts: {
+  extensionDir?: string;
+  limit: number;
+  windowMs: number;
+  startPhaseMs: number;
+}): Promise<BulkFloorRun> {
   const { limit, windowMs } = opts;
   return onBulkPage(opts, async (page, sb) => {
     // A string, so that the bundler's helpers do not reach the page.

@@ -71,7 +71,9 @@ export function leastForPresses(presses: number[], limit: number, windowMs: numb
 
 function refusalsPerWindow(log: readonly LoggedRequest[], windowMs: number): number {
   const per = new Map<string, number>();
-  for (const l of log) if (l.rateLimited) per.set(`${l.group}:${Math.floor(l.at / windowMs)}`, (per.get(`${l.group}:${Math.floor(l.at / windowMs)}`) ?? 0) + 1);
+  for (const l of log)
+    if (l.rateLimited)
+      per.set(`${l.group}:${Math.floor(l.at / windowMs)}`, (per.get(`${l.group}:${Math.floor(l.at / windowMs)}`) ?? 0) + 1);
   return Math.max(0, ...per.values());
 }
 
@@ -95,7 +97,11 @@ export async function humanRun(opts: HumanOptions, label: string): Promise<Human
     await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
     const driver = await openBackgroundPage(h, h.url('manifest.json'));
     // What the popup asks for when it opens, before the user presses: the account and the lists.
-    for (const [type, data] of [['getAccount', {}], ['getList', { name: 'domains' }], ['getList', { name: 'campaigns' }]] as const) {
+    for (const [type, data] of [
+      ['getAccount', {}],
+      ['getList', { name: 'domains' }],
+      ['getList', { name: 'campaigns' }],
+    ] as const) {
       const answer = await ask(driver, type, data);
       if (!answer.ok) throw new Error(`${type} failed before the human-paced run: ${JSON.stringify(answer.error)}`);
     }

@@ -96,7 +96,11 @@ async function popupFigures(extensionDir: string, runs: LatencyRuns, say: (m: st
     // its head): one open lets the worker read it and write its head, as after any change it makes,
     // and the timed opens start once that head is stored.
     await recentAfterReady(h, sb, 'lat-recent-seeded', 1, true);
-    await driver.waitForFunction(async () => ((await chrome.storage.local.get('recentHead')).recentHead as { total?: number } | undefined)?.total === 5000, undefined, { timeout: 60_000 });
+    await driver.waitForFunction(
+      async () => ((await chrome.storage.local.get('recentHead')).recentHead as { total?: number } | undefined)?.total === 5000,
+      undefined,
+      { timeout: 60_000 },
+    );
     const many = await recentAfterReady(h, sb, 'lat-recent-many', runs.recentOpens, true);
     const keystrokes = await searchKeystrokes(h, sb);
     say('latency: presses with 5,000 links, one an open');
@@ -130,7 +134,9 @@ async function pressOncePerOpen(h: ExtensionHarness, sb: Sandbox, n: number) {
     const page = await openPopupFor(h, `${sb.url}/page/lat-press-many-${i}`, { timeoutMs: 20_000 });
     let link = '';
     try {
-      await page.waitForFunction(() => typeof (window as unknown as { __benchReady?: unknown }).__benchReady === 'number', undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => typeof (window as unknown as { __benchReady?: unknown }).__benchReady === 'number', undefined, {
+        timeout: 20_000,
+      });
       out.push(await pressOnce(page, `https://example.org/bench/latency-many/${Date.now()}/${i}`));
       link = await page.inputValue('#short-link');
     } finally {
@@ -140,7 +146,8 @@ async function pressOncePerOpen(h: ExtensionHarness, sb: Sandbox, n: number) {
       h,
       async (url) => {
         for (;;) {
-          const head = (await chrome.storage.local.get('recentHead')).recentHead as { entries?: { shortUrl: string; campaign?: { state: string } }[] } | undefined;
+          const head = (await chrome.storage.local.get('recentHead')).recentHead as
+            { entries?: { shortUrl: string; campaign?: { state: string } }[] } | undefined;
           const first = head?.entries?.[0];
           if (first?.shortUrl === url && first.campaign?.state !== 'pending') return;
           await new Promise((r) => setTimeout(r, 50));
@@ -157,7 +164,9 @@ async function pressOncePerOpen(h: ExtensionHarness, sb: Sandbox, n: number) {
 async function pressAll(h: ExtensionHarness, sb: Sandbox, n: number) {
   const page = await openPopupFor(h, `${sb.url}/page/lat-press`, { timeoutMs: 20_000 });
   try {
-    await page.waitForFunction(() => typeof (window as unknown as { __benchReady?: unknown }).__benchReady === 'number', undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => typeof (window as unknown as { __benchReady?: unknown }).__benchReady === 'number', undefined, {
+      timeout: 20_000,
+    });
     const out: { linkMs: number; clipboardMs: number }[] = [];
     for (let i = 0; i < n; i++) out.push(await pressOnce(page, `https://example.org/bench/latency/${Date.now()}/${i}`));
     return out;
@@ -174,7 +183,11 @@ async function searchKeystrokes(h: ExtensionHarness, sb: Sandbox): Promise<numbe
     // is answered from the head at once, and the whole list's arrival later would be counted as
     // the keystroke's (it was, in the seventh round's 111 ms; the arrival is recentWhole).
     await focusSearch(page);
-    await page.waitForFunction(() => typeof (window as unknown as { __benchRecentWhole?: unknown }).__benchRecentWhole === 'number', undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => typeof (window as unknown as { __benchRecentWhole?: unknown }).__benchRecentWhole === 'number',
+      undefined,
+      { timeout: 30_000 },
+    );
     return await typeAndMeasure(page, 'latency/42', 1);
   } finally {
     await closeAll(h, page);

@@ -7,7 +7,16 @@
  * fetching from the service itself.
  */
 import type { Page } from 'playwright-core';
-import { configureExtension, evalInWorker, launchExtension, openBackgroundPage, openOptions, stopWorker, waitForWorker, type ExtensionHarness } from '../e2e/harness';
+import {
+  configureExtension,
+  evalInWorker,
+  launchExtension,
+  openBackgroundPage,
+  openOptions,
+  stopWorker,
+  waitForWorker,
+  type ExtensionHarness,
+} from '../e2e/harness';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import type { FloorPhases } from './floor/phases';
@@ -33,7 +42,11 @@ export interface Browsing {
 /** A sandbox at L (with BIG_LIST's campaigns when `bigList`) and a browser with `extensionDir` pointed at it, for `fn`. */
 export async function withLatencyBrowser<T>(
   extensionDir: string,
-  opts: { bigList?: boolean; init?: (h: ExtensionHarness, sb: Sandbox) => Promise<void>; /** The floor extension: no key to save (its worker reads the stored connection). */ floor?: boolean },
+  opts: {
+    bigList?: boolean;
+    init?: (h: ExtensionHarness, sb: Sandbox) => Promise<void>;
+    /** The floor extension: no key to save (its worker reads the stored connection). */ floor?: boolean;
+  },
   fn: (b: Browsing) => Promise<T>,
 ): Promise<T> {
   const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS });
@@ -68,7 +81,8 @@ export async function withLatencyBrowser<T>(
 }
 
 /** When the running worker's global scope was made (its time origin), ms after `pageOrigin`: the worker's start in this open. */
-const workerStartedMs = async (h: ExtensionHarness, pageOrigin: number) => (await evalInWorker(h, () => performance.timeOrigin, undefined)) - pageOrigin;
+const workerStartedMs = async (h: ExtensionHarness, pageOrigin: number) =>
+  (await evalInWorker(h, () => performance.timeOrigin, undefined)) - pageOrigin;
 
 const floorPhases = (page: Page) => page.evaluate(() => (window as unknown as { __floorPhases?: FloorPhases }).__floorPhases);
 
@@ -148,8 +162,13 @@ export async function bigList({ h, sb, driver }: Browsing, variant: Variant, n: 
       await page.goto(h.url('options.html?direct'), { waitUntil: 'load', timeout: 30_000 });
     } else page = await openOptions(h, 30_000);
     try {
-      await page.waitForFunction(() => typeof (window as unknown as { __benchBigList?: unknown }).__benchBigList === 'number', undefined, { timeout: 60_000 });
-      const r = await page.evaluate(() => ({ ms: (window as unknown as { __benchBigList: number }).__benchBigList, origin: performance.timeOrigin }));
+      await page.waitForFunction(() => typeof (window as unknown as { __benchBigList?: unknown }).__benchBigList === 'number', undefined, {
+        timeout: 60_000,
+      });
+      const r = await page.evaluate(() => ({
+        ms: (window as unknown as { __benchBigList: number }).__benchBigList,
+        origin: performance.timeOrigin,
+      }));
       out.push(r.ms / LATENCY_MS);
       origin = r.origin;
       await waitQuiet(sb.log, 300);

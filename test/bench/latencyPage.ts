@@ -28,7 +28,8 @@ export function recentProbe(): void {
   };
   const mo = new MutationObserver(() => {
     if (w.__benchRecent === null && drawn()) w.__benchRecent = performance.now();
-    if (w.__benchRecentWhole === null && document.querySelector('section.recent ul.recent-list:not([aria-busy="true"]) li')) w.__benchRecentWhole = performance.now();
+    if (w.__benchRecentWhole === null && document.querySelector('section.recent ul.recent-list:not([aria-busy="true"]) li'))
+      w.__benchRecentWhole = performance.now();
     if (w.__benchRecent !== null && w.__benchRecentWhole !== null) mo.disconnect();
   });
   mo.observe(document, { subtree: true, childList: true, characterData: true });
@@ -56,9 +57,13 @@ export function bigListProbe(count: number): void {
 /** One press of Shorten in the popup: ms until the new short link is shown, and until "Copied to clipboard" is said. */
 export async function pressOnce(page: Page, url: string): Promise<{ linkMs: number; clipboardMs: number }> {
   await page.fill('#long-url', url);
-  await page.waitForFunction(() => !(document.querySelector('form.shorten-form button[type="submit"]') as HTMLButtonElement).disabled, undefined, {
-    timeout: 20_000,
-  });
+  await page.waitForFunction(
+    () => !(document.querySelector('form.shorten-form button[type="submit"]') as HTMLButtonElement).disabled,
+    undefined,
+    {
+      timeout: 20_000,
+    },
+  );
   const r = await page.evaluate(
     () =>
       new Promise<{ linkMs: number; clipboardMs: number; error: string | null }>((resolve) => {

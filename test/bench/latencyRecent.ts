@@ -14,18 +14,33 @@ import { stat, type Stat } from './util';
  * a long history (`whole`) the worker's whole list drawn less the moment "Search recent links" is
  * focused (the popup asks for the whole list then, not at its open).
  */
-export async function recentAfterReady(h: ExtensionHarness, sb: Sandbox, name: string, n: number, whole: boolean): Promise<{ drawn: Stat; whole: Stat }> {
+export async function recentAfterReady(
+  h: ExtensionHarness,
+  sb: Sandbox,
+  name: string,
+  n: number,
+  whole: boolean,
+): Promise<{ drawn: Stat; whole: Stat }> {
   const drawn: number[] = [];
   const wholes: number[] = [];
   for (let i = 0; i < n; i++) {
     const page = await openPopupFor(h, `${sb.url}/page/${name}-${i}`, { timeoutMs: 20_000 });
     try {
-      await page.waitForFunction(() => {
-        const x = window as unknown as { __benchReady?: number | null; __benchRecent?: number | null };
-        return typeof x.__benchReady === 'number' && typeof x.__benchRecent === 'number';
-      }, undefined, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => {
+          const x = window as unknown as { __benchReady?: number | null; __benchRecent?: number | null };
+          return typeof x.__benchReady === 'number' && typeof x.__benchRecent === 'number';
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
       const focusedAt = whole ? await focusSearch(page) : NaN;
-      if (whole) await page.waitForFunction(() => typeof (window as unknown as { __benchRecentWhole?: unknown }).__benchRecentWhole === 'number', undefined, { timeout: 30_000 });
+      if (whole)
+        await page.waitForFunction(
+          () => typeof (window as unknown as { __benchRecentWhole?: unknown }).__benchRecentWhole === 'number',
+          undefined,
+          { timeout: 30_000 },
+        );
       const r = await page.evaluate(() => {
         const x = window as unknown as { __benchReady: number; __benchRecent: number; __benchRecentWhole: number | null };
         return { drawn: x.__benchRecent - x.__benchReady, wholeAt: x.__benchRecentWhole ?? NaN };

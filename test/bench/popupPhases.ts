@@ -72,7 +72,9 @@ async function main() {
     for (let i = 0; i < rounds; i++) {
       for (const name of i % 2 ? [...pages].reverse() : pages) {
         const page = await openPopupFor(h, `${sb.url}/page/phases-${i}`, { page: `${name}.html` });
-        await page.waitForFunction(() => typeof (window as unknown as PhaseWindow).__benchReady === 'number', undefined, { timeout: 20_000 });
+        await page.waitForFunction(() => typeof (window as unknown as PhaseWindow).__benchReady === 'number', undefined, {
+          timeout: 20_000,
+        });
         await sleep(150);
         const r = await page.evaluate(() => {
           const w = window as unknown as PhaseWindow;

@@ -86,7 +86,10 @@ function cpuSamples(ev: TraceEvent[]): Map<string, Sample[]> {
     } else if (e.name === 'ProfileChunk') {
       const p = profiles.get(`${e.pid}:${e.id}`);
       if (!p) continue;
-      const data = e.args?.data as { cpuProfile?: { nodes?: { id: number; callFrame: CallFrame }[]; samples?: number[] }; timeDeltas?: number[] };
+      const data = e.args?.data as {
+        cpuProfile?: { nodes?: { id: number; callFrame: CallFrame }[]; samples?: number[] };
+        timeDeltas?: number[];
+      };
       for (const n of data.cpuProfile?.nodes ?? []) p.nodes.set(n.id, n.callFrame);
       const deltas = data.timeDeltas ?? [];
       (data.cpuProfile?.samples ?? []).forEach((node, i) => {
@@ -103,7 +106,10 @@ function cpuSamples(ev: TraceEvent[]): Map<string, Sample[]> {
       const dur = next ? Math.min(next.ts - s.ts, 10_000) : 0;
       list.push({ ts: s.ts, frame: p.nodes.get(s.node) ?? { functionName: '?' }, dur });
     });
-    out.set(p.thread, list.sort((a, b) => a.ts - b.ts));
+    out.set(
+      p.thread,
+      list.sort((a, b) => a.ts - b.ts),
+    );
   }
   return out;
 }
@@ -135,12 +141,21 @@ function breakdown(samples: Sample[] | undefined, from: number, to: number) {
   }
   const ms = (us: number) => round(us / 1000, 1);
   const sorted = (m: Map<string, number>, n: number) =>
-    Object.fromEntries([...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, ms(v)]));
+    Object.fromEntries(
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, v]) => [k, ms(v)]),
+    );
   const idle = by.get('idle') ?? 0;
   return { windowMs: ms(to - from), sampledMs: ms(total), busyMs: ms(total - idle), byKind: sorted(by, 12), topFunctions: sorted(fns, 8) };
 }
 
-async function traced<T>(h: ExtensionHarness, name: string, fn: () => Promise<T>): Promise<{ result: T; events: TraceEvent[]; path: string }> {
+async function traced<T>(
+  h: ExtensionHarness,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<{ result: T; events: TraceEvent[]; path: string }> {
   const browser = h.context.browser() as PwBrowser;
   const path = join(OUT, `${name}.trace.json`);
   await browser.startTracing(undefined, { path, categories: CATEGORIES });
@@ -233,7 +248,12 @@ async function profilePopup(extensionDir: string) {
       statics.push(
         await page.evaluate(() => {
           const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-          return { responseEnd: n.responseEnd, domInteractive: n.domInteractive, domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd };
+          return {
+            responseEnd: n.responseEnd,
+            domInteractive: n.domInteractive,
+            domContentLoaded: n.domContentLoadedEventEnd,
+            load: n.loadEventEnd,
+          };
         }),
       );
       await page.close();
@@ -297,14 +317,21 @@ async function profilePopup(extensionDir: string) {
       const channels = t.events.filter((e) => e.name === 'ExtensionFrameHost::OpenChannelToExtension' && inWindow(e));
       const workerApi = t.events.filter((e) => e.name === 'ExtensionFunctionDispatcher::DispatchForServiceWorker' && inWindow(e));
       const scripts = t.events.filter(
-        (e) => e.pid === mark.pid && e.tid === mark.tid && inWindow(e) && /^(v8\.compile|v8\.compileModule|v8\.evaluateModule|EvaluateScript|ParseHTML)$/.test(e.name),
+        (e) =>
+          e.pid === mark.pid &&
+          e.tid === mark.tid &&
+          inWindow(e) &&
+          /^(v8\.compile|v8\.compileModule|v8\.evaluateModule|EvaluateScript|ParseHTML)$/.test(e.name),
       );
       cpu = {
         tracedReadyMs: round(t.result),
         popupMainThread: breakdown(samples.get(popupThread), navTs, readyTs),
         serviceWorkerThread: workerThread ? breakdown(samples.get(workerThread), navTs, readyTs) : 'not found',
         scriptWorkMs: Object.fromEntries(
-          [...new Set(scripts.map((e) => e.name))].map((n) => [n, round(scripts.filter((e) => e.name === n).reduce((a, e) => a + (e.dur ?? 0), 0) / 1000, 1)]),
+          [...new Set(scripts.map((e) => e.name))].map((n) => [
+            n,
+            round(scripts.filter((e) => e.name === n).reduce((a, e) => a + (e.dur ?? 0), 0) / 1000, 1),
+          ]),
         ),
         messageChannelsOpenedAtMs: channels.map(at),
         workerExtensionApiCallsAtMs: workerApi.map(at),
@@ -338,7 +365,12 @@ async function profileQueue(extensionDir: string) {
           performance.mark('benchQueueStart');
           for (let i = 0; i < n; i++) {
             void chrome.runtime
-              .sendMessage({ id: 2_000_000 + i, type: 'shorten', data: { url: `${pre}${i}`, domainId: null, campaignId: null }, timestamp: Date.now() })
+              .sendMessage({
+                id: 2_000_000 + i,
+                type: 'shorten',
+                data: { url: `${pre}${i}`, domainId: null, campaignId: null },
+                timestamp: Date.now(),
+              })
               .catch(() => undefined);
           }
         },
@@ -441,7 +473,6 @@ async function main() {
   writeFileSync(join(OUT, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   console.log(`Written: ${join(OUT, 'summary.json')}`);
 }
-
 
 main().catch((err: unknown) => {
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);

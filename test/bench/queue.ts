@@ -6,13 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { Browser } from 'wxt/browser';
-import {
-  configureExtension,
-  launchExtension,
-  openBackgroundPage,
-  withTimeout,
-  type ExtensionHarness,
-} from '../e2e/harness';
+import { configureExtension, launchExtension, openBackgroundPage, withTimeout, type ExtensionHarness } from '../e2e/harness';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import { defineNameHelper, sleep } from './util';
@@ -122,7 +116,14 @@ export async function sendAndWatch(page: Page, opts: SendOptions): Promise<Queue
       const end = Date.now();
       chrome.storage.onChanged.removeListener(onChanged);
       const states = [...settled.values()];
-      return { start, end, presses, done: states.filter((s) => s === 'done').length, failed: states.filter((s) => s === 'failed').length, timedOut };
+      return {
+        start,
+        end,
+        presses,
+        done: states.filter((s) => s === 'done').length,
+        failed: states.filter((s) => s === 'failed').length,
+        timedOut,
+      };
     },
     { gapMs: 0, campaignId: null, ...opts },
   );
@@ -198,7 +199,11 @@ export async function queueRun(opts: QueueOptions, label: string): Promise<Queue
     const logFrom = sb.log.length;
     let watch: QueueWatch;
     try {
-      watch = await withTimeout(sendAndWatch(driver, { prefix, count, timeoutMs: opts.timeoutMs }), opts.timeoutMs + 10_000, 'The queue run did not end');
+      watch = await withTimeout(
+        sendAndWatch(driver, { prefix, count, timeoutMs: opts.timeoutMs }),
+        opts.timeoutMs + 10_000,
+        'The queue run did not end',
+      );
     } finally {
       await other?.stop();
     }
@@ -214,7 +219,10 @@ export async function queueRun(opts: QueueOptions, label: string): Promise<Queue
     if (process.env.QUEUE_TRACE) {
       // Where each of our requests fell: window index from the press's window, and ms into it.
       const w0 = Math.floor(watch.start / windowMs);
-      console.log(`  [${label}] press at ${watch.start % windowMs} ms; requests (window:ms):`, ours.map((l) => `${Math.floor(l.at / windowMs) - w0}:${l.at % windowMs}${l.rateLimited ? '!' : ''}`).join(' '));
+      console.log(
+        `  [${label}] press at ${watch.start % windowMs} ms; requests (window:ms):`,
+        ours.map((l) => `${Math.floor(l.at / windowMs) - w0}:${l.at % windowMs}${l.rateLimited ? '!' : ''}`).join(' '),
+      );
     }
     const firstOurs = ours[0]?.at ?? watch.start;
     const lastOurs = ours.at(-1)?.at ?? end;
@@ -253,4 +261,3 @@ export async function queueRun(opts: QueueOptions, label: string): Promise<Queue
     await sb.close();
   }
 }
-

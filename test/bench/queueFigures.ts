@@ -41,7 +41,9 @@ export interface QueueFigures {
 export async function runQueues(extensionDir: string, contendedRuns: number, say: (msg: string) => void): Promise<QueueFigures> {
   const alone: QueueRun[] = [];
   for (const [i, startPhaseMs] of QUEUE_OFFSETS_MS.entries()) {
-    say(`queue: ${QUEUE.count} shortens through the extension, ${QUEUE.limit} per ${QUEUE.windowMs} ms, alone, ${startPhaseMs} ms after a boundary (run ${i + 1}/${QUEUE_OFFSETS_MS.length})`);
+    say(
+      `queue: ${QUEUE.count} shortens through the extension, ${QUEUE.limit} per ${QUEUE.windowMs} ms, alone, ${startPhaseMs} ms after a boundary (run ${i + 1}/${QUEUE_OFFSETS_MS.length})`,
+    );
     const r = await queueRun({ extensionDir, ...QUEUE, otherPerWindow: 0, startPhaseMs, timeoutMs: 60_000 }, `alone-${i}`);
     say(
       `  elapsed ${r.elapsedMs} ms, least ${r.leastMs} ms, ratio ${round(r.ratio, 3)}, rejected ${r.rejected}, lost ${r.lost}, ` +
@@ -61,7 +63,9 @@ export async function runQueues(extensionDir: string, contendedRuns: number, say
   }
   const human: HumanRun[] = [];
   for (const [i, startPhaseMs] of HUMAN_OFFSETS_MS.entries()) {
-    say(`queue: ${HUMAN.presses} shortens with a campaign pressed ${HUMAN.gapMs} ms apart, ${HUMAN.limit} per ${HUMAN.windowMs} ms in both groups, first press ${startPhaseMs} ms after a boundary (run ${i + 1}/${HUMAN_OFFSETS_MS.length})`);
+    say(
+      `queue: ${HUMAN.presses} shortens with a campaign pressed ${HUMAN.gapMs} ms apart, ${HUMAN.limit} per ${HUMAN.windowMs} ms in both groups, first press ${startPhaseMs} ms after a boundary (run ${i + 1}/${HUMAN_OFFSETS_MS.length})`,
+    );
     const r = await humanRun({ extensionDir, ...HUMAN, startPhaseMs, timeoutMs: 60_000 }, `human-${i}`);
     say(
       `  elapsed ${r.elapsedMs} ms, least ${r.leastMs} ms, ratio ${round(r.ratio, 3)}, refused ${r.refusedShorten} shorten + ${r.refusedMain} main ` +
@@ -159,7 +163,13 @@ export function queueReport(q: QueueFigures) {
       target: `≤ ${T.humanRefusalsPerWindow} (every run)`,
       pass: pass.humanRefusalsPerWindow,
     },
-    { figure: 'Human-paced: lost or made twice', stat: stat(q.human.map((r) => r.lost + r.failedJobs + r.duplicates + r.assignedTwice)), unit: '', target: '0', pass: pass.humanNothingLostOrTwice },
+    {
+      figure: 'Human-paced: lost or made twice',
+      stat: stat(q.human.map((r) => r.lost + r.failedJobs + r.duplicates + r.assignedTwice)),
+      unit: '',
+      target: '0',
+      pass: pass.humanNothingLostOrTwice,
+    },
   ];
   const withRange = (name: string, s: Stat, digits = 1) => ({
     [name]: round(s.median, digits),
@@ -201,5 +211,18 @@ export function queueReport(q: QueueFigures) {
     humanMadeTwice: human.twice.max,
     humanByOffset: q.human.map((r) => ({ ...r, ratio: round(r.ratio, 3) })),
   };
-  return { rows, json, pass, details: { queue: QUEUE, queueOffsetsMs: QUEUE_OFFSETS_MS, human: HUMAN, humanOffsetsMs: HUMAN_OFFSETS_MS, queueRuns: q.alone, contendedRuns: q.contended }, targets: T };
+  return {
+    rows,
+    json,
+    pass,
+    details: {
+      queue: QUEUE,
+      queueOffsetsMs: QUEUE_OFFSETS_MS,
+      human: HUMAN,
+      humanOffsetsMs: HUMAN_OFFSETS_MS,
+      queueRuns: q.alone,
+      contendedRuns: q.contended,
+    },
+    targets: T,
+  };
 }

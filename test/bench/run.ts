@@ -53,7 +53,13 @@ const RUNS = {
   roundTrip: QUICK ? 3 : 10,
   workerCold: QUICK ? 3 : 10,
   queueContended: QUICK ? 1 : 3,
-  latency: { presses: QUICK ? 3 : 10, pressesMany: QUICK ? 2 : 5, coldOpens: QUICK ? 2 : 5, recentOpens: QUICK ? 2 : 5, bigListCold: QUICK ? 1 : 3 },
+  latency: {
+    presses: QUICK ? 3 : 10,
+    pressesMany: QUICK ? 2 : 5,
+    coldOpens: QUICK ? 2 : 5,
+    recentOpens: QUICK ? 2 : 5,
+    bigListCold: QUICK ? 1 : 3,
+  },
 };
 const KB = 1000;
 const TARGETS = {
@@ -113,7 +119,8 @@ async function popupAndWorker(extensionDir: string) {
     const fetched: { url: string; at: number }[] = [];
     const prefix = `chrome-extension://${h.extensionId}/`;
     h.context.on('request', (r) => {
-      if (r.url().startsWith(prefix) && r.url().endsWith('.js') && !r.url().endsWith('/background.js')) fetched.push({ url: r.url().slice(prefix.length), at: Date.now() });
+      if (r.url().startsWith(prefix) && r.url().endsWith('.js') && !r.url().endsWith('/background.js'))
+        fetched.push({ url: r.url().slice(prefix.length), at: Date.now() });
     });
     let jsBeforeReady: string[] = [];
     for (let i = 0; i < RUNS.popupWarm; i++) {
@@ -243,7 +250,12 @@ async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency'
   const out = join(REPO_ROOT, `.output/bench-${name}.json`);
   mkdirSync(join(REPO_ROOT, '.output'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
-  console.log(`Load average (1/5/15 min) at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(
+    `Load average (1/5/15 min) at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at end ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`Written: ${out} (${elapsed()})`);
 }
 
@@ -270,7 +282,10 @@ async function main() {
   // The files counted for the popup must be those the browser fetched before the popup was ready.
   const counted = sizes.popupFiles.map((f) => f.file).sort();
   const jsMatches = JSON.stringify(counted) === JSON.stringify(p.jsBeforeReady);
-  if (!jsMatches) console.warn(`  popup JS counted (${counted.join(', ')}) differs from what the browser fetched before ready (${p.jsBeforeReady.join(', ')})`);
+  if (!jsMatches)
+    console.warn(
+      `  popup JS counted (${counted.join(', ')}) differs from what the browser fetched before ready (${p.jsBeforeReady.join(', ')})`,
+    );
 
   const rows: Row[] = [
     { figure: 'Popup ready, warm cache', stat: p.popupReady, unit: 'ms', target: '' },
@@ -304,7 +319,13 @@ async function main() {
       target: `≤ ${TARGETS.popupVsReferenceWorkerStopped}×`,
       pass: vsReferenceStopped <= TARGETS.popupVsReferenceWorkerStopped,
     },
-    { figure: 'API requests per open, worker stopped', stat: p.stoppedRequests, unit: '', target: '0 (every open)', pass: p.stoppedRequests.max === 0 },
+    {
+      figure: 'API requests per open, worker stopped',
+      stat: p.stoppedRequests,
+      unit: '',
+      target: '0 (every open)',
+      pass: p.stoppedRequests.max === 0,
+    },
     { figure: 'Popup ready, cold cache', stat: p.coldReady, unit: 'ms', target: '' },
     {
       figure: 'API requests per warm open',
@@ -419,7 +440,12 @@ async function main() {
   mkdirSync(join(REPO_ROOT, '.output'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`Machine: ${mach}`);
-  console.log(`Load average (1/5/15 min) at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at end ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(
+    `Load average (1/5/15 min) at start ${loadAtStart.map((v) => v.toFixed(2)).join(' ')}, at end ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`Written: ${out} (${elapsed()})`);
 }
 

@@ -52,10 +52,13 @@ function importsOf(code: string): { statics: string[]; dynamics: string[] } {
 export function measureSizes(extensionDir: string): SizeReport {
   const html = readFileSync(join(extensionDir, 'popup.html'), 'utf8');
   const listed = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["']([^"']+)["']/g)) listed.add(resolveRef(m[1]!, 'popup.html'));
+  for (const m of html.matchAll(/<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["']([^"']+)["']/g))
+    listed.add(resolveRef(m[1]!, 'popup.html'));
   for (const m of html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/g)) listed.add(resolveRef(m[1]!, 'popup.html'));
-  for (const m of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g)) listed.add(resolveRef(m[1]!, 'popup.html'));
-  for (const m of html.matchAll(/<link\b[^>]*\bhref=["']([^"']+\.js)["'][^>]*\brel=["']modulepreload["']/g)) listed.add(resolveRef(m[1]!, 'popup.html'));
+  for (const m of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g))
+    listed.add(resolveRef(m[1]!, 'popup.html'));
+  for (const m of html.matchAll(/<link\b[^>]*\bhref=["']([^"']+\.js)["'][^>]*\brel=["']modulepreload["']/g))
+    listed.add(resolveRef(m[1]!, 'popup.html'));
 
   // The static import graph from the listed files: what the browser must fetch before running them.
   const staticSet = new Set<string>();
@@ -96,4 +99,3 @@ export function measureSizes(extensionDir: string): SizeReport {
     buildFiles,
   };
 }
-

@@ -79,8 +79,7 @@ export async function ask(page: Page, type: string, data?: unknown): Promise<Ans
   return page.evaluate(
     async ({ type: t, data: d }) => {
       const reply = (await chrome.runtime.sendMessage({ id: Math.floor(Math.random() * 1e9), type: t, data: d, timestamp: Date.now() })) as
-        | { res?: { ok: boolean; value?: unknown; error?: unknown }; err?: unknown }
-        | undefined;
+        { res?: { ok: boolean; value?: unknown; error?: unknown }; err?: unknown } | undefined;
       if (!reply) return { ok: false, error: 'no answer' };
       if (reply.err !== undefined) return { ok: false, error: reply.err };
       return { ok: !!reply.res?.ok, value: reply.res?.value, error: reply.res?.error };

@@ -23,9 +23,12 @@ export interface WorkerSample {
 async function timedMessage(page: Page, type: string): Promise<{ sentAt: number; answeredAt: number; ok: boolean }> {
   return page.evaluate(async (t) => {
     const t0 = performance.now();
-    const reply = (await chrome.runtime.sendMessage({ id: Math.floor(Math.random() * 1e9), type: t, data: undefined, timestamp: Date.now() })) as
-      | { res?: { ok?: boolean } }
-      | undefined;
+    const reply = (await chrome.runtime.sendMessage({
+      id: Math.floor(Math.random() * 1e9),
+      type: t,
+      data: undefined,
+      timestamp: Date.now(),
+    })) as { res?: { ok?: boolean } } | undefined;
     const t1 = performance.now();
     return { sentAt: performance.timeOrigin + t0, answeredAt: performance.timeOrigin + t1, ok: !!reply?.res?.ok };
   }, type);

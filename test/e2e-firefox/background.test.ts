@@ -32,7 +32,8 @@ import {
   tabOf,
   until,
   type ExtensionHarness,
-  withExtension, OUTCOME_MS
+  withExtension,
+  OUTCOME_MS,
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -50,7 +51,10 @@ async function clickData(page: Page, menuItemId: string, linkId?: string) {
 async function expectShortenedOnce(h: ExtensionHarness, sb: Sandbox, url: string, postsBefore: number): Promise<string> {
   const link = await until(() => linksTo(sb, url)[0], `a link to ${url} in the sandbox`);
   // The notification comes after the clipboard write: then both are done.
-  const shown = await until(async () => Object.values(await notifications(h)).find((n) => n.message === link.short_url), 'its notification');
+  const shown = await until(
+    async () => Object.values(await notifications(h)).find((n) => n.message === link.short_url),
+    'its notification',
+  );
   expect(shown.title).toBe('Short link copied');
   await sleep(500); // a duplicate would have shown up by now
   expect(linksTo(sb, url)).toHaveLength(1);
@@ -73,7 +77,11 @@ describe('Firefox: background page', () => {
       async (ids) => {
         const out: Record<string, string> = {};
         // update() with no change rejects for an id that was never created.
-        for (const id of ids) out[id] = await browser.contextMenus.update(id, {}).then(() => 'exists', (e: Error) => e.message);
+        for (const id of ids)
+          out[id] = await browser.contextMenus.update(id, {}).then(
+            () => 'exists',
+            (e: Error) => e.message,
+          );
         const commands = await browser.commands.getAll();
         return { menus: out, shortcut: commands.find((c) => c.name === 'shorten-current-tab')?.shortcut ?? null };
       },
@@ -95,7 +103,11 @@ describe('Firefox: background page', () => {
     const short = await expectShortenedOnce(ext.h, ext.sb, 'https://example.org/article/1', before);
     expect(short).toMatch(new RegExp(`^${ext.sb.url}/[A-Za-z0-9]+$`));
     expect(await readClipboard(ext.h, ext.sb.url)).toBe(short);
-    expect(shortenPosts(ext.sb).slice(before).map((r) => r.auth)).toEqual(['x-api-key']);
+    expect(
+      shortenPosts(ext.sb)
+        .slice(before)
+        .map((r) => r.auth),
+    ).toEqual(['x-api-key']);
     await page.close();
   });
 
@@ -116,7 +128,11 @@ describe('Firefox: background page', () => {
     const page = await openPage(ext.h, `${ext.sb.url}/page/by-shortcut`);
     await page.bringToFront();
     // Firefox passes the active tab of the focused window with the command.
-    const tab = await evalInExtension(ext.h, async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0] ?? null, undefined);
+    const tab = await evalInExtension(
+      ext.h,
+      async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0] ?? null,
+      undefined,
+    );
     expect(tab?.url).toBe(`${ext.sb.url}/page/by-shortcut`);
     const before = shortenPosts(ext.sb).length;
 
@@ -184,13 +200,10 @@ describe('Firefox: background page', () => {
       const urls = [1, 2, 3, 4, 5].map((n) => `https://example.org/stopped/${n}`);
       await shortenFromMenu(urls);
       // Two go at once (the budget), three wait in the persisted queue.
-      await until(
-        async () => {
-          const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
-          return count(jobs, 'done') === 2 && count(jobs, 'pending') === 3;
-        },
-        '2 jobs done and 3 pending',
-      );
+      await until(async () => {
+        const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
+        return count(jobs, 'done') === 2 && count(jobs, 'pending') === 3;
+      }, '2 jobs done and 3 pending');
       const firstShortenAt = shortenPosts(sb2)[0]!.at;
       const alarm = await evalInExtension(ext.h, () => browser.alarms.get('resume-queue'), undefined);
       expect(alarm?.scheduledTime).toBeGreaterThan(firstShortenAt + 6000);
@@ -206,10 +219,16 @@ describe('Firefox: background page', () => {
       await until(async () => (await backgroundState(ext.h)) === 'running', 'the alarm to wake the background page', 45_000, 500);
       expect(Date.now()).toBeGreaterThanOrEqual(alarm!.scheduledTime - 50); // not woken by anything earlier
       await expectEachMadeOnce(urls);
-      const accepted = shortenPosts(sb2).filter((r) => r.status === 200).map((r) => r.at).sort((a, b) => a - b);
+      const accepted = shortenPosts(sb2)
+        .filter((r) => r.status === 200)
+        .map((r) => r.at)
+        .sort((a, b) => a - b);
       for (let i = 2; i < accepted.length; i++) expect(accepted[i]! - accepted[i - 2]!).toBeGreaterThanOrEqual(6000 - 50);
       // The last one made is on the clipboard (the background page copied it when it was made).
-      const last = (await readStorage<Job[]>(ext.h, 'queue'))!.filter((j) => urls.includes(j.args.url)).sort((a, b) => a.settledAt! - b.settledAt!).at(-1)!;
+      const last = (await readStorage<Job[]>(ext.h, 'queue'))!
+        .filter((j) => urls.includes(j.args.url))
+        .sort((a, b) => a.settledAt! - b.settledAt!)
+        .at(-1)!;
       expect(await readClipboard(ext.h, sb2.url)).toBe(last.result!.shortUrl);
     });
 
@@ -219,13 +238,10 @@ describe('Firefox: background page', () => {
       const urls = [1, 2, 3, 4].map((n) => `https://example.org/reloaded/${n}`);
       const postsBefore = shortenPosts(sb2).length;
       await shortenFromMenu(urls);
-      await until(
-        async () => {
-          const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
-          return count(jobs, 'done') === 2 && count(jobs, 'pending') === 2;
-        },
-        '2 jobs done and 2 pending',
-      );
+      await until(async () => {
+        const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => urls.includes(j.args.url));
+        return count(jobs, 'done') === 2 && count(jobs, 'pending') === 2;
+      }, '2 jobs done and 2 pending');
       await reloadExtension(ext.h);
       await expectEachMadeOnce(urls);
       expect(shortenPosts(sb2).length - postsBefore).toBe(4);

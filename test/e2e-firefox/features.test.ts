@@ -34,7 +34,8 @@ import {
   until,
   valueOf,
   type ExtensionHarness,
-  withExtension, OUTCOME_MS
+  withExtension,
+  OUTCOME_MS,
 } from './harness';
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
@@ -112,12 +113,15 @@ describe('Firefox: clean links, channels, copy formats, the address bar, the bul
 
     await selectByLabel(await control(popup, 'combobox', 'Copy as'), 'Markdown');
     await (await control(popup, 'button', 'Copy')).click();
-    await until(async () => (await readClipboard(ext.h, ext.sb.url)) === `[Test page channelled](${short})`, 'the Markdown link on the clipboard');
+    await until(
+      async () => (await readClipboard(ext.h, ext.sb.url)) === `[Test page channelled](${short})`,
+      'the Markdown link on the clipboard',
+    );
     await screenshot(popup, 'firefox-popup-channel');
     await popup.close();
   });
 
-  it('the copy-format preference changes what the shortcut copies; Firefox\'s notification has no Undo, Delete in Recent links undoes', async () => {
+  it("the copy-format preference changes what the shortcut copies; Firefox's notification has no Undo, Delete in Recent links undoes", async () => {
     const options = await openOptions(ext.h);
     await selectByLabel(await control(options, 'combobox', 'Copy format'), 'Markdown');
     await until(async () => (await readStorage<Settings>(ext.h, 'settings'))?.copyFormat === 'markdown', 'the preference saved');
@@ -125,7 +129,11 @@ describe('Firefox: clean links, channels, copy formats, the address bar, the bul
 
     const page = await openPage(ext.h, `${ext.sb.url}/page/by-shortcut?gclid=123`);
     await page.bringToFront();
-    const tab = await evalInExtension(ext.h, async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0] ?? null, undefined);
+    const tab = await evalInExtension(
+      ext.h,
+      async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0] ?? null,
+      undefined,
+    );
     expect(tab?.url).toBe(`${ext.sb.url}/page/by-shortcut?gclid=123`);
     await callBackground(ext.h, 'command', ['shorten-current-tab', tab]);
 
@@ -205,8 +213,14 @@ describe('Firefox: clean links, channels, copy formats, the address bar, the bul
     const u = (n: number) => `${ext.sb.url}/page/ff-bulk-${n}`;
     const bulk = await openPage(ext.h, ext.h.url('bulk.html'));
     await control(bulk, 'heading', 'Shorten many links');
-    await fill(await control(bulk, 'textbox', 'Addresses'), [u(1), `See ${u(2)} and ${u(3)}?utm_source=mail`, u(1), 'not an address'].join('\n'));
-    await until(async () => (await bulk.$('::-p-text(3 to shorten · 1 listed more than once (made once) · 1 skipped)')) !== null, '"3 to shorten"');
+    await fill(
+      await control(bulk, 'textbox', 'Addresses'),
+      [u(1), `See ${u(2)} and ${u(3)}?utm_source=mail`, u(1), 'not an address'].join('\n'),
+    );
+    await until(
+      async () => (await bulk.$('::-p-text(3 to shorten · 1 listed more than once (made once) · 1 skipped)')) !== null,
+      '"3 to shorten"',
+    );
     // The channel the popup remembered is preselected; the links go there.
     const channelId = Number(await valueOf(await control(bulk, 'combobox', 'Channel')));
     expect(channelId).toBe(ext.sb.state.forKey(ext.sb.key).channels[2]!.id);
@@ -219,10 +233,17 @@ describe('Firefox: clean links, channels, copy formats, the address bar, the bul
     for (const n of [1, 2, 3]) {
       const made = linksTo(ext.sb, u(n));
       expect(made, u(n)).toHaveLength(1);
-      expect(items.filter((i) => i.type === 'links' && i.item_id === made[0]!.id).map((i) => i.channel_id), u(n)).toEqual([channelId]);
+      expect(
+        items.filter((i) => i.type === 'links' && i.item_id === made[0]!.id).map((i) => i.channel_id),
+        u(n),
+      ).toEqual([channelId]);
     }
     const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
-    for (const n of [1, 2, 3]) expect(history.filter((e) => e.longUrl === u(n)), u(n)).toHaveLength(1);
+    for (const n of [1, 2, 3])
+      expect(
+        history.filter((e) => e.longUrl === u(n)),
+        u(n),
+      ).toHaveLength(1);
     await screenshot(bulk, 'firefox-bulk-done');
     await bulk.close();
   });

@@ -193,7 +193,8 @@ export async function navigate(page: Page, url: string, timeoutMs = DEFAULT_TIME
 }
 
 /** Puppeteer's BiDi connection of the browser (its public type does not say it has one). */
-const bidi = (h: ExtensionHarness) => (h.browser as unknown as { connection: { send(method: string, params: unknown): Promise<unknown> } }).connection;
+const bidi = (h: ExtensionHarness) =>
+  (h.browser as unknown as { connection: { send(method: string, params: unknown): Promise<unknown> } }).connection;
 
 /** The BiDi browsing context of a Puppeteer page (its main frame's id). */
 const contextOf = (page: Page): string | undefined => (page.mainFrame() as unknown as { _id?: string })._id;
@@ -207,9 +208,16 @@ const contextOf = (page: Page): string | undefined => (page.mainFrame() as unkno
 async function newTab(h: ExtensionHarness, background: boolean): Promise<Page> {
   const referenceContext = (await h.browser.pages()).map(contextOf).find((c) => c !== undefined);
   if (!referenceContext) return h.browser.newPage({ background });
-  const created = (await bidi(h).send('browsingContext.create', { type: 'tab', referenceContext, background })) as { result: { context: string } };
+  const created = (await bidi(h).send('browsingContext.create', { type: 'tab', referenceContext, background })) as {
+    result: { context: string };
+  };
   const id = created.result.context;
-  return until(async () => (await h.browser.pages()).find((p) => contextOf(p) === id), 'the new tab known to Puppeteer', DEFAULT_TIMEOUT_MS, 20);
+  return until(
+    async () => (await h.browser.pages()).find((p) => contextOf(p) === id),
+    'the new tab known to Puppeteer',
+    DEFAULT_TIMEOUT_MS,
+    20,
+  );
 }
 
 /** Opens `url` in a new tab (in the background: the active tab stays) and waits for it. */
@@ -230,9 +238,18 @@ function helperPage(h: ExtensionHarness): Promise<Page> {
 }
 
 /** Evaluates `fn(arg)` in an extension page (it has the extension's `browser.*` APIs). */
-export async function evalInExtension<R, A>(h: ExtensionHarness, fn: (arg: A) => R | Promise<R>, arg: A, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<R> {
+export async function evalInExtension<R, A>(
+  h: ExtensionHarness,
+  fn: (arg: A) => R | Promise<R>,
+  arg: A,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<R> {
   const page = await helperPage(h);
-  return withTimeout(page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>, timeoutMs, 'The extension page did not answer');
+  return withTimeout(
+    page.evaluate(fn as (arg: unknown) => R, arg as unknown) as Promise<R>,
+    timeoutMs,
+    'The extension page did not answer',
+  );
 }
 
 /** Points the extension at a service: writes `connection` into storage.local. */
@@ -292,7 +309,10 @@ export async function tabOf(h: ExtensionHarness, url: string): Promise<unknown> 
 
 /** The extension's notifications now (id → options), as Firefox keeps them. */
 export async function notifications(h: ExtensionHarness): Promise<Record<string, { title?: string; message?: string }>> {
-  return (await evalInExtension(h, () => browser.notifications.getAll() as Promise<unknown>, undefined)) as Record<string, { title?: string; message?: string }>;
+  return (await evalInExtension(h, () => browser.notifications.getAll() as Promise<unknown>, undefined)) as Record<
+    string,
+    { title?: string; message?: string }
+  >;
 }
 
 /** Clears every notification of the extension. */
@@ -367,7 +387,10 @@ export async function setBrowserOffline(h: ExtensionHarness, offline: boolean): 
     h,
     `(() => { Services.prefs.setBoolPref('network.disable-localhost-when-offline', true); Services.io.manageOfflineStatus = false; Services.io.offline = ${offline}; return Services.io.offline; })()`,
   );
-  await until(async () => (await evalInChrome(h, 'Services.io.offline')) === offline, offline ? 'the browser offline' : 'the browser online');
+  await until(
+    async () => (await evalInChrome(h, 'Services.io.offline')) === offline,
+    offline ? 'the browser offline' : 'the browser online',
+  );
 }
 
 /**
@@ -449,7 +472,11 @@ const quote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"
 
 /** Whether an element found by name is a text field (Firefox gives password fields no "textbox" role). */
 const isTextField = (el: ElementHandle<Element>) =>
-  el.evaluate((e) => e instanceof HTMLTextAreaElement || (e instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'hidden'].includes(e.type)));
+  el.evaluate(
+    (e) =>
+      e instanceof HTMLTextAreaElement ||
+      (e instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'hidden'].includes(e.type)),
+  );
 
 /**
  * Every element with ARIA `role` (and accessible `name`, when given) present now, found with
@@ -473,7 +500,12 @@ export async function controls(scope: Page | ElementHandle, role: string, name?:
  * for it. Polls (Puppeteer's waitForSelector waits for animation frames, which Firefox does
  * not give background tabs).
  */
-export async function control(scope: Page | ElementHandle, role: string, name: string, timeoutMs = OUTCOME_MS): Promise<ElementHandle<Element>> {
+export async function control(
+  scope: Page | ElementHandle,
+  role: string,
+  name: string,
+  timeoutMs = OUTCOME_MS,
+): Promise<ElementHandle<Element>> {
   return until(async () => (await controls(scope, role, name))[0], `a ${role} named "${name}"`, timeoutMs, 100);
 }
 
@@ -499,7 +531,9 @@ export async function selectByLabel(select: ElementHandle<Element>, label: strin
 
 /** The value of a field, or the text of any other element. */
 export const valueOf = (el: ElementHandle<Element>): Promise<string> =>
-  el.evaluate((e) => ('value' in e && typeof (e as HTMLInputElement).value === 'string' ? (e as HTMLInputElement).value : (e.textContent ?? '')));
+  el.evaluate((e) =>
+    'value' in e && typeof (e as HTMLInputElement).value === 'string' ? (e as HTMLInputElement).value : (e.textContent ?? ''),
+  );
 
 /**
  * The text on the clipboard, read by the sandbox's /clipboard page in a background tab (the
@@ -555,7 +589,10 @@ async function lateExtensionErrors(h: ExtensionHarness | undefined): Promise<str
  * the file. Closes the harness and whatever else is given once the file is done.
  * (`withExtension()` below applies this rule itself.)
  */
-export function failOnExtensionErrors(harness: () => ExtensionHarness | undefined, ...alsoClose: (() => Promise<unknown> | undefined)[]): void {
+export function failOnExtensionErrors(
+  harness: () => ExtensionHarness | undefined,
+  ...alsoClose: (() => Promise<unknown> | undefined)[]
+): void {
   afterEach(() => expectNoExtensionErrors(harness()));
   afterAll(async () => {
     const late = await lateExtensionErrors(harness());

@@ -20,7 +20,18 @@ import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox/server';
 import type { Job } from '../../lib/storage';
 import { REPO_ROOT } from '../e2e/harness';
-import { control, controls, hasChromeRealm, openPopupFor, readStorage, setBrowserOffline, until, valueOf, withExtension, OUTCOME_MS } from './harness';
+import {
+  control,
+  controls,
+  hasChromeRealm,
+  openPopupFor,
+  readStorage,
+  setBrowserOffline,
+  until,
+  valueOf,
+  withExtension,
+  OUTCOME_MS,
+} from './harness';
 
 /** The user's words: English, as Firefox ESR speaks here. */
 const en = JSON.parse(readFileSync(join(REPO_ROOT, 'public/_locales/en/messages.json'), 'utf8')) as Record<string, { message: string }>;
@@ -41,7 +52,7 @@ describe('Firefox: a service that cannot be reached', () => {
   it('down, link pressed, popup closed, back, popup opened again: the link is made once and is in Recent links', async () => {
     const pageUrl = `${ext.sb.url}/page/on-a-train`;
     const popup = await openPopupFor(ext.h, pageUrl);
-    await until(async () => (await valueOf(await control(popup, 'textbox', 'Long URL'))) === pageUrl, 'the tab\'s address in Long URL');
+    await until(async () => (await valueOf(await control(popup, 'textbox', 'Long URL'))) === pageUrl, "the tab's address in Long URL");
     // The form is usable (its lists arrived) before the service goes away.
     const domain = await control(popup, 'combobox', 'Domain');
     await until(() => domain.evaluate((s) => (s as HTMLSelectElement).options.length >= 2), 'the domains in "Domain"');
@@ -57,19 +68,31 @@ describe('Firefox: a service that cannot be reached', () => {
 
     await ext.sb.start();
     const again = await openPopupFor(ext.h, `${ext.sb.url}/page/back-online`);
-    const [link] = await until(() => {
-      const made = linksTo(ext.sb, pageUrl);
-      return made.length > 0 ? made : null;
-    }, 'the link made in the sandbox', 60_000);
-    await until(async () => {
-      const [recent] = await controls(again, 'region', 'Recent links');
-      return recent !== undefined && (await valueOf(recent)).includes(link!.short_url);
-    }, 'the link in Recent links', OUTCOME_MS);
+    const [link] = await until(
+      () => {
+        const made = linksTo(ext.sb, pageUrl);
+        return made.length > 0 ? made : null;
+      },
+      'the link made in the sandbox',
+      60_000,
+    );
+    await until(
+      async () => {
+        const [recent] = await controls(again, 'region', 'Recent links');
+        return recent !== undefined && (await valueOf(recent)).includes(link!.short_url);
+      },
+      'the link in Recent links',
+      OUTCOME_MS,
+    );
     // Once its job has settled nothing sends it again: what reached the sandbox is final.
-    await until(async () => {
-      const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => j.args.url === pageUrl);
-      return jobs.length > 0 && jobs.every((j) => j.state === 'done');
-    }, 'the link\'s job done', OUTCOME_MS);
+    await until(
+      async () => {
+        const jobs = ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).filter((j) => j.args.url === pageUrl);
+        return jobs.length > 0 && jobs.every((j) => j.state === 'done');
+      },
+      "the link's job done",
+      OUTCOME_MS,
+    );
     expect(shortenPosts(ext.sb)).toHaveLength(1);
     expect(linksTo(ext.sb, pageUrl)).toHaveLength(1);
     await again.close();
@@ -80,7 +103,7 @@ describe('Firefox: a service that cannot be reached', () => {
     ctx.skip(!(await hasChromeRealm(ext.h)), 'this Firefox (ESR 140) gives the harness no privileged realm to take the browser offline');
     const pageUrl = `${ext.sb.url}/page/offline-mode`;
     const popup = await openPopupFor(ext.h, pageUrl);
-    await until(async () => (await valueOf(await control(popup, 'textbox', 'Long URL'))) === pageUrl, 'the tab\'s address in Long URL');
+    await until(async () => (await valueOf(await control(popup, 'textbox', 'Long URL'))) === pageUrl, "the tab's address in Long URL");
     const domain = await control(popup, 'combobox', 'Domain');
     await until(() => domain.evaluate((s) => (s as HTMLSelectElement).options.length >= 2), 'the domains in "Domain"');
     const before = shortenPosts(ext.sb).length;

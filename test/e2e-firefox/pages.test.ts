@@ -118,7 +118,10 @@ describe('Firefox: options page and popup', () => {
 
       await until(async () => (await popup.$(`::-p-text(Added to campaign ${campaign.name})`)) !== null, 'the campaign outcome');
       const qr = await control(popup, 'img', 'QR code');
-      await until(() => qr.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), 'the QR image drawn');
+      await until(
+        () => qr.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+        'the QR image drawn',
+      );
       await until(async () => {
         for (const s of await controls(popup, 'status')) if ((await valueOf(s)) === 'Copied to clipboard') return true;
         return false;
@@ -157,7 +160,11 @@ describe('Firefox: options page and popup', () => {
       const svg = (await downloaded(ext.h, `qr-${code}.svg`)).toString('utf8').trim();
       const parsed = await popup.evaluate((t) => {
         const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
-        return { root: doc.documentElement.localName, error: doc.getElementsByTagName('parsererror').length, paths: doc.querySelectorAll('path, rect').length };
+        return {
+          root: doc.documentElement.localName,
+          error: doc.getElementsByTagName('parsererror').length,
+          paths: doc.querySelectorAll('path, rect').length,
+        };
       }, svg);
       expect(parsed).toMatchObject({ root: 'svg', error: 0 });
       expect(parsed.paths).toBeGreaterThan(0);

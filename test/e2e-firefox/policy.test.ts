@@ -32,7 +32,9 @@ describe('a policies.json (Firefox, 3rdparty)', () => {
       writeFileSync(file, JSON.stringify({ policies: { '3rdparty': { Extensions: { 'linkshort@extension.example': policy } } } }));
       process.env.MOZ_DISABLE_NONLOCAL_CONNECTIONS = '1'; // Firefox inherits it
     },
-    launch: { prefs: { 'browser.policies.alternatePath': file, 'security.turn_off_all_security_so_that_viruses_can_take_over_this_computer': true } },
+    launch: {
+      prefs: { 'browser.policies.alternatePath': file, 'security.turn_off_all_security_so_that_viruses_can_take_over_this_computer': true },
+    },
     configure: false,
   });
   afterAll(() => {
@@ -45,16 +47,24 @@ describe('a policies.json (Firefox, 3rdparty)', () => {
     const harness = ext.h;
     await until(
       async () =>
-        (await evalInExtension(harness, async () => JSON.stringify(await browser.storage.local.get('policy')), undefined)).includes(ext.sb.url),
+        (await evalInExtension(harness, async () => JSON.stringify(await browser.storage.local.get('policy')), undefined)).includes(
+          ext.sb.url,
+        ),
       'the policy applied',
       OUTCOME_MS,
     );
     const page = await openOptions(harness);
     const url = await control(page, 'textbox', 'Service URL');
-    await until(async () => (await url.evaluate((e) => (e as HTMLInputElement).value)) === ext.sb.url, 'the organisation’s URL in the field');
+    await until(
+      async () => (await url.evaluate((e) => (e as HTMLInputElement).value)) === ext.sb.url,
+      'the organisation’s URL in the field',
+    );
     expect(await url.evaluate((e) => (e as HTMLInputElement).disabled)).toBe(true);
     const described = await url.evaluate((e) =>
-      (e.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      (e.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
     );
     expect(described).toContain('Set by your organisation; it cannot be changed here.');
     const history = await control(page, 'checkbox', 'Keep history');

@@ -76,12 +76,17 @@ describe('Firefox: styled QR code', () => {
 
     await pick((await popup.$('input[type="color"]'))!, '#bbbbbb');
     const alert = await until(async () => (await controls(popup, 'alert'))[0], 'the refusal');
-    expect(await valueOf(alert)).toBe('This style is refused: foreground and background have a contrast of 1.9:1, scanners need at least 4.5:1.');
+    expect(await valueOf(alert)).toBe(
+      'This style is refused: foreground and background have a contrast of 1.9:1, scanners need at least 4.5:1.',
+    );
     expect(await qr.evaluate((img) => (img as HTMLImageElement).src)).toBe(src);
 
     await (await control(popup, 'button', 'Make tracked QR code')).click();
     await until(async () => (await popup.$('::-p-text(Scans: 0)')) !== null, 'the line "Scans: 0"');
-    expect(ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === shortUrl)).toMatchObject({ type: 'link', foreground: 'rgb(31,111,235)' });
+    expect(ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === shortUrl)).toMatchObject({
+      type: 'link',
+      foreground: 'rgb(31,111,235)',
+    });
     await popup.close();
   });
 });

@@ -32,7 +32,9 @@ describe('Firefox: Sync presets, rules and QR style', () => {
     const area = await syncArea();
     const head = Object.keys(area).find((k) => /^ls\.[0-9a-f]{16}$/.test(k))!;
     const { n } = area[head] as { n: number };
-    const record = JSON.parse(Array.from({ length: n }, (_, i) => area[`${head}.${i}`] as string).join('')) as { presets: Record<string, Entry> };
+    const record = JSON.parse(Array.from({ length: n }, (_, i) => area[`${head}.${i}`] as string).join('')) as {
+      presets: Record<string, Entry>;
+    };
     change(record.presets);
     const text = JSON.stringify(record);
     await evalInExtension(
@@ -45,7 +47,7 @@ describe('Firefox: Sync presets, rules and QR style', () => {
     );
   }
 
-  it('turned on, another install\'s edits are shown in the open options page, its deletion kept, the key never synced', async () => {
+  it("turned on, another install's edits are shown in the open options page, its deletion kept, the key never synced", async () => {
     const page = await openOptions(ext.h);
     await fill(await control(page, 'textbox', 'Preset name'), 'Newsletter');
     await fill(await control(page, 'textbox', 'UTM source'), 'news');
@@ -69,7 +71,11 @@ describe('Firefox: Sync presets, rules and QR style', () => {
       presets[id] = { t: later, v: { ...entry.v!, name: 'Newsletter (desktop)' } };
       presets['desktop-1'] = { t: later, v: { ...entry.v!, id: 'desktop-1', name: 'Print' } };
     });
-    await until(async () => ((await presetNames(page)).join(', ') === 'Newsletter (desktop), Print' ? true : null), 'the other install\'s presets shown', 20_000);
+    await until(
+      async () => ((await presetNames(page)).join(', ') === 'Newsletter (desktop), Print' ? true : null),
+      "the other install's presets shown",
+      20_000,
+    );
     await anotherBrowserWrites((presets) => {
       presets['desktop-1'] = { t: later + 1, d: 1 };
     });

@@ -32,7 +32,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   })) as Violation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }
 
 /** Presses Tab until the element with `name` (button or field) has focus; fails after 60 presses. */
@@ -67,13 +73,18 @@ describe('accessibility', () => {
     // Deleting it from Recent links with the keyboard: the keyboard stays in the popup's lower
     // part after the row goes (the next Tab does not start again from the top).
     const short = await popup.getByLabel('Short link', { exact: true }).inputValue();
-    await popup.getByRole('button', { name: `Delete ${short}`, exact: true }).last().focus();
+    await popup
+      .getByRole('button', { name: `Delete ${short}`, exact: true })
+      .last()
+      .focus();
     await popup.keyboard.press('Enter');
     await popup.getByRole('button', { name: `Yes, delete ${short}`, exact: true }).focus();
     await popup.keyboard.press('Enter');
     await popup.waitForFunction((s) => !document.querySelector('section.recent')?.textContent?.includes(s), short, { timeout: OUTCOME_MS });
     await popup.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: OUTCOME_MS });
-    expect(await popup.evaluate(() => document.activeElement?.closest('section')?.className ?? document.activeElement?.tagName)).toMatch(/recent|result/);
+    expect(await popup.evaluate(() => document.activeElement?.closest('section')?.className ?? document.activeElement?.tagName)).toMatch(
+      /recent|result/,
+    );
     await popup.close();
   });
 

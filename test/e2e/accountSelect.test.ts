@@ -17,10 +17,12 @@ declare const chrome: typeof Browser;
 
 /** Sends one raw message of the protocol from an extension page; its answer (`{res}`). */
 function send(page: Page, type: string, data?: unknown): Promise<{ res?: { ok: boolean; value?: unknown; error?: unknown } }> {
-  return page.evaluate(
-    (m) => new Promise((resolve) => chrome.runtime.sendMessage(m, (answer: unknown) => resolve(answer as never))),
-    { id: 1, type, data, timestamp: Date.now() },
-  );
+  return page.evaluate((m) => new Promise((resolve) => chrome.runtime.sendMessage(m, (answer: unknown) => resolve(answer as never))), {
+    id: 1,
+    type,
+    data,
+    timestamp: Date.now(),
+  });
 }
 
 /** The Campaign select's option texts. */
@@ -28,7 +30,13 @@ const campaignOptions = (p: Page) => p.locator('select#campaign option').allText
 
 /** Resolves when the form's lists are there and no request of the popup is still under way. */
 async function ready(p: Page): Promise<void> {
-  await p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: OUTCOME_MS });
+  await p.waitForFunction(
+    () =>
+      (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 &&
+      !document.querySelector('[aria-busy="true"]'),
+    undefined,
+    { timeout: OUTCOME_MS },
+  );
 }
 
 describe('the popup’s select "Account"', () => {
@@ -62,14 +70,19 @@ describe('the popup’s select "Account"', () => {
     await account.waitFor({ timeout: OUTCOME_MS });
     await until(async () => (await campaignOptions(popup)).length === 1, 'the second account’s (no) campaigns');
     await ready(popup);
-    expect(await account.locator('option').allTextContents()).toEqual(['127.0.0.1:' + new URL(ext.sb.url).port, 'Client B'].sort((a, b) => a.localeCompare(b)));
+    expect(await account.locator('option').allTextContents()).toEqual(
+      ['127.0.0.1:' + new URL(ext.sb.url).port, 'Client B'].sort((a, b) => a.localeCompare(b)),
+    );
     expect(await account.locator('option:checked').textContent()).toBe('Client B');
 
     // Both caches are warm: switching back and forth asks neither service.
     const sent = () => ext.sb.log.length + second.log.length;
     const before = sent();
     await account.selectOption({ label: '127.0.0.1:' + new URL(ext.sb.url).port });
-    await until(async () => (await campaignOptions(popup)).length === demoCampaigns.length + 1, 'the first account’s campaigns after the switch');
+    await until(
+      async () => (await campaignOptions(popup)).length === demoCampaigns.length + 1,
+      'the first account’s campaigns after the switch',
+    );
     await ready(popup);
     expect((await campaignOptions(popup)).slice(1).sort()).toEqual([...demoCampaigns].sort());
     await screenshot(popup, 'popup-account');

@@ -11,7 +11,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, evalInWorker, openOptions, openPopupFor, screenshot, stopWorker, until, wakeWorker, OUTCOME_MS } from './harness';
+import {
+  configureExtension,
+  evalInWorker,
+  openOptions,
+  openPopupFor,
+  screenshot,
+  stopWorker,
+  until,
+  wakeWorker,
+  OUTCOME_MS,
+} from './harness';
 import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
@@ -29,7 +39,13 @@ const ui = (p: Page) => ({
 
 /** Resolves when the form's Domain list is there and nothing is being switched. */
 const formReady = (p: Page) =>
-  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: OUTCOME_MS });
+  p.waitForFunction(
+    () =>
+      (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 1 &&
+      !document.querySelector('[aria-busy="true"]'),
+    undefined,
+    { timeout: OUTCOME_MS },
+  );
 
 describe('several accounts: today’s install, and a link queued on one account while the user works in another', () => {
   const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo', key: 'first-account-key-1111' }, configure: false });
@@ -49,18 +65,47 @@ describe('several accounts: today’s install, and a link queued on one account 
     const at = Date.now();
     // Today's storage, as the extension wrote it before several accounts.
     await configureExtension(ext.h, { serviceUrl: a.url, apiKey: a.key });
-    await evalInWorker(
-      ext.h,
-      (seed) => chrome.storage.local.set(seed),
-      {
-        history: [{ id: 'old-1', longUrl: 'https://example.org/made-before', shortUrl: 'https://sho.rt/before', shortCode: 'before', linkId: 1, domainId: null, campaign: { state: 'none' }, createdAt: at - 60_000, service: a.url, account: fpA }],
-        queue: [{ id: 'waiting-1', kind: 'shorten', source: 'context-page', args: { url: 'https://example.org/waiting-before', domainId: null, campaignId: null }, priority: 'interactive', state: 'pending', attempts: 0, notBefore: at, createdAt: at, fingerprint: fpA, notify: false, service: a.url }],
-      },
-    );
+    await evalInWorker(ext.h, (seed) => chrome.storage.local.set(seed), {
+      history: [
+        {
+          id: 'old-1',
+          longUrl: 'https://example.org/made-before',
+          shortUrl: 'https://sho.rt/before',
+          shortCode: 'before',
+          linkId: 1,
+          domainId: null,
+          campaign: { state: 'none' },
+          createdAt: at - 60_000,
+          service: a.url,
+          account: fpA,
+        },
+      ],
+      queue: [
+        {
+          id: 'waiting-1',
+          kind: 'shorten',
+          source: 'context-page',
+          args: { url: 'https://example.org/waiting-before', domainId: null, campaignId: null },
+          priority: 'interactive',
+          state: 'pending',
+          attempts: 0,
+          notBefore: at,
+          createdAt: at,
+          fingerprint: fpA,
+          notify: false,
+          service: a.url,
+        },
+      ],
+    });
     // A worker that starts with that storage resumes the waiting link on its own service.
     await stopWorker(ext.h);
     await wakeWorker(ext.h);
-    await until(() => urlsOf(a).includes('https://example.org/waiting-before'), 'the waiting link made on the first service', OUTCOME_MS, 100);
+    await until(
+      () => urlsOf(a).includes('https://example.org/waiting-before'),
+      'the waiting link made on the first service',
+      OUTCOME_MS,
+      100,
+    );
 
     const options = await openOptions(ext.h);
     const connections = options.getByRole('region', { name: 'Connections', exact: true });
@@ -74,7 +119,10 @@ describe('several accounts: today’s install, and a link queued on one account 
     await form.getByLabel('Service URL', { exact: true }).fill(b.url);
     await form.getByLabel('API key', { exact: true }).fill(b.key);
     await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await until(async () => ((await connections.textContent()) ?? '').includes('Connection “Client B” added and in use.'), 'the second connection added');
+    await until(
+      async () => ((await connections.textContent()) ?? '').includes('Connection “Client B” added and in use.'),
+      'the second connection added',
+    );
     await screenshot(options, 'options-two-connections');
     await options.close();
 
@@ -108,11 +156,18 @@ describe('several accounts: today’s install, and a link queued on one account 
 
     await c.account.selectOption({ label: 'Client B' });
     await formReady(popup);
-    await until(async () => ((await popup.textContent('body')) ?? '').includes(`for ${new URL(a.url).host}`), 'the waiting link named with its account');
+    await until(
+      async () => ((await popup.textContent('body')) ?? '').includes(`for ${new URL(a.url).host}`),
+      'the waiting link named with its account',
+    );
     await screenshot(popup, 'popup-waiting-other-account');
     await c.longUrl.fill(second);
     await c.shorten.click();
-    await until(async () => (await c.shortLink.count()) > 0 && (await c.shortLink.inputValue()).length > 0, 'the second account’s link shown', OUTCOME_MS);
+    await until(
+      async () => (await c.shortLink.count()) > 0 && (await c.shortLink.inputValue()).length > 0,
+      'the second account’s link shown',
+      OUTCOME_MS,
+    );
     expect(urlsOf(b)).toEqual([second]);
     await popup.close();
 

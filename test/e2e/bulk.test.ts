@@ -21,12 +21,13 @@ import {
   stopWorker,
   until,
   wakeWorker,
-  windowIdOf, OUTCOME_MS
+  windowIdOf,
+  OUTCOME_MS,
 } from './harness';
 import { withExtension } from './fixture';
 import { buildHoldingTabs } from './tabsBuild';
 
-describe('bulk page: the window\'s tabs', () => {
+describe("bulk page: the window's tabs", () => {
   let build: ReturnType<typeof buildHoldingTabs>;
   beforeAll(() => {
     build = buildHoldingTabs();
@@ -55,7 +56,10 @@ describe('bulk page: the window\'s tabs', () => {
 
     await bulk.getByRole('button', { name: "Use this window's tabs" }).click();
     const field = bulk.getByRole('textbox', { name: 'Addresses' });
-    await bulk.getByRole('status').filter({ hasText: /Addresses added from this window/ }).waitFor();
+    await bulk
+      .getByRole('status')
+      .filter({ hasText: /Addresses added from this window/ })
+      .waitFor();
     const lines = (await field.inputValue()).trim().split('\n');
     // The window's web tabs, each once; the extension's own pages are not web pages.
     const expected = [`${ext.sb.url}/page/tab-one`, `${ext.sb.url}/page/tab-two?utm_source=news`];
@@ -79,7 +83,8 @@ describe('bulk page: a batch through the queue', () => {
     await page.getByRole('heading', { name: 'Shorten many links' }).waitFor();
     return page;
   };
-  const count = (jobs: Job[] | undefined, state: Job['state']) => (jobs ?? []).filter((j) => j.state === state && j.source === 'bulk').length;
+  const count = (jobs: Job[] | undefined, state: Job['state']) =>
+    (jobs ?? []).filter((j) => j.state === state && j.source === 'bulk').length;
 
   it('12 pasted lines make the 10 valid addresses once each, with domain, campaign and channel, through a worker stop', async () => {
     const u = (n: number) => `${ext.sb.url}/page/bulk-${n}`;
@@ -116,7 +121,10 @@ describe('bulk page: a batch through the queue', () => {
     const progress = page.getByRole('progressbar');
     await until(async () => (await progress.getAttribute('aria-valuenow')) === '5', '5 of 10 made', OUTCOME_MS);
     await page.getByText('5 of 10 made', { exact: true }).waitFor();
-    await page.getByText(/Waiting for the rate limit, expected at/).first().waitFor();
+    await page
+      .getByText(/Waiting for the rate limit, expected at/)
+      .first()
+      .waitFor();
     await screenshot(page, 'bulk-mid-run', { fullPage: true });
 
     // The page closes and the worker stops while 5 wait: nothing is lost, nothing made twice.
@@ -148,18 +156,28 @@ describe('bulk page: a batch through the queue', () => {
       expect(link.domain_id, link.url).toBe(domain.id);
       expect(link.short_url.startsWith('https://links.example.net/'), link.short_url).toBe(true);
       expect(link.campaign_id, link.url).toBe(campaign.id);
-      expect(data.channelItems.filter((c) => c.type === 'links' && c.item_id === link.id).map((c) => c.channel_id), link.url).toEqual([channel.id]);
+      expect(
+        data.channelItems.filter((c) => c.type === 'links' && c.item_id === link.id).map((c) => c.channel_id),
+        link.url,
+      ).toEqual([channel.id]);
     }
     // None refused for the rate limit (the sandbox's own verdict), and never more than 5 in 3 s
     // (the log's time is the request's arrival, some ms before the limiter's decision).
     expect(ext.sb.log.filter((r) => r.rateLimited)).toEqual([]);
-    const accepted = ext.sb.log.filter((r) => r.path === '/api/shorten' && r.status === 200).map((r) => r.at).sort((a, b) => a - b);
+    const accepted = ext.sb.log
+      .filter((r) => r.path === '/api/shorten' && r.status === 200)
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
     expect(accepted).toHaveLength(10);
     for (let i = 5; i < accepted.length; i++) expect(accepted[i]! - accepted[i - 5]!).toBeGreaterThanOrEqual(3000 - 150);
 
     // Every link is in Recent links, and the stored batch holds each row once.
     const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
-    for (const url of expected) expect(history.filter((e) => e.longUrl === url), url).toHaveLength(1);
+    for (const url of expected)
+      expect(
+        history.filter((e) => e.longUrl === url),
+        url,
+      ).toHaveLength(1);
     const batch = await readStorage<BulkBatch>(ext.h, 'bulk');
     expect(batch?.items.map((it) => it.url)).toEqual(expected);
 
@@ -169,7 +187,11 @@ describe('bulk page: a batch through the queue', () => {
     await again.getByRole('status').filter({ hasText: 'Copied to the clipboard (CSV).' }).waitFor();
     const shortOf = new Map(links.map((l) => [l.url, l.short_url]));
     const csv = await readClipboard(ext.h, ext.sb.url);
-    expect(csv.split('\r\n')).toEqual(['long_url,short_url,status,campaign,rule', ...expected.map((url) => `${url},${shortOf.get(url)},made,${campaign.name},`), '']);
+    expect(csv.split('\r\n')).toEqual([
+      'long_url,short_url,status,campaign,rule',
+      ...expected.map((url) => `${url},${shortOf.get(url)},made,${campaign.name},`),
+      '',
+    ]);
 
     await again.emulateMedia({ colorScheme: 'dark' });
     await screenshot(again, 'bulk-done-dark', { fullPage: true });

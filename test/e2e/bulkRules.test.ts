@@ -15,9 +15,15 @@ declare const chrome: typeof Browser;
 /** Stores the account's rules as the options page does (keyed by the connection's fingerprint). */
 async function storeRules(h: ExtensionHarness, rules: unknown[]): Promise<void> {
   const options = await openOptions(h);
-  const state = await until(async () => (await readStorage<{ fingerprint: string | null }>(h, 'connectionState'))?.fingerprint ?? undefined, 'the connection state');
+  const state = await until(
+    async () => (await readStorage<{ fingerprint: string | null }>(h, 'connectionState'))?.fingerprint ?? undefined,
+    'the connection state',
+  );
   await options.close();
-  await evalInWorker(h, ({ fp, r }) => chrome.storage.local.set({ linkRules: { [fp]: { presets: [], rules: r, campaignPresets: {} } } }), { fp: state, r: rules });
+  await evalInWorker(h, ({ fp, r }) => chrome.storage.local.set({ linkRules: { [fp]: { presets: [], rules: r, campaignPresets: {} } } }), {
+    fp: state,
+    r: rules,
+  });
 }
 
 describe('bulk page and site rules', () => {
@@ -43,11 +49,13 @@ describe('bulk page and site rules', () => {
     await page.close();
   });
 
-  it("\"No campaign\" lets the rule choose: each row names the rule and its campaign, and so does the CSV; a campaign chosen on the page wins", async () => {
+  it('"No campaign" lets the rule choose: each row names the rule and its campaign, and so does the CSV; a campaign chosen on the page wins', async () => {
     const data = ext.sb.state.forKey(ext.sb.key);
     const [ruled, chosen] = [data.campaigns[2]!, data.campaigns[1]!];
     const host = new URL(ext.sb.url).hostname;
-    await storeRules(ext.h, [{ id: 'r-bulk', site: `${host}/page/`, domainId: null, campaignId: ruled.id, channelId: null, presetId: null }]);
+    await storeRules(ext.h, [
+      { id: 'r-bulk', site: `${host}/page/`, domainId: null, campaignId: ruled.id, channelId: null, presetId: null },
+    ]);
     const u = (n: number) => `${ext.sb.url}/page/ruled-${n}`;
     const page = await openBulk();
     await page.getByRole('textbox', { name: 'Addresses' }).fill([u(1), u(2), u(3)].join('\n'));
@@ -64,7 +72,11 @@ describe('bulk page and site rules', () => {
     await page.getByRole('status').filter({ hasText: 'Copied to the clipboard (CSV).' }).waitFor();
     const csv = await readClipboard(ext.h, ext.sb.url);
     const shortOf = new Map(links.map((l) => [l.url, l.short_url]));
-    expect(csv.split('\r\n')).toEqual(['long_url,short_url,status,campaign,rule', ...[1, 2, 3].map((n) => `${u(n)},${shortOf.get(u(n))},made,${ruled.name},${host}/page/`), '']);
+    expect(csv.split('\r\n')).toEqual([
+      'long_url,short_url,status,campaign,rule',
+      ...[1, 2, 3].map((n) => `${u(n)},${shortOf.get(u(n))},made,${ruled.name},${host}/page/`),
+      '',
+    ]);
 
     // A new batch with a campaign chosen on the page: the page's choice wins, and the row says so.
     await page.getByRole('button', { name: 'New batch' }).click();

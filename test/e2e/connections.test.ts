@@ -28,9 +28,16 @@ describe('options: several connections', () => {
   const listed = (): Promise<string[]> =>
     region('Connections')
       .getByRole('list', { name: 'Connections', exact: true })
-      .evaluate((ul) => [...ul.children].map((li) => `${li.querySelector('.name')?.textContent ?? ''}${li.getAttribute('aria-current') === 'true' ? ' *' : ''}`))
+      .evaluate((ul) =>
+        [...ul.children].map(
+          (li) => `${li.querySelector('.name')?.textContent ?? ''}${li.getAttribute('aria-current') === 'true' ? ' *' : ''}`,
+        ),
+      )
       .catch(() => []);
-  const item = (name: string) => region('Connections').getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+  const item = (name: string) =>
+    region('Connections')
+      .getByRole('listitem')
+      .filter({ has: page.getByText(name, { exact: true }) });
   const note = () => region('Connections').locator('p.note').textContent();
 
   beforeAll(async () => {

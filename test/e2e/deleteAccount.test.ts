@@ -16,10 +16,12 @@ const SECOND_KEY = 'second-account-key-3333';
 
 /** Sends one raw message of the protocol from an extension page; its answer (`{res}`). */
 function send(page: Page, type: string, data?: unknown): Promise<{ res?: { ok: boolean; value?: unknown; error?: unknown } }> {
-  return page.evaluate(
-    (m) => new Promise((resolve) => chrome.runtime.sendMessage(m, (answer: unknown) => resolve(answer as never))),
-    { id: 1, type, data, timestamp: Date.now() },
-  );
+  return page.evaluate((m) => new Promise((resolve) => chrome.runtime.sendMessage(m, (answer: unknown) => resolve(answer as never))), {
+    id: 1,
+    type,
+    data,
+    timestamp: Date.now(),
+  });
 }
 
 describe('Delete with two accounts of one service', () => {
@@ -31,13 +33,22 @@ describe('Delete with two accounts of one service', () => {
     await page.goto(url);
     await page.bringToFront();
     const tab = await until(
-      () => evalInWorker(ext.h, async (u) => (await chrome.tabs.query({ active: true, lastFocusedWindow: true })).find((t) => t.url === u), url),
+      () =>
+        evalInWorker(
+          ext.h,
+          async (u) => (await chrome.tabs.query({ active: true, lastFocusedWindow: true })).find((t) => t.url === u),
+          url,
+        ),
       'the active tab',
     );
     await dispatch(ext.h, 'commands.onCommand', ['shorten-current-tab', tab]);
     const first = () => ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === url && !l.deleted);
     await until(() => first().length === 1 || null, 'the link made by the first account');
-    const undo = await until(async () => Object.keys(await evalInWorker(ext.h, () => chrome.notifications.getAll(), undefined)).find((id) => id.startsWith('undo:')), 'the notification with Undo');
+    const undo = await until(
+      async () =>
+        Object.keys(await evalInWorker(ext.h, () => chrome.notifications.getAll(), undefined)).find((id) => id.startsWith('undo:')),
+      'the notification with Undo',
+    );
 
     // The second account of the same service becomes the current one.
     const options = await openOptions(ext.h);

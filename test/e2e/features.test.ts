@@ -23,7 +23,7 @@ import {
   sleep,
   until,
   OUTCOME_MS,
-  type ExtensionHarness
+  type ExtensionHarness,
 } from './harness';
 import { withExtension } from './fixture';
 
@@ -31,9 +31,13 @@ declare const chrome: typeof Browser;
 
 const notifications = (h: ExtensionHarness) => evalInWorker(h, () => chrome.notifications.getAll(), undefined);
 const clearNotifications = (h: ExtensionHarness) =>
-  evalInWorker(h, async () => {
-    for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
-  }, undefined);
+  evalInWorker(
+    h,
+    async () => {
+      for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+    },
+    undefined,
+  );
 const links = (sb: Sandbox) => sb.state.forKey(sb.key).links;
 const linksTo = (sb: Sandbox, url: string) => links(sb).filter((l) => l.url === url && !l.deleted);
 /** Changes stored preferences from inside the worker (as the options page's Save does). */
@@ -112,7 +116,10 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
 
     // Remembered for the next popup of this account.
     const next = await openPopupFor(ext.h, `${ext.sb.url}/page/other`);
-    await until(async () => (await next.getByLabel('Channel', { exact: true }).inputValue()) === String(channel.id), 'the remembered channel');
+    await until(
+      async () => (await next.getByLabel('Channel', { exact: true }).inputValue()) === String(channel.id),
+      'the remembered channel',
+    );
     await next.close();
     await setPrefs(ext.h, { lastChannelId: null });
   });
@@ -147,7 +154,10 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
     await until(() => linksTo(ext.sb, url).length === 0, 'the link deleted in the sandbox');
     expect(ext.sb.log.some((r) => r.method === 'DELETE' && r.path === '/api/delete-link' && r.status === 200)).toBe(true);
     // The worker removes it from Recent links once the service has answered the delete: waited for, not assumed.
-    await until(async () => !((await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? []).some((e) => e.shortUrl === link.short_url), 'the link gone from Recent links');
+    await until(
+      async () => !((await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? []).some((e) => e.shortUrl === link.short_url),
+      'the link gone from Recent links',
+    );
     await until(async () => Object.values(await notifications(ext.h)).length > 0, 'the "deleted" notification');
     await setPrefs(ext.h, { copyFormat: 'link' });
     await page.close();
@@ -186,7 +196,15 @@ describe('clean links, channels, copy formats, Undo, the address bar', () => {
 
   it('a menu item switched off is gone from the menu at once', async () => {
     const exists = (id: string) =>
-      evalInWorker(ext.h, (i) => chrome.contextMenus.update(i, {}).then(() => true, () => false), id);
+      evalInWorker(
+        ext.h,
+        (i) =>
+          chrome.contextMenus.update(i, {}).then(
+            () => true,
+            () => false,
+          ),
+        id,
+      );
     await until(() => exists('shorten-page'), 'the menu item at first');
     const options = await openOptions(ext.h);
     const box = options.getByRole('checkbox', { name: 'Shorten this page' });

@@ -15,7 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
-import { collectErrors, configureExtension, launchExtension, type Connection, type ErrorLog, type ExtensionHarness, type LaunchOptions } from './harness';
+import {
+  collectErrors,
+  configureExtension,
+  launchExtension,
+  type Connection,
+  type ErrorLog,
+  type ExtensionHarness,
+  type LaunchOptions,
+} from './harness';
 
 export interface ExtensionSetup<L> {
   /** The sandbox's options (default: the demo sandbox); `false`: no sandbox, the file starts its own. */
@@ -143,7 +151,8 @@ export function extensionFixture<H extends { close(): Promise<void> }, L, E>(dri
       check?.();
     });
     const need = (): OpenedExtension<H, E> => {
-      if (!opened) throw new Error('withExtension: the browser is not running (its beforeAll failed, has not run yet, or the file is done).');
+      if (!opened)
+        throw new Error('withExtension: the browser is not running (its beforeAll failed, has not run yet, or the file is done).');
       return opened;
     };
     return {
@@ -163,7 +172,8 @@ export function extensionFixture<H extends { close(): Promise<void> }, L, E>(dri
 }
 
 const chromium = extensionFixture<ExtensionHarness, LaunchOptions, ErrorLog>({
-  launch: (opts = {}, language) => launchExtension(language === undefined ? opts : { ...opts, args: [...(opts.args ?? []), `--lang=${language}`] }),
+  launch: (opts = {}, language) =>
+    launchExtension(language === undefined ? opts : { ...opts, args: [...(opts.args ?? []), `--lang=${language}`] }),
   configure: configureExtension,
   watch: (h) => collectErrors(h),
   // Not the offscreen document (the worker's clipboard), should Playwright list it.

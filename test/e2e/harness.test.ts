@@ -22,9 +22,13 @@ describe('harness', () => {
   const ext = withExtension();
 
   it('stops the worker and gets a fresh one after wakeWorker', async () => {
-    await evalInWorker(ext.h, () => {
-      (globalThis as { __mark?: string }).__mark = 'before';
-    }, undefined);
+    await evalInWorker(
+      ext.h,
+      () => {
+        (globalThis as { __mark?: string }).__mark = 'before';
+      },
+      undefined,
+    );
     await stopWorker(ext.h);
     await expect(readStorage(ext.h, 'connection')).rejects.toThrow(/stopped/);
     const w = await wakeWorker(ext.h);
@@ -46,9 +50,13 @@ describe('harness', () => {
     await a.goto(`${ext.sb.url}/page/a`);
     const b = await ext.h.context.newPage(); // b is now the active tab
     await b.goto(`${ext.sb.url}/page/b`);
-    await evalInWorker(ext.h, async (url) => {
-      await chrome.windows.create({ url, focused: true });
-    }, `${ext.sb.url}/page/other-window`);
+    await evalInWorker(
+      ext.h,
+      async (url) => {
+        await chrome.windows.create({ url, focused: true });
+      },
+      `${ext.sb.url}/page/other-window`,
+    );
 
     const popup = await openPopupFor(ext.h, a);
     const seen = await popup.evaluate(async () => (await chrome.tabs.query({ active: true, currentWindow: true }))[0]?.url);
@@ -70,7 +78,11 @@ describe('harness', () => {
     const page = await ext.h.context.newPage();
     await page.goto(`${ext.sb.url}/page/clip`);
     expect(await readClipboard(ext.h, ext.sb.url)).toBe('copied by the test ✓');
-    const active = await evalInWorker(ext.h, async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.url, undefined);
+    const active = await evalInWorker(
+      ext.h,
+      async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.url,
+      undefined,
+    );
     expect(active).toBe(`${ext.sb.url}/page/clip`);
   });
 });

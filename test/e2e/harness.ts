@@ -260,7 +260,9 @@ export async function dispatch(h: ExtensionHarness, path: string, args: unknown[
     h,
     ({ p, a }) => {
       const [ns, name] = p.split('.') as [string, string];
-      const event = (chrome as unknown as Record<string, Record<string, { hasListeners(): boolean; dispatch(...x: unknown[]): void }>>)[ns]?.[name];
+      const event = (chrome as unknown as Record<string, Record<string, { hasListeners(): boolean; dispatch(...x: unknown[]): void }>>)[
+        ns
+      ]?.[name];
       if (!event?.hasListeners()) throw new Error(`No listener on chrome.${p}`);
       event.dispatch(...a);
     },
@@ -495,7 +497,7 @@ async function monitorWorker(h: ExtensionHarness): Promise<WorkerMonitor> {
     state,
     runningVersionId: () => [...versions.values()].find((v) => v.runningStatus === 'running')?.versionId,
     reported: async (timeoutMs) => {
-      for (const end = Date.now() + timeoutMs; !seen && Date.now() < end; ) await sleep(20);
+      for (const end = Date.now() + timeoutMs; !seen && Date.now() < end;) await sleep(20);
     },
     waitFor: (want, timeoutMs) =>
       withTimeout(
@@ -557,7 +559,11 @@ export async function waitForWorker(h: ExtensionHarness, timeoutMs = DEFAULT_TIM
   const worker =
     h.context.serviceWorkers().filter(isOurs).at(-1) ??
     (await h.context.waitForEvent('serviceworker', { predicate: isOurs, timeout: left() }));
-  await withTimeout(worker.evaluate(() => 1), left(), 'The restarted worker did not answer');
+  await withTimeout(
+    worker.evaluate(() => 1),
+    left(),
+    'The restarted worker did not answer',
+  );
   h.worker = worker;
   internal(h).workerStopped = false;
   return worker;

@@ -18,7 +18,6 @@ describe.each([
   const ext = withExtension({ sandbox: { port: 0, plan: 'pro', mainLimit: 100_000 }, language: lang });
 
   it('the popup, the menu and the options page are translated, with nothing cut off', async () => {
-
     const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/${lang}`);
     await popup.getByRole('button', { name: shorten, exact: true }).waitFor();
     await popup.getByLabel(longUrl, { exact: true }).waitFor();
@@ -39,8 +38,11 @@ describe.each([
     await popup.getByRole('button', { name: shorten, exact: true }).click();
     await popup.locator('img').first().waitFor({ timeout: OUTCOME_MS });
     // Nothing runs out of the popup's width.
-    const outside = await popup.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1).length,
+    const outside = await popup.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('body *')].filter(
+          (el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+        ).length,
     );
     expect(outside).toBe(0);
     await screenshot(popup, `popup-${lang}`, { fullPage: true });

@@ -10,7 +10,12 @@ import { openPopupFor, screenshot, sleep, until, OUTCOME_MS } from './harness';
 import { withExtension } from './fixture';
 
 /** The aria-label of the focused element (null: none, or the page's body). */
-const focusedLabel = (p: Page) => p.evaluate(() => (document.activeElement === document.body ? null : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null)));
+const focusedLabel = (p: Page) =>
+  p.evaluate(() =>
+    document.activeElement === document.body
+      ? null
+      : (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null),
+  );
 
 describe('links waiting', () => {
   // One shorten per 5 s, the window opening at the first request: the presses after the first wait.
@@ -22,7 +27,9 @@ describe('links waiting', () => {
     const popup = await openPopupFor(ext.h, `${sb.url}/page/first`);
     const longUrl = popup.getByLabel('Long URL', { exact: true });
     const status = popup.getByRole('status');
-    await popup.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: OUTCOME_MS });
+    await popup.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, {
+      timeout: OUTCOME_MS,
+    });
     await longUrl.press('Enter');
     await popup.getByLabel('Short link', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     for (const url of [a, b]) {
@@ -35,7 +42,11 @@ describe('links waiting', () => {
     expect(await region.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(a), expect.stringContaining(b)]);
     // Each address has a line of its own (not squeezed beside its time into a narrow column), its Cancel at the row's end.
     const rows = await region.getByRole('listitem').evaluateAll((lis) =>
-      lis.map((li) => ({ row: li.getBoundingClientRect(), address: li.querySelector('.mono')!.getBoundingClientRect(), cancel: li.querySelector('button')!.getBoundingClientRect() })),
+      lis.map((li) => ({
+        row: li.getBoundingClientRect(),
+        address: li.querySelector('.mono')!.getBoundingClientRect(),
+        cancel: li.querySelector('button')!.getBoundingClientRect(),
+      })),
     );
     for (const { row, address, cancel } of rows) {
       expect(address.width).toBeGreaterThan(row.width * 0.95);
@@ -48,7 +59,11 @@ describe('links waiting', () => {
     for (let i = 0; i < 40 && (await focusedLabel(popup)) !== `Cancel ${a}`; i++) await popup.keyboard.press('Tab');
     expect(await focusedLabel(popup)).toBe(`Cancel ${a}`);
     await popup.keyboard.press('Enter');
-    await until(async () => (await popup.getByRole('button', { name: `Cancel ${a}`, exact: true }).count()) === 0, 'the cancelled row gone', OUTCOME_MS);
+    await until(
+      async () => (await popup.getByRole('button', { name: `Cancel ${a}`, exact: true }).count()) === 0,
+      'the cancelled row gone',
+      OUTCOME_MS,
+    );
     expect(await status.textContent()).toBe(`Cancelled: the link for ${a} was not made.`);
     // The focus stays in the list, on the row left (not thrown back to the page's top).
     await until(async () => (await focusedLabel(popup)) === `Cancel ${b}`, 'the focus on the row left', OUTCOME_MS);

@@ -70,8 +70,7 @@ async function fire(h: ExtensionHarness, path: EventPath, args: unknown[]): Prom
     ({ path: p, args: a }) => {
       const [ns, name] = p.split('.') as [string, string];
       const event = (chrome as unknown as Record<string, Record<string, unknown>>)[ns]?.[name] as
-        | { hasListeners(): boolean; dispatch?: (...x: unknown[]) => void }
-        | undefined;
+        { hasListeners(): boolean; dispatch?: (...x: unknown[]) => void } | undefined;
       if (!event) throw new Error(`chrome.${p} does not exist in the worker`);
       if (!event.hasListeners()) throw new Error(`No listener is registered on chrome.${p}`);
       if (typeof event.dispatch === 'function') {
@@ -80,21 +79,22 @@ async function fire(h: ExtensionHarness, path: EventPath, args: unknown[]): Prom
       }
       const own = (globalThis as { __linkShortListeners?: { menuClick(...x: unknown[]): unknown; command(...x: unknown[]): unknown } })
         .__linkShortListeners;
-      if (!own) throw new Error(`chrome.${p} has no dispatch() and the worker exposes no listeners: test the test build (npm run build:test)`);
+      if (!own)
+        throw new Error(`chrome.${p} has no dispatch() and the worker exposes no listeners: test the test build (npm run build:test)`);
       void (p === 'commands.onCommand' ? own.command(...a) : own.menuClick(...a));
       return 'fallback' as const;
     },
     { path, args },
   );
-  if (used === 'fallback') console.warn(`[menu.test] chrome.${path}.dispatch is missing in this Chromium: called the product's listener directly`);
+  if (used === 'fallback')
+    console.warn(`[menu.test] chrome.${path}.dispatch is missing in this Chromium: called the product's listener directly`);
   return used;
 }
 
 /** The worker's view of the tab showing `url` (the Tab object Chrome passes to the listeners). */
 const tabOf = (h: ExtensionHarness, url: string) =>
   until(
-    () =>
-      evalInWorker(h, async (u) => (await chrome.tabs.query({ url: u })).find((t) => t.status === 'complete') ?? (false as const), url),
+    () => evalInWorker(h, async (u) => (await chrome.tabs.query({ url: u })).find((t) => t.status === 'complete') ?? (false as const), url),
     `the tab of ${url}`,
   );
 
@@ -106,9 +106,13 @@ async function clickData(page: Page, menuItemId: string, linkSelector?: string) 
 
 const notificationIds = async (h: ExtensionHarness) => Object.keys(await evalInWorker(h, () => chrome.notifications.getAll(), undefined));
 const clearNotifications = (h: ExtensionHarness) =>
-  evalInWorker(h, async () => {
-    for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
-  }, undefined);
+  evalInWorker(
+    h,
+    async () => {
+      for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+    },
+    undefined,
+  );
 
 const linksTo = (sb: Sandbox, url: string) => sb.state.forKey(sb.key).links.filter((l) => l.url === url && !l.deleted);
 const shortenPosts = (sb: Sandbox) => sb.log.filter((r) => r.method === 'POST' && r.path === '/api/shorten');
@@ -157,10 +161,9 @@ describe('context menu and shortcut', () => {
     const commands = await evalInWorker(ext.h, () => chrome.commands.getAll(), undefined);
     const cmd = commands.find((c) => c.name === COMMAND_SHORTEN_TAB);
     expect(cmd?.shortcut).toMatch(/Alt\+Shift\+S/);
-    expect(await evalInWorker(ext.h, () => [chrome.contextMenus.onClicked.hasListeners(), chrome.commands.onCommand.hasListeners()], undefined)).toEqual([
-      true,
-      true,
-    ]);
+    expect(
+      await evalInWorker(ext.h, () => [chrome.contextMenus.onClicked.hasListeners(), chrome.commands.onCommand.hasListeners()], undefined),
+    ).toEqual([true, true]);
   });
 
   it('"Shorten link" on a link: one link made, short link on the clipboard, a notification', async () => {
@@ -176,7 +179,11 @@ describe('context menu and shortcut', () => {
     expect(short).toMatch(new RegExp(`^${ext.sb.url}/[A-Za-z0-9]+$`));
     expect(await readClipboard(ext.h, ext.sb.url)).toBe(short);
     // The request used the shorten group's header form and nothing else was shortened.
-    expect(shortenPosts(ext.sb).slice(before).map((r) => r.auth)).toEqual(['x-api-key']);
+    expect(
+      shortenPosts(ext.sb)
+        .slice(before)
+        .map((r) => r.auth),
+    ).toEqual(['x-api-key']);
     await page.close();
   });
 
@@ -253,7 +260,8 @@ describe('context menu and shortcut', () => {
     await img.waitFor({ state: 'visible', timeout: OUTCOME_MS });
     // A real image, drawn: not a broken or empty src.
     expect(await img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)).toBe(true);
-    for (const name of ['Copy QR', 'Download PNG', 'Download SVG']) await expect.poll(() => qr.getByRole('button', { name }).isVisible()).toBe(true);
+    for (const name of ['Copy QR', 'Download PNG', 'Download SVG'])
+      await expect.poll(() => qr.getByRole('button', { name }).isVisible()).toBe(true);
     await expect.poll(() => qr.getByText(`${ext.sb.url}/page/qr-me`, { exact: true }).isVisible()).toBe(true);
     // It encodes the page's address: what a scanner reads from the image as Chromium draws it.
     const src = await img.getAttribute('src');
@@ -300,7 +308,11 @@ describe('a menu click with the budget spent and the worker stopped', () => {
     expect(linksTo(ext.sb, url)).toHaveLength(0);
     await wakeWorker(ext.h);
 
-    const [link] = await until(() => linksTo(ext.sb, url).length > 0 && linksTo(ext.sb, url), 'the queued link after the restart', WINDOW_MS + OUTCOME_MS);
+    const [link] = await until(
+      () => linksTo(ext.sb, url).length > 0 && linksTo(ext.sb, url),
+      'the queued link after the restart',
+      WINDOW_MS + OUTCOME_MS,
+    );
     await until(async () => (await notificationIds(ext.h)).length === 2, 'the "copied" notification after the restart');
     await sleep(1000);
     expect(linksTo(ext.sb, url)).toHaveLength(1);

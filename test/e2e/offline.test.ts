@@ -18,7 +18,7 @@ import {
   until,
   waitForWorker,
   OUTCOME_MS,
-  type ExtensionHarness
+  type ExtensionHarness,
 } from './harness';
 import type { Browser } from 'wxt/browser';
 import { withExtension } from './fixture';
@@ -34,12 +34,19 @@ describe('a service that cannot be reached', () => {
     const pageUrl = `${ext.sb.url}/page/on-a-train`;
     const popup = await openPopupFor(ext.h, pageUrl);
     const shorten = popup.getByRole('button', { name: 'Shorten', exact: true });
-    await until(async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === pageUrl && (await shorten.isEnabled()), 'the form filled');
+    await until(
+      async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === pageUrl && (await shorten.isEnabled()),
+      'the form filled',
+    );
 
     await ext.sb.stop();
     await shorten.click();
     const status = popup.getByRole('status');
-    await until(async () => /waits for the connection/.test((await status.textContent()) ?? ''), 'the popup saying the link waits for the connection', OUTCOME_MS);
+    await until(
+      async () => /waits for the connection/.test((await status.textContent()) ?? ''),
+      'the popup saying the link waits for the connection',
+      OUTCOME_MS,
+    );
     expect(await status.textContent()).not.toMatch(/rate limit|failed|went wrong/i);
     expect(await popup.getByRole('button', { name: 'Cancel this link' }).isVisible()).toBe(true);
     expect(await popup.getByRole('alert').count()).toBe(0);
@@ -52,10 +59,14 @@ describe('a service that cannot be reached', () => {
     // The user opens a page: the worker wakes for it and tries the waiting link now (not at the end of its backoff).
     const options = await openOptions(ext.h);
     await waitForWorker(ext.h);
-    const [link] = await until(() => {
-      const made = ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === pageUrl);
-      return made.length > 0 ? made : null;
-    }, 'the link made in the sandbox', OUTCOME_MS);
+    const [link] = await until(
+      () => {
+        const made = ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === pageUrl);
+        return made.length > 0 ? made : null;
+      },
+      'the link made in the sandbox',
+      OUTCOME_MS,
+    );
     await until(async () => (await notificationIds(ext.h)).length > 0, 'a notification', OUTCOME_MS);
     expect(await readClipboard(ext.h, ext.sb.url)).toBe(link!.short_url);
     await sleep(500); // a second link would have shown up by now
@@ -71,12 +82,19 @@ describe('a service that cannot be reached', () => {
     const pageUrl = `${ext.sb.url}/page/offline-mode`;
     const popup = await openPopupFor(ext.h, pageUrl);
     const shorten = popup.getByRole('button', { name: 'Shorten', exact: true });
-    await until(async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === pageUrl && (await shorten.isEnabled()), 'the form filled');
+    await until(
+      async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === pageUrl && (await shorten.isEnabled()),
+      'the form filled',
+    );
     await ext.h.context.setOffline(true); // the pages and the extension's worker (CDP network emulation)
     try {
       await shorten.click();
       const status = popup.getByRole('status');
-      await until(async () => /waits for the connection/.test((await status.textContent()) ?? ''), 'the popup saying the link waits for the connection', OUTCOME_MS);
+      await until(
+        async () => /waits for the connection/.test((await status.textContent()) ?? ''),
+        'the popup saying the link waits for the connection',
+        OUTCOME_MS,
+      );
       expect(ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === pageUrl)).toHaveLength(0);
     } finally {
       await ext.h.context.setOffline(false);

@@ -185,7 +185,9 @@ describe('options page', () => {
     await edit.getByLabel('Name', { exact: true }).fill('E2E pixel renamed');
     await edit.getByLabel('Tag', { exact: true }).fill('E2E-TAG-2');
     await press(edit, 'Update pixel');
-    await expect.poll(() => data().pixels.find((p) => p.id === made.id), POLL).toMatchObject({ name: 'E2E pixel renamed', tag: 'E2E-TAG-2' });
+    await expect
+      .poll(() => data().pixels.find((p) => p.id === made.id), POLL)
+      .toMatchObject({ name: 'E2E pixel renamed', tag: 'E2E-TAG-2' });
     await expect.poll(() => shownNames('Pixels'), POLL).toContain('E2E pixel renamed');
 
     await remove('Pixels', 'pixel E2E pixel renamed');

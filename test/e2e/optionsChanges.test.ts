@@ -45,14 +45,18 @@ describe('options changes', () => {
     await form.getByLabel('Name', { exact: true }).fill('First');
     await form.getByLabel('Tag', { exact: true }).fill('first-tag');
     await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
-    await expect.poll(() => form.textContent(), { timeout: OUTCOME_MS }).toMatch(/Waiting for the rate limit: this change will be sent at about \d\d:\d\d\./);
+    await expect
+      .poll(() => form.textContent(), { timeout: OUTCOME_MS })
+      .toMatch(/Waiting for the rate limit: this change will be sent at about \d\d:\d\d\./);
     await screenshot(page, 'options-change-waiting');
 
     // Another pixel typed meanwhile: its press is refused, and says why.
     await form.getByLabel('Name', { exact: true }).fill('Second');
     await form.getByLabel('Tag', { exact: true }).fill('second-tag');
     await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
-    await expect.poll(() => form.getByRole('alert').textContent(), POLL).toMatch(/^Not sent: the previous change is waiting for the rate limit \(until about \d\d:\d\d\)/);
+    await expect
+      .poll(() => form.getByRole('alert').textContent(), POLL)
+      .toMatch(/^Not sent: the previous change is waiting for the rate limit \(until about \d\d:\d\d\)/);
     await screenshot(page, 'options-press-refused');
 
     // The first is sent when the window refills; its note names it, and what was typed since is kept.
@@ -64,7 +68,16 @@ describe('options changes', () => {
 
     // Pressed again, the second one is sent.
     await form.getByRole('button', { name: 'Create pixel', exact: true }).click();
-    await expect.poll(() => ext.sb.state.forKey(ext.sb.key).pixels.map((p) => p.name).sort(), { timeout: 40_000 }).toEqual(['First', 'Second']);
+    await expect
+      .poll(
+        () =>
+          ext.sb.state
+            .forKey(ext.sb.key)
+            .pixels.map((p) => p.name)
+            .sort(),
+        { timeout: 40_000 },
+      )
+      .toEqual(['First', 'Second']);
     await expect.poll(() => form.textContent(), POLL).toContain('Pixel “Second” created.');
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await form.getByRole('alert').count()).toBe(0);

@@ -46,9 +46,9 @@ describe('options in German', () => {
     await page.getByLabel('Dienst-URL', { exact: true }).fill(`${ext.sb.url}/api`);
     await page.getByLabel('API-Schlüssel', { exact: true }).fill(ext.sb.key);
     await connection.getByRole('button', { name: 'Speichern', exact: true }).click();
-    await expect.poll(() => connection.getByRole('alert').textContent(), POLL).toBe(
-      `Verwenden Sie die Basisadresse des Dienstes, ohne /api am Ende: ${ext.sb.url}`,
-    );
+    await expect
+      .poll(() => connection.getByRole('alert').textContent(), POLL)
+      .toBe(`Verwenden Sie die Basisadresse des Dienstes, ohne /api am Ende: ${ext.sb.url}`);
     expect(await connection.getByRole('status').textContent()).toContain('Die oben eingegebene Adresse ist nicht gespeichert');
   });
 

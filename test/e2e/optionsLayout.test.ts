@@ -52,10 +52,15 @@ describe('options page layout', () => {
     expect(box.width - box.right).toBeGreaterThanOrEqual(box.left - 1);
   });
 
-  it('a section link moves the keyboard to the section\'s heading (a screen reader says it), and Tab goes on inside that section', async () => {
+  it("a section link moves the keyboard to the section's heading (a screen reader says it), and Tab goes on inside that section", async () => {
     await page.setViewportSize({ width: 1000, height: 900 });
     const nav = page.getByRole('navigation');
-    const focused = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent, section: document.activeElement?.closest('section')?.id }));
+    const focused = () =>
+      page.evaluate(() => ({
+        tag: document.activeElement?.tagName,
+        text: document.activeElement?.textContent,
+        section: document.activeElement?.closest('section')?.id,
+      }));
     await nav.getByRole('link', { name: 'Site rules' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(focused).toEqual({ tag: 'H2', text: 'Site rules', section: 'site-rules' });

@@ -19,7 +19,8 @@ describe('options states', () => {
       const campaigns = sandbox.state.forKey(sandbox.key).campaigns;
       const first = Math.max(0, ...campaigns.map((c) => c.id)) + 1;
       const more = 230 - campaigns.length;
-      for (let i = 0; i < more; i++) campaigns.push({ ...campaigns[0]!, id: first + i, name: `Long campaign ${String(i + 1).padStart(3, '0')}` });
+      for (let i = 0; i < more; i++)
+        campaigns.push({ ...campaigns[0]!, id: first + i, name: `Long campaign ${String(i + 1).padStart(3, '0')}` });
     },
     configure: false,
   });
@@ -34,9 +35,9 @@ describe('options states', () => {
     await page.getByLabel('Service URL', { exact: true }).fill(`${ext.sb.url}/api`);
     await page.getByLabel('API key', { exact: true }).fill(ext.sb.key);
     await region('Connection').getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => region('Connection').getByRole('alert').textContent(), POLL).toBe(
-      `Use the service’s base address, without /api at the end: ${ext.sb.url}`,
-    );
+    await expect
+      .poll(() => region('Connection').getByRole('alert').textContent(), POLL)
+      .toBe(`Use the service’s base address, without /api at the end: ${ext.sb.url}`);
     await screenshot(page, 'options-url-api');
     await page.getByLabel('Service URL', { exact: true }).fill(ext.sb.url);
     await region('Connection').getByRole('button', { name: 'Save', exact: true }).click();
@@ -72,7 +73,9 @@ describe('options states', () => {
     await form.getByLabel('Background colour', { exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'options-colours');
     await form.getByRole('button', { name: 'Create QR code', exact: true }).click();
-    await expect.poll(() => ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === 'https://example.com/menu')?.background, POLL).toBe('rgb(0,255,0)');
+    await expect
+      .poll(() => ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === 'https://example.com/menu')?.background, POLL)
+      .toBe('rgb(0,255,0)');
   });
 
   it('a long list is searched and paged', async () => {
@@ -90,7 +93,9 @@ describe('options states', () => {
   });
 
   it('QR statistics that are not available say so', async () => {
-    const empty = ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.stats === null && q.scans > 0) ?? ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.stats === null)!;
+    const empty =
+      ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.stats === null && q.scans > 0) ??
+      ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.stats === null)!;
     const qrs = region('QR codes');
     await qrs.getByRole('button', { name: `Statistics of QR code ${empty.name}`, exact: true }).click();
     const panel = page.getByRole('region', { name: `Statistics of QR code ${empty.name}`, exact: true });

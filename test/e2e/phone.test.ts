@@ -16,7 +16,10 @@ const overflow = (p: Page) =>
     const width = document.documentElement.clientWidth;
     const wide = [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > width + 0.5)
-      .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`);
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 8) };
   });
 
@@ -33,7 +36,9 @@ describe('the popup at a phone’s width (360 px)', () => {
 
   it('fits the screen: no sideways scrolling, the form and the made link usable', async () => {
     const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/on-a-phone?utm_source=newsletter`, { viewport: PHONE });
-    await popup.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: OUTCOME_MS });
+    await popup.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, {
+      timeout: OUTCOME_MS,
+    });
     await popup.waitForFunction(() => !document.body.textContent?.includes('Loading…'), undefined, { timeout: OUTCOME_MS });
     await screenshot(popup, 'popup-phone-ready');
     await fits(popup);

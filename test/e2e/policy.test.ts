@@ -39,7 +39,11 @@ describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
   it('sets the service URL locked: the options page shows it disabled with the reason, and the key connects to it', async (ctx) => {
     if (!written) ctx.skip();
     // The worker read storage.managed and applied it.
-    await until(async () => (await readStorage<{ policy: { serviceUrl?: { value: string } } }>(h, 'policy'))?.policy.serviceUrl?.value === sb.url, 'the policy applied', OUTCOME_MS);
+    await until(
+      async () => (await readStorage<{ policy: { serviceUrl?: { value: string } } }>(h, 'policy'))?.policy.serviceUrl?.value === sb.url,
+      'the policy applied',
+      OUTCOME_MS,
+    );
     const page = await openOptions(h);
     const url = page.getByLabel('Service URL');
     await expect.poll(() => url.inputValue(), { timeout: OUTCOME_MS }).toBe(sb.url);
@@ -50,7 +54,9 @@ describe('a policy file (Chromium, /etc/chromium/policies/managed)', () => {
     // The user enters only the key.
     await page.getByLabel('API key').fill(sb.key);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await page.getByRole('status').first().textContent()) ?? '', { timeout: OUTCOME_MS }).toContain('Connected');
+    await expect
+      .poll(async () => (await page.getByRole('status').first().textContent()) ?? '', { timeout: OUTCOME_MS })
+      .toContain('Connected');
     const settings = await readStorage<{ keepHistory: boolean }>(h, 'settings');
     expect(settings?.keepHistory).toBe(false);
   }, 90_000);

@@ -10,7 +10,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { configureExtension, evalInWorker, launchExtension, openOptions, openPopupFor, OUTCOME_MS, readStorage, screenshot, until, type ExtensionHarness } from './harness';
+import {
+  configureExtension,
+  evalInWorker,
+  launchExtension,
+  openOptions,
+  openPopupFor,
+  OUTCOME_MS,
+  readStorage,
+  screenshot,
+  until,
+  type ExtensionHarness,
+} from './harness';
 import { chromiumPolicyFile } from './policyFile';
 
 declare const chrome: typeof Browser;
@@ -36,7 +47,13 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     written = writePolicy({
       serviceUrl: sb.url,
       utmPresets: { locked: true, presets: [{ id: 'news', name: 'Org newsletter', source: 'newsletter', medium: 'email' }] },
-      siteRules: { locked: true, rules: [{ id: 'pages', site, campaignId, presetId: 'news' }, { id: 'bad', site: 'not a site' }] },
+      siteRules: {
+        locked: true,
+        rules: [
+          { id: 'pages', site, campaignId, presetId: 'news' },
+          { id: 'bad', site: 'not a site' },
+        ],
+      },
       qrStyle: { locked: true, foreground: '#1f6feb', background: '#ffffff' },
     });
     if (!written) return;
@@ -44,9 +61,29 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     await configureExtension(h, { serviceUrl: sb.url, apiKey: sb.key });
     await until(async () => (await readStorage<{ policy: { org?: unknown } }>(h, 'policy'))?.policy.org, 'the policy applied');
     // The user's own rule for the same site (another campaign, no preset): the organisation's locked one wins.
-    const fp = await evalInWorker(h, async () => ((await chrome.storage.local.get('connectionState')).connectionState as { fingerprint: string | null } | undefined)?.fingerprint ?? null, undefined);
+    const fp = await evalInWorker(
+      h,
+      async () =>
+        ((await chrome.storage.local.get('connectionState')).connectionState as { fingerprint: string | null } | undefined)?.fingerprint ??
+        null,
+      undefined,
+    );
     const other = campaigns[1]!.id;
-    if (fp) await evalInWorker(h, async (a) => chrome.storage.local.set({ linkRules: { [a.fp]: { presets: [], rules: [{ id: 'mine', site: a.site, domainId: null, campaignId: a.other, channelId: null, presetId: null }], campaignPresets: {} } } }), { fp, site, other });
+    if (fp)
+      await evalInWorker(
+        h,
+        async (a) =>
+          chrome.storage.local.set({
+            linkRules: {
+              [a.fp]: {
+                presets: [],
+                rules: [{ id: 'mine', site: a.site, domainId: null, campaignId: a.other, channelId: null, presetId: null }],
+                campaignPresets: {},
+              },
+            },
+          }),
+        { fp, site, other },
+      );
   }, 90_000);
   afterAll(async () => {
     policyFile.remove();
@@ -62,21 +99,25 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     await org.getByText(`${new URL(sb.url).host}/page/`).waitFor(POLL);
     await org.getByText(/^Locked by your organisation/).waitFor();
     expect(await org.getByRole('button').count()).toBe(0);
-    await options.getByRole('region', { name: 'UTM presets', exact: true }).getByRole('region', { name: 'Set by your organisation' }).getByText('Org newsletter').waitFor();
+    await options
+      .getByRole('region', { name: 'UTM presets', exact: true })
+      .getByRole('region', { name: 'Set by your organisation' })
+      .getByText('Org newsletter')
+      .waitFor();
     await options.getByText(/Ignored in your organisation's policy \(the rest of it applies\): .*siteRules\.rules\.1/).waitFor();
     await org.scrollIntoViewIfNeeded();
     await screenshot(options, 'options-org-rules');
     await options.close();
   }, 90_000);
 
-  it('the popup says whose rule it is and sends its campaign and UTM values; the QR style is the organisation\'s, not changeable', async (ctx) => {
+  it("the popup says whose rule it is and sends its campaign and UTM values; the QR style is the organisation's, not changeable", async (ctx) => {
     if (!written) ctx.skip();
     const url = page('org-popup');
     const popup = await openPopupFor(h, url);
     await popup.getByText(`Your organisation's rule: ${new URL(sb.url).host}/page/`).waitFor(POLL);
     await expect.poll(() => popup.getByRole('textbox', { name: 'Long URL' }).inputValue(), POLL).toBe(`${url}?${UTM}`);
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
-    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, 'the link in the rule\'s campaign');
+    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, "the link in the rule's campaign");
     await popup.getByRole('button', { name: 'Style' }).click();
     const fg = popup.getByLabel('Foreground', { exact: true });
     await expect.poll(() => fg.inputValue(), POLL).toBe('#1f6feb');
@@ -91,7 +132,11 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     const url = page('org-menu');
     const tabPage = await h.context.newPage();
     await tabPage.goto(url);
-    const tab = await until(() => evalInWorker(h, async (u) => (await chrome.tabs.query({ url: u })).find((t) => t.status === 'complete') ?? (false as const), url), 'the tab');
+    const tab = await until(
+      () =>
+        evalInWorker(h, async (u) => (await chrome.tabs.query({ url: u })).find((t) => t.status === 'complete') ?? (false as const), url),
+      'the tab',
+    );
     await evalInWorker(
       h,
       (a) => {
@@ -100,7 +145,7 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
       },
       { url, tab },
     );
-    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, 'the menu\'s link in the rule\'s campaign');
+    await until(() => linkTo(`${url}?${UTM}`)?.campaign_id === campaignId, "the menu's link in the rule's campaign");
     await tabPage.close();
 
     const bulk = await h.context.newPage();
@@ -108,7 +153,7 @@ describe("the organisation's presets, rules and QR style from a policy file (Chr
     await bulk.getByRole('textbox', { name: 'Addresses' }).fill(page('org-bulk'));
     await bulk.getByText('1 to shorten').waitFor(POLL);
     await bulk.getByRole('button', { name: 'Shorten all' }).click();
-    await until(() => linkTo(`${page('org-bulk')}?${UTM}`)?.campaign_id === campaignId, 'the bulk link in the rule\'s campaign');
+    await until(() => linkTo(`${page('org-bulk')}?${UTM}`)?.campaign_id === campaignId, "the bulk link in the rule's campaign");
     await bulk.close();
   }, 90_000);
 });

@@ -19,7 +19,6 @@ import { withExtension, withTempDir } from './fixture';
 
 const FREE_KEY = 'free-key-popup-0001';
 
-
 /** Controls of the popup, by their accessible names (docs/ARCHITECTURE.md, "Accessible names"). */
 const ui = (p: Page) => ({
   longUrl: p.getByLabel('Long URL', { exact: true }),
@@ -65,7 +64,10 @@ async function shortenNow(p: Page): Promise<string> {
 
 describe('popup', () => {
   // Connected by the describes below, each to its account.
-  const ext = withExtension({ sandbox: { port: 0, plan: 'pro', seed: 'demo', extraKeys: [{ key: FREE_KEY, plan: 'free' }] }, configure: false });
+  const ext = withExtension({
+    sandbox: { port: 0, plan: 'pro', seed: 'demo', extraKeys: [{ key: FREE_KEY, plan: 'free' }] },
+    configure: false,
+  });
   const downloads = withTempDir('popup-downloads-');
 
   it('not connected: says so with the way to the options page', async () => {
@@ -183,7 +185,11 @@ describe('popup', () => {
       // It parses as SVG (the browser's XML parser, no parsererror).
       const parsed = await popup.evaluate((t) => {
         const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
-        return { root: doc.documentElement.localName, error: doc.getElementsByTagName('parsererror').length, paths: doc.querySelectorAll('path, rect').length };
+        return {
+          root: doc.documentElement.localName,
+          error: doc.getElementsByTagName('parsererror').length,
+          paths: doc.querySelectorAll('path, rect').length,
+        };
       }, text);
       expect(parsed).toMatchObject({ root: 'svg', error: 0 });
       expect(parsed.paths).toBeGreaterThan(0);
@@ -205,7 +211,9 @@ describe('popup', () => {
       const hint = popup.locator('#url-hint');
       await alert.or(hint).first().waitFor();
       if ((await alert.count()) > 0) {
-        expect(await alert.textContent()).toMatch(/^This page cannot be shortened \(it is a page of an extension\)\. Paste a web address instead\.$/);
+        expect(await alert.textContent()).toMatch(
+          /^This page cannot be shortened \(it is a page of an extension\)\. Paste a web address instead\.$/,
+        );
         expect(await c.longUrl.getAttribute('aria-invalid')).toBe('true');
         expect(await c.longUrl.getAttribute('aria-describedby')).toContain(await alert.getAttribute('id'));
       } else {
@@ -354,12 +362,23 @@ describe('popup', () => {
     );
     // Made once: a duplicate would be a second job, or this one tried again; the queue is empty
     // once the job is settled, and only then is the count final.
-    await until(async () => ((await readStorage<{ state: string }[]>(ext.h, 'queue')) ?? []).every((j) => j.state !== 'pending' && j.state !== 'sending'), 'the queue settled', OUTCOME_MS, 100);
+    await until(
+      async () =>
+        ((await readStorage<{ state: string }[]>(ext.h, 'queue')) ?? []).every((j) => j.state !== 'pending' && j.state !== 'sending'),
+      'the queue settled',
+      OUTCOME_MS,
+      100,
+    );
     const links = data.links.filter((l) => l.url === second);
     expect(links).toHaveLength(1);
     expect(history.shortUrl).toBe(links[0]!.short_url);
     // "It will be copied": the worker put it on the clipboard when it was made.
-    await until(async () => (await readClipboard(ext.h, sb.url)) === links[0]!.short_url, 'the queued link on the clipboard', OUTCOME_MS, 250);
+    await until(
+      async () => (await readClipboard(ext.h, sb.url)) === links[0]!.short_url,
+      'the queued link on the clipboard',
+      OUTCOME_MS,
+      250,
+    );
     // The client waited for the window instead of hammering the service.
     expect(sb.log.filter((r) => r.rateLimited)).toEqual([]);
   }

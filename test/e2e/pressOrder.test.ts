@@ -9,7 +9,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import type { HistoryEntry } from '../../lib/storage';
-import { configureExtension, launchExtension, openPopupFor, readClipboard, readStorage, until, type ExtensionHarness, OUTCOME_MS } from './harness';
+import {
+  configureExtension,
+  launchExtension,
+  openPopupFor,
+  readClipboard,
+  readStorage,
+  until,
+  type ExtensionHarness,
+  OUTCOME_MS,
+} from './harness';
 
 const ui = (p: Page) => ({
   campaign: p.getByLabel('Campaign', { exact: true }),
@@ -24,7 +33,10 @@ const ui = (p: Page) => ({
 async function popupWithLists(h: ExtensionHarness, sb: Sandbox, name: string): Promise<Page> {
   const popup = await openPopupFor(h, `${sb.url}/page/${name}`);
   const c = ui(popup);
-  await until(async () => (await c.campaign.locator('option').count()) > 2 && (await c.channel.locator('option').count()) > 2, 'campaigns and channels listed');
+  await until(
+    async () => (await c.campaign.locator('option').count()) > 2 && (await c.channel.locator('option').count()) > 2,
+    'campaigns and channels listed',
+  );
   return popup;
 }
 

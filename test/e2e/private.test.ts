@@ -41,9 +41,17 @@ async function allowInIncognito(h: ExtensionHarness): Promise<void> {
 
 /** Opens `url` in a new window (private or not) and returns Chrome's Tab for it once loaded. */
 async function openWindow(h: ExtensionHarness, url: string, incognito: boolean) {
-  const windowId = await evalInWorker(h, async (a) => (await chrome.windows.create({ url: a.url, incognito: a.incognito }))!.id!, { url, incognito });
+  const windowId = await evalInWorker(h, async (a) => (await chrome.windows.create({ url: a.url, incognito: a.incognito }))!.id!, {
+    url,
+    incognito,
+  });
   return until(
-    () => evalInWorker(h, async (id) => (await chrome.tabs.query({ windowId: id })).find((t) => t.status === 'complete' && t.title) ?? null, windowId),
+    () =>
+      evalInWorker(
+        h,
+        async (id) => (await chrome.tabs.query({ windowId: id })).find((t) => t.status === 'complete' && t.title) ?? null,
+        windowId,
+      ),
     `the tab of ${url}`,
     OUTCOME_MS,
   );
@@ -63,7 +71,9 @@ const shortenPage = (h: ExtensionHarness, tab: unknown, pageUrl: string) =>
 /** Waits until the stored job that made `shortUrl` has settled (a private one is stored without its address then). */
 async function settledIn(h: ExtensionHarness, shortUrl: string): Promise<void> {
   const state = async () => {
-    const { queue } = (await evalInWorker(h, () => chrome.storage.local.get('queue'), undefined)) as { queue?: { state: string; result?: { shortUrl?: string } }[] };
+    const { queue } = (await evalInWorker(h, () => chrome.storage.local.get('queue'), undefined)) as {
+      queue?: { state: string; result?: { shortUrl?: string } }[];
+    };
     return (queue ?? []).find((j) => j.result?.shortUrl === shortUrl)?.state;
   };
   await until(async () => ['done', 'failed'].includes((await state()) ?? ''), `the job of ${shortUrl} settled`);
@@ -81,7 +91,10 @@ describe('private windows', () => {
   });
   afterAll(() => build?.remove()); // after the extension's own hook has closed Chromium
   // Allowed in private windows before it is pointed at the sandbox.
-  const ext = withExtension({ launch: () => ({ extensionDir: build.dir, args: ['--enable-unsafe-extension-debugging'] }), configure: false });
+  const ext = withExtension({
+    launch: () => ({ extensionDir: build.dir, args: ['--enable-unsafe-extension-debugging'] }),
+    configure: false,
+  });
   const settled = (shortUrl: string) => settledIn(ext.h, shortUrl);
   beforeAll(async () => {
     await allowInIncognito(ext.h);
@@ -95,10 +108,14 @@ describe('private windows', () => {
     await shortenPage(ext.h, tab, url);
     const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', OUTCOME_MS);
     // Told (the notification comes last: the job's stored state is written before it).
-    const notified = await until(async () => {
-      const all = await evalInWorker(ext.h, () => chrome.notifications.getAll(), undefined);
-      return Object.keys(all).length > 0 && all;
-    }, 'a notification', OUTCOME_MS);
+    const notified = await until(
+      async () => {
+        const all = await evalInWorker(ext.h, () => chrome.notifications.getAll(), undefined);
+        return Object.keys(all).length > 0 && all;
+      },
+      'a notification',
+      OUTCOME_MS,
+    );
     expect(Object.keys(notified)).toHaveLength(1);
     const stored = await everything(ext.h);
     expect(stored).not.toContain('private-secret-page');
@@ -113,7 +130,11 @@ describe('private windows', () => {
     expect(tab.incognito).toBe(false);
     await shortenPage(ext.h, tab, url);
     await until(() => linkTo(ext.sb, url), 'the link in the sandbox', OUTCOME_MS);
-    await until(async () => (await everything(ext.h)).includes('"history":[{') && (await everything(ext.h)).includes('normal-window-page'), 'the history entry', OUTCOME_MS);
+    await until(
+      async () => (await everything(ext.h)).includes('"history":[{') && (await everything(ext.h)).includes('normal-window-page'),
+      'the history entry',
+      OUTCOME_MS,
+    );
   }, 60_000);
 
   it('the shortcut in a private tab: made, and nothing of it in storage', async () => {
@@ -121,7 +142,11 @@ describe('private windows', () => {
     const tab = await openWindow(ext.h, url, true);
     await evalInWorker(
       ext.h,
-      (a) => void (globalThis as unknown as { __linkShortListeners: { command(...x: unknown[]): unknown } }).__linkShortListeners.command('shorten-current-tab', a),
+      (a) =>
+        void (globalThis as unknown as { __linkShortListeners: { command(...x: unknown[]): unknown } }).__linkShortListeners.command(
+          'shorten-current-tab',
+          a,
+        ),
       tab,
     );
     const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
@@ -134,10 +159,22 @@ describe('private windows', () => {
     const tab = await openWindow(ext.h, `${ext.sb.url}/page/private-omnibox-window`, true);
     // The address bar passes no tab: the active tab of the focused window says it is private.
     await evalInWorker(ext.h, (id) => chrome.windows.update(id, { focused: true }), tab.windowId);
-    await until(async () => (await evalInWorker(ext.h, async () => (await chrome.tabs.query({ active: true, currentWindow: true }))[0]?.incognito, undefined)) === true, 'the private window focused', 10_000);
+    await until(
+      async () =>
+        (await evalInWorker(
+          ext.h,
+          async () => (await chrome.tabs.query({ active: true, currentWindow: true }))[0]?.incognito,
+          undefined,
+        )) === true,
+      'the private window focused',
+      10_000,
+    );
     await evalInWorker(
       ext.h,
-      (a) => void (globalThis as unknown as { __linkShortListeners: { omniboxEntered(...x: unknown[]): unknown } }).__linkShortListeners.omniboxEntered(a, 'currentTab'),
+      (a) =>
+        void (
+          globalThis as unknown as { __linkShortListeners: { omniboxEntered(...x: unknown[]): unknown } }
+        ).__linkShortListeners.omniboxEntered(a, 'currentTab'),
       url,
     );
     const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', 20_000);
@@ -157,7 +194,12 @@ describe('private windows', () => {
       { tab, url },
     );
     const qrTab = await until(
-      () => evalInWorker(ext.h, async () => (await chrome.tabs.query({})).find((t) => t.url?.includes('/qr.html') && t.status === 'complete') ?? null, undefined),
+      () =>
+        evalInWorker(
+          ext.h,
+          async () => (await chrome.tabs.query({})).find((t) => t.url?.includes('/qr.html') && t.status === 'complete') ?? null,
+          undefined,
+        ),
       'the QR page',
       20_000,
     );
@@ -183,12 +225,20 @@ describe('private windows', () => {
     await bulk.goto(ext.h.url(`bulk.html?window=${tab.windowId}`));
     await bulk.getByRole('heading', { name: 'Shorten many links' }).waitFor();
     await until(
-      async () => (await evalInWorker(ext.h, async (id) => (await chrome.tabs.query({ windowId: id })).filter((t) => t.status === 'complete').length, tab.windowId)) === 2,
+      async () =>
+        (await evalInWorker(
+          ext.h,
+          async (id) => (await chrome.tabs.query({ windowId: id })).filter((t) => t.status === 'complete').length,
+          tab.windowId,
+        )) === 2,
       'both private tabs loaded',
       20_000,
     );
     await bulk.getByRole('button', { name: "Use this window's tabs" }).click();
-    await bulk.getByRole('status').filter({ hasText: /Addresses added from this window/ }).waitFor({ timeout: 15_000 });
+    await bulk
+      .getByRole('status')
+      .filter({ hasText: /Addresses added from this window/ })
+      .waitFor({ timeout: 15_000 });
     expect((await bulk.getByRole('textbox', { name: 'Addresses' }).inputValue()).trim().split('\n').sort()).toEqual([...urls].sort());
     await bulk.getByRole('button', { name: 'Shorten all' }).click();
     const links = await Promise.all(urls.map((u) => until(() => linkTo(ext.sb, u), `the link of ${u}`, 30_000)));

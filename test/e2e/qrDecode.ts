@@ -30,4 +30,5 @@ export async function pixelsOf(page: Page, src: string, size: number) {
 }
 
 /** The text a scanner reads from the pixels, or null. */
-export const decode = (p: { data: Uint8ClampedArray; width: number; height: number }) => jsQR(p.data, p.width, p.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
+export const decode = (p: { data: Uint8ClampedArray; width: number; height: number }) =>
+  jsQR(p.data, p.width, p.height, { inversionAttempts: 'dontInvert' })?.data ?? null;

@@ -62,7 +62,9 @@ describe('options opened for a tracked QR code, then another account', () => {
     await page.goto(statsUrl);
     await page.getByRole('region', { name: /^Statistics of QR code/ }).waitFor(POLL);
     const other = await openOptions(ext.h);
-    const first = region(other, 'Connections').getByRole('listitem').filter({ hasNot: other.getByText('Second', { exact: true }) });
+    const first = region(other, 'Connections')
+      .getByRole('listitem')
+      .filter({ hasNot: other.getByText('Second', { exact: true }) });
     await first.getByRole('button', { name: 'Use', exact: true }).click(POLL);
     const firstChannel = ext.sb.state.forKey(ext.sb.key).channels[0]!.name;
     await region(page, 'Channels').getByText(firstChannel, { exact: true }).waitFor(POLL);

@@ -19,10 +19,10 @@ const LOGO = join(REPO_ROOT, 'public/icon/128.png');
 /** The share of pixels of a colour (within a small tolerance). */
 function shareOf(p: { data: Uint8ClampedArray }, [r, g, b]: [number, number, number]): number {
   let n = 0;
-  for (let i = 0; i < p.data.length; i += 4) if (Math.abs(p.data[i]! - r) < 8 && Math.abs(p.data[i + 1]! - g) < 8 && Math.abs(p.data[i + 2]! - b) < 8) n++;
+  for (let i = 0; i < p.data.length; i += 4)
+    if (Math.abs(p.data[i]! - r) < 8 && Math.abs(p.data[i + 1]! - g) < 8 && Math.abs(p.data[i + 2]! - b) < 8) n++;
   return n / (p.data.length / 4);
 }
-
 
 /** Shortens the page the popup is for and opens the style fields. */
 async function styledPopup(h: ExtensionHarness, sb: Sandbox, name: string, words: { shorten: string; style: string }): Promise<Page> {
@@ -44,10 +44,14 @@ describe('styled QR code (Chromium, English)', () => {
 
     await popup.getByLabel('Foreground', { exact: true }).fill('#1f6feb');
     await popup.getByLabel('Logo', { exact: true }).setInputFiles(LOGO);
-    await until(async () => {
-      const src = decodeURIComponent((await qr.getAttribute('src')) ?? '');
-      return src.includes('fill="#1f6feb"') && src.includes('<image ') ? src : null;
-    }, 'the preview in the style with the logo', OUTCOME_MS);
+    await until(
+      async () => {
+        const src = decodeURIComponent((await qr.getAttribute('src')) ?? '');
+        return src.includes('fill="#1f6feb"') && src.includes('<image ') ? src : null;
+      },
+      'the preview in the style with the logo',
+      OUTCOME_MS,
+    );
     // Drawn in that colour: a good share of the preview's pixels are #1f6feb.
     const preview = await pixelsOf(popup, (await qr.getAttribute('src'))!, 400);
     expect(shareOf(preview, [0x1f, 0x6f, 0xeb])).toBeGreaterThan(0.2);
@@ -58,7 +62,10 @@ describe('styled QR code (Chromium, English)', () => {
     await popup.emulateMedia({ colorScheme: 'light' });
 
     const save = async (button: string) => {
-      const [download] = await Promise.all([popup.waitForEvent('download', { timeout: OUTCOME_MS }), popup.getByRole('button', { name: button, exact: true }).click()]);
+      const [download] = await Promise.all([
+        popup.waitForEvent('download', { timeout: OUTCOME_MS }),
+        popup.getByRole('button', { name: button, exact: true }).click(),
+      ]);
       const file = join(downloads.path, download.suggestedFilename());
       await download.saveAs(file);
       return readFile(file);
@@ -78,7 +85,9 @@ describe('styled QR code (Chromium, English)', () => {
     await popup.getByLabel('Foreground', { exact: true }).fill('#bbbbbb');
     const alert = popup.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('This style is refused: foreground and background have a contrast of 1.9:1, scanners need at least 4.5:1.');
+    expect(await alert.textContent()).toBe(
+      'This style is refused: foreground and background have a contrast of 1.9:1, scanners need at least 4.5:1.',
+    );
     expect(await qr.getAttribute('src')).toBe(before);
     await screenshot(popup, 'qr-style-refused', { fullPage: true });
 
@@ -87,10 +96,14 @@ describe('styled QR code (Chromium, English)', () => {
     const again = await openPopupFor(ext.h, `${ext.sb.url}/page/qr-style-again`);
     await again.getByRole('button', { name: 'Shorten', exact: true }).click();
     const againUrl = await again.getByLabel('Short link', { exact: true }).inputValue();
-    const src = await until(async () => {
-      const s = decodeURIComponent((await again.getByRole('img', { name: 'QR code', exact: true }).getAttribute('src')) ?? '');
-      return s.includes('fill="#1f6feb"') ? s : null;
-    }, 'the kept style', OUTCOME_MS);
+    const src = await until(
+      async () => {
+        const s = decodeURIComponent((await again.getByRole('img', { name: 'QR code', exact: true }).getAttribute('src')) ?? '');
+        return s.includes('fill="#1f6feb"') ? s : null;
+      },
+      'the kept style',
+      OUTCOME_MS,
+    );
     expect(src).toContain('<image ');
 
     // Make tracked QR code: the service's QR code of type link with the short link, and its scans.
@@ -99,9 +112,14 @@ describe('styled QR code (Chromium, English)', () => {
     const record = ext.sb.state.forKey(ext.sb.key).qrs.find((q) => q.data === againUrl);
     expect(record).toMatchObject({ type: 'link', data: againUrl, foreground: 'rgb(31,111,235)', background: 'rgb(255,255,255)' });
     expect(await again.getByRole('img', { name: 'Tracked QR code' }).getAttribute('src')).toBe(record!.link);
-    expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(ext.h.url(`options.html#qr-stats-${record!.id}`));
+    expect(await again.getByRole('link', { name: 'Open statistics' }).getAttribute('href')).toBe(
+      ext.h.url(`options.html#qr-stats-${record!.id}`),
+    );
     // Its image downloaded as the service serves it (read by the worker, not the page).
-    const [download] = await Promise.all([again.waitForEvent('download', { timeout: OUTCOME_MS }), again.getByRole('button', { name: 'Download tracked QR', exact: true }).click()]);
+    const [download] = await Promise.all([
+      again.waitForEvent('download', { timeout: OUTCOME_MS }),
+      again.getByRole('button', { name: 'Download tracked QR', exact: true }).click(),
+    ]);
     const file = join(downloads.path, download.suggestedFilename());
     await download.saveAs(file);
     const served = await (await fetch(record!.link)).text();
@@ -120,12 +138,18 @@ describe('styled QR code (Chromium, German)', () => {
     await popup.getByLabel('Vordergrund', { exact: true }).fill('#1f6feb');
     await popup.getByLabel('Logo', { exact: true }).setInputFiles(LOGO);
     const qr = popup.getByRole('img', { name: 'QR-Code', exact: true });
-    await until(async () => decodeURIComponent((await qr.getAttribute('src')) ?? '').includes('<image '), 'the logo in the preview', OUTCOME_MS);
+    await until(
+      async () => decodeURIComponent((await qr.getAttribute('src')) ?? '').includes('<image '),
+      'the logo in the preview',
+      OUTCOME_MS,
+    );
     await screenshot(popup, 'qr-style-de-light', { fullPage: true });
     await popup.emulateMedia({ colorScheme: 'dark' });
     await screenshot(popup, 'qr-style-de-dark', { fullPage: true });
     await popup.getByLabel('Hintergrund', { exact: true }).fill('#000000');
-    expect(await popup.getByRole('alert').textContent()).toMatch(/^Dieser Stil wird abgelehnt: Viele Scanner lesen keinen hellen Vordergrund auf dunklem Hintergrund/);
+    expect(await popup.getByRole('alert').textContent()).toMatch(
+      /^Dieser Stil wird abgelehnt: Viele Scanner lesen keinen hellen Vordergrund auf dunklem Hintergrund/,
+    );
     await popup.close();
   });
 });

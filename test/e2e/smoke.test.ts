@@ -25,16 +25,18 @@ declare const chrome: typeof Browser;
 
 const MANIFEST = join(DEFAULT_EXTENSION_DIR, 'manifest.json');
 if (!existsSync(MANIFEST)) {
-  throw new Error(
-    `${MANIFEST} is missing: the e2e tests run against the build. Run \`npm run build\` (npm test does it) first.`,
-  );
+  throw new Error(`${MANIFEST} is missing: the e2e tests run against the build. Run \`npm run build\` (npm test does it) first.`);
 }
 
 /** True when the page rendered something into its body. */
 const rendered = (page: Page) =>
-  page.waitForFunction(() => document.body !== null && document.body.children.length > 0 && document.body.innerText.trim() !== '', undefined, {
-    timeout: OUTCOME_MS,
-  });
+  page.waitForFunction(
+    () => document.body !== null && document.body.children.length > 0 && document.body.innerText.trim() !== '',
+    undefined,
+    {
+      timeout: OUTCOME_MS,
+    },
+  );
 
 describe('manifest', () => {
   const manifest = readBuiltManifest() as {

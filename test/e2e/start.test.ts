@@ -12,7 +12,12 @@ import { REPO_ROOT } from './harness';
 const TIMEOUT_MS = 110_000;
 
 /** Runs a command; kills its whole process group if it outlives the timeout. */
-function run(cmd: string, args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+function run(
+  cmd: string,
+  args: string[],
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {
       cwd: REPO_ROOT,

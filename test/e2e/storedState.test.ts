@@ -23,7 +23,7 @@ import {
   waitForWorker,
   type ErrorLog,
   OUTCOME_MS,
-  type ExtensionHarness
+  type ExtensionHarness,
 } from './harness';
 
 declare const chrome: typeof Browser;
@@ -46,15 +46,48 @@ type Case = { kind: Kind; value: (ctx: { url: string; fingerprint: string }) => 
 
 const now = Date.now();
 const entry = (url: string, id: string, extra: object = {}) => ({
-  id, longUrl: `https://example.org/${id}`, shortUrl: `${url}/${id}`, shortCode: id, linkId: 1, domainId: null,
-  campaign: { state: 'none' }, createdAt: now, service: url, ...extra,
+  id,
+  longUrl: `https://example.org/${id}`,
+  shortUrl: `${url}/${id}`,
+  shortCode: id,
+  linkId: 1,
+  domainId: null,
+  campaign: { state: 'none' },
+  createdAt: now,
+  service: url,
+  ...extra,
 });
 const job = (fp: string, id: string, extra: object = {}) => ({
-  id, kind: 'shorten', source: 'popup', args: { url: `https://example.org/${id}`, domainId: null, campaignId: null },
-  priority: 'interactive', state: 'done', attempts: 1, notBefore: 0, createdAt: now, fingerprint: fp, notify: false, settledAt: now, ...extra,
+  id,
+  kind: 'shorten',
+  source: 'popup',
+  args: { url: `https://example.org/${id}`, domainId: null, campaignId: null },
+  priority: 'interactive',
+  state: 'done',
+  attempts: 1,
+  notBefore: 0,
+  createdAt: now,
+  fingerprint: fp,
+  notify: false,
+  settledAt: now,
+  ...extra,
 });
-const unsent = (id: string, url = `https://example.org/${id}`) => ({ id, args: { url, domainId: null, campaignId: null }, createdAt: now, announced: true });
-const batch = (url: string, fp: string, items: unknown) => ({ id: 'b1', createdAt: now, fingerprint: fp, service: url, domainId: null, campaignId: null, channelId: null, items });
+const unsent = (id: string, url = `https://example.org/${id}`) => ({
+  id,
+  args: { url, domainId: null, campaignId: null },
+  createdAt: now,
+  announced: true,
+});
+const batch = (url: string, fp: string, items: unknown) => ({
+  id: 'b1',
+  createdAt: now,
+  fingerprint: fp,
+  service: url,
+  domainId: null,
+  campaignId: null,
+  channelId: null,
+  items,
+});
 const row = (n: number) => ({ url: `https://example.org/row-${n}`, state: 'made', jobId: null, shortUrl: `https://sho.rt/r${n}` });
 
 const CASES: Record<string, Case[]> = {
@@ -73,20 +106,48 @@ const CASES: Record<string, Case[]> = {
   settings: [
     { kind: 'garbage', told: true, value: () => ({ settings: [1, 2, 3] }) },
     { kind: 'wrong types', told: true, value: () => ({ settings: { autoCopy: 'yes', copyFormat: 7, lastDomainId: 'x' } }) },
-    { kind: 'older version', told: false, value: () => ({ settings: { defaultDomainId: null, defaultCampaignId: null, autoCopy: true, keepHistory: true, lastDomainId: null, lastCampaignId: null }, settings$: { v: 1 } }) },
+    {
+      kind: 'older version',
+      told: false,
+      value: () => ({
+        settings: {
+          defaultDomainId: null,
+          defaultCampaignId: null,
+          autoCopy: true,
+          keepHistory: true,
+          lastDomainId: null,
+          lastCampaignId: null,
+        },
+        settings$: { v: 1 },
+      }),
+    },
     { kind: 'oversized', told: true, value: () => ({ settings: { autoCopy: true, copyFormat: BIG } }) },
   ],
   history: [
     { kind: 'garbage', told: true, value: () => ({ history: 'garbage' }) },
     { kind: 'wrong types', told: true, value: ({ url }) => ({ history: [null, 7, { id: 5 }, entry(url, 'kept')] }) },
     { kind: 'older version', told: false, value: ({ url }) => ({ history: [entry(url, 'old')] }) },
-    { kind: 'oversized', told: true, value: ({ url }) => ({ history: [entry(url, 'big', { longUrl: `https://example.org/${BIG}` }), entry(url, 'kept')] }) },
+    {
+      kind: 'oversized',
+      told: true,
+      value: ({ url }) => ({ history: [entry(url, 'big', { longUrl: `https://example.org/${BIG}` }), entry(url, 'kept')] }),
+    },
   ],
   queue: [
     { kind: 'garbage', told: true, value: () => ({ queue: 'garbage' }) },
     { kind: 'wrong types', told: true, value: () => ({ queue: [null, 7] }) },
-    { kind: 'older version', told: false, value: ({ fingerprint }) => ({ queue: [(({ notify: _, ...j }) => j)(job(fingerprint, 'old'))] }) },
-    { kind: 'oversized', told: true, value: ({ fingerprint }) => ({ queue: [job(fingerprint, 'big', { args: { url: `https://example.org/${BIG}`, domainId: null, campaignId: null } })] }) },
+    {
+      kind: 'older version',
+      told: false,
+      value: ({ fingerprint }) => ({ queue: [(({ notify: _, ...j }) => j)(job(fingerprint, 'old'))] }),
+    },
+    {
+      kind: 'oversized',
+      told: true,
+      value: ({ fingerprint }) => ({
+        queue: [job(fingerprint, 'big', { args: { url: `https://example.org/${BIG}`, domainId: null, campaignId: null } })],
+      }),
+    },
   ],
   unsent: [
     { kind: 'garbage', told: true, value: () => ({ unsent: 'garbage' }) },
@@ -96,39 +157,117 @@ const CASES: Record<string, Case[]> = {
   ],
   cache: [
     { kind: 'garbage', told: false, value: () => ({ cache: 'garbage' }) },
-    { kind: 'wrong types', told: false, value: ({ fingerprint }) => ({ cache: { fingerprint, lists: { domains: { value: [null, 7], fetchedAt: now } }, account: 5 } }) },
+    {
+      kind: 'wrong types',
+      told: false,
+      value: ({ fingerprint }) => ({ cache: { fingerprint, lists: { domains: { value: [null, 7], fetchedAt: now } }, account: 5 } }),
+    },
     { kind: 'older version', told: false, value: ({ fingerprint }) => ({ cache: { fingerprint, lists: {} } }) },
-    { kind: 'oversized', told: false, value: ({ fingerprint }) => ({ cache: { fingerprint, lists: { campaigns: { value: [{ id: 1, name: BIG }], fetchedAt: now } } } }) },
+    {
+      kind: 'oversized',
+      told: false,
+      value: ({ fingerprint }) => ({ cache: { fingerprint, lists: { campaigns: { value: [{ id: 1, name: BIG }], fetchedAt: now } } } }),
+    },
   ],
   budgets: [
     { kind: 'garbage', told: false, value: () => ({ budgets: 'garbage' }) },
     { kind: 'wrong types', told: false, value: ({ fingerprint }) => ({ budgets: { fingerprint, states: { main: { limit: 'x' } } } }) },
-    { kind: 'older version', told: false, value: () => ({ budgets: { main: { limit: 10, remaining: 10, resetAt: now, windowMs: 60_000, learned: false } } }) },
-    { kind: 'oversized', told: false, value: ({ fingerprint }) => ({ budgets: { fingerprint, states: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`g${i}`, 1])) } }) },
+    {
+      kind: 'older version',
+      told: false,
+      value: () => ({ budgets: { main: { limit: 10, remaining: 10, resetAt: now, windowMs: 60_000, learned: false } } }),
+    },
+    {
+      kind: 'oversized',
+      told: false,
+      value: ({ fingerprint }) => ({
+        budgets: { fingerprint, states: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`g${i}`, 1])) },
+      }),
+    },
   ],
   bulk: [
     { kind: 'garbage', told: true, value: () => ({ bulk: 'garbage' }) },
-    { kind: 'wrong types', told: true, value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, [row(1), { url: 5, state: 'made' }]) }) },
-    { kind: 'older version', told: false, value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, [(({ jobId: _, ...r }) => r)(row(1))]) }) },
-    { kind: 'oversized', told: true, value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, Array.from({ length: 1500 }, (_, i) => row(i))) }) },
+    {
+      kind: 'wrong types',
+      told: true,
+      value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, [row(1), { url: 5, state: 'made' }]) }),
+    },
+    {
+      kind: 'older version',
+      told: false,
+      value: ({ url, fingerprint }) => ({ bulk: batch(url, fingerprint, [(({ jobId: _, ...r }) => r)(row(1))]) }),
+    },
+    {
+      kind: 'oversized',
+      told: true,
+      value: ({ url, fingerprint }) => ({
+        bulk: batch(
+          url,
+          fingerprint,
+          Array.from({ length: 1500 }, (_, i) => row(i)),
+        ),
+      }),
+    },
   ],
   qrStyles: [
     { kind: 'garbage', told: true, value: () => ({ qrStyles: 'garbage' }) },
-    { kind: 'wrong types', told: true, value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: 5, background: '#ffffff', logo: null } } }) },
-    { kind: 'older version', told: false, value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: '#000000', background: '#ffffff', logo: null } } }) },
-    { kind: 'oversized', told: true, value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: '#000000', background: '#ffffff', logo: { dataUrl: `data:image/png;base64,${BIG}`, type: 'image/png', bytes: 750_000, name: 'big.png' } } } }) },
+    {
+      kind: 'wrong types',
+      told: true,
+      value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: 5, background: '#ffffff', logo: null } } }),
+    },
+    {
+      kind: 'older version',
+      told: false,
+      value: ({ fingerprint }) => ({ qrStyles: { [fingerprint]: { foreground: '#000000', background: '#ffffff', logo: null } } }),
+    },
+    {
+      kind: 'oversized',
+      told: true,
+      value: ({ fingerprint }) => ({
+        qrStyles: {
+          [fingerprint]: {
+            foreground: '#000000',
+            background: '#ffffff',
+            logo: { dataUrl: `data:image/png;base64,${BIG}`, type: 'image/png', bytes: 750_000, name: 'big.png' },
+          },
+        },
+      }),
+    },
   ],
   trackedQrs: [
     { kind: 'garbage', told: true, value: () => ({ trackedQrs: 'garbage' }) },
     { kind: 'wrong types', told: true, value: ({ fingerprint }) => ({ trackedQrs: { [fingerprint]: { x: { state: 'nope' } } } }) },
     { kind: 'older version', told: false, value: () => ({ trackedQrs: {} }) },
-    { kind: 'oversized', told: true, value: ({ url, fingerprint }) => ({ trackedQrs: { [fingerprint]: { [`${url}/x`]: { shortUrl: `${url}/${BIG}`, state: 'made', foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: now } } } }) },
+    {
+      kind: 'oversized',
+      told: true,
+      value: ({ url, fingerprint }) => ({
+        trackedQrs: {
+          [fingerprint]: {
+            [`${url}/x`]: {
+              shortUrl: `${url}/${BIG}`,
+              state: 'made',
+              foreground: 'rgb(0,0,0)',
+              background: 'rgb(255,255,255)',
+              createdAt: now,
+            },
+          },
+        },
+      }),
+    },
   ],
   policy: [
     { kind: 'garbage', told: false, value: () => ({ policy: 'garbage' }) },
     { kind: 'wrong types', told: false, value: () => ({ policy: { policy: { settings: 5 }, applied: [] } }) },
     { kind: 'older version', told: false, value: () => ({ policy: null }) },
-    { kind: 'oversized', told: false, value: () => ({ policy: { policy: { settings: {}, ignored: Array.from({ length: 50_000 }, (_, i) => ({ key: `k${i}` })) }, applied: {} } }) },
+    {
+      kind: 'oversized',
+      told: false,
+      value: () => ({
+        policy: { policy: { settings: {}, ignored: Array.from({ length: 50_000 }, (_, i) => ({ key: `k${i}` })) }, applied: {} },
+      }),
+    },
   ],
 };
 
@@ -159,16 +298,26 @@ describe('stored state that cannot break the extension', () => {
     const options = await openOptions(h);
     await options.getByRole('status').filter({ hasText: 'Connected' }).first().waitFor({ timeout: OUTCOME_MS });
     await options.close();
-    return ((await readStorage<{ fingerprint: string }>(h, 'connectionState'))?.fingerprint) ?? '';
+    return (await readStorage<{ fingerprint: string }>(h, 'connectionState'))?.fingerprint ?? '';
   }
 
   /** Opens the three pages; each must work. Returns the text the user was told (of all three). */
   async function openPages(): Promise<string> {
     const popup = await openPopupFor(h, target);
-    await popup.getByLabel('Long URL', { exact: true }).or(popup.getByText('Connect the extension to your link service first.')).first().waitFor({ timeout: OUTCOME_MS });
+    await popup
+      .getByLabel('Long URL', { exact: true })
+      .or(popup.getByText('Connect the extension to your link service first.'))
+      .first()
+      .waitFor({ timeout: OUTCOME_MS });
     // The worker's reading after the first paint has answered once Recent links are drawn.
-    await popup.getByRole('region', { name: 'Recent links' }).or(popup.getByText('Connect the extension to your link service first.')).first().waitFor();
-    await popup.waitForFunction(() => !document.body.textContent?.includes('Loading'), undefined, { timeout: 20_000 }).catch(() => undefined); // not an outcome: a page may keep a loading list
+    await popup
+      .getByRole('region', { name: 'Recent links' })
+      .or(popup.getByText('Connect the extension to your link service first.'))
+      .first()
+      .waitFor();
+    await popup
+      .waitForFunction(() => !document.body.textContent?.includes('Loading'), undefined, { timeout: 20_000 })
+      .catch(() => undefined); // not an outcome: a page may keep a loading list
     const options = await openOptions(h);
     await options.getByLabel('Service URL', { exact: true }).waitFor({ timeout: OUTCOME_MS });
     const bulk = await h.context.newPage();
@@ -195,7 +344,8 @@ describe('stored state that cannot break the extension', () => {
         expect(await openPages(), `${item}, ${c.kind}, opened again`).toBe('');
         await waitForWorker(h);
         // The key is never lost because another item was wrong.
-        if (item !== 'connection') expect((await readStorage<{ apiKey: string }>(h, 'connection'))?.apiKey, `${item}, ${c.kind}`).toBe(sb.key);
+        if (item !== 'connection')
+          expect((await readStorage<{ apiKey: string }>(h, 'connection'))?.apiKey, `${item}, ${c.kind}`).toBe(sb.key);
       }
       expect(errors.entries.filter((e) => e.message.startsWith('pageerror'))).toEqual([]);
     });
@@ -216,12 +366,21 @@ describe('stored state that cannot break the extension', () => {
     const popup = await openPopupFor(h, target);
     const notice = popup.locator('.storage-notice');
     await notice.waitFor({ timeout: OUTCOME_MS });
-    await until(async () => /Some UTM presets or site rules could not be read/.test((await notice.textContent()) ?? ''), 'the loss of a rule told');
+    await until(
+      async () => /Some UTM presets or site rules could not be read/.test((await notice.textContent()) ?? ''),
+      'the loss of a rule told',
+    );
     const text = (await notice.textContent()) ?? '';
     expect(text).toMatch(TOLD.qrStyles!);
     expect(text).toMatch(TOLD.trackedQrs!);
-    await popup.getByRole('status').filter({ hasText: `Rule: ${host}/page/` }).waitFor();
-    await until(async () => (await popup.getByLabel('Campaign', { exact: true }).inputValue()) === String(campaign.id), "the valid rule's campaign");
+    await popup
+      .getByRole('status')
+      .filter({ hasText: `Rule: ${host}/page/` })
+      .waitFor();
+    await until(
+      async () => (await popup.getByLabel('Campaign', { exact: true }).inputValue()) === String(campaign.id),
+      "the valid rule's campaign",
+    );
     await popup.close();
     // Told once; the valid rule is still stored.
     expect(await openPages()).toBe('');

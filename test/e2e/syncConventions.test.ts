@@ -21,7 +21,8 @@ interface Entry {
 }
 
 /** The sync area as the worker sees it. */
-const syncArea = (ext: { h: Parameters<typeof evalInWorker>[0] }) => evalInWorker(ext.h, () => chrome.storage.sync.get(null) as Promise<Area>, null);
+const syncArea = (ext: { h: Parameters<typeof evalInWorker>[0] }) =>
+  evalInWorker(ext.h, () => chrome.storage.sync.get(null) as Promise<Area>, null);
 
 /** The one account's record in the area: its head key and the record joined from its chunks. */
 function recordOf(area: Area): { head: string; record: { presets: Record<string, Entry> } & Record<string, unknown> } {
@@ -85,21 +86,29 @@ describe('Sync presets, rules and QR style', () => {
     expect(written).not.toContain(ext.sb.url);
   });
 
-  it('shows another browser\'s edits while the page is open, and keeps its deletion', async () => {
+  it("shows another browser's edits while the page is open, and keeps its deletion", async () => {
     const later = Date.now() + 60_000;
     await anotherBrowserWrites((presets) => {
       const [id, entry] = Object.entries(presets)[0]!;
       presets[id] = { t: later, v: { ...entry.v!, name: 'Newsletter (desktop)' } };
       presets['desktop-1'] = { t: later, v: { ...entry.v!, id: 'desktop-1', name: 'Print' } };
     });
-    await until(async () => (await presetNames()).join(', ') === 'Newsletter (desktop), Print', 'the other browser\'s presets shown', 20_000);
+    await until(
+      async () => (await presetNames()).join(', ') === 'Newsletter (desktop), Print',
+      "the other browser's presets shown",
+      20_000,
+    );
 
     await anotherBrowserWrites((presets) => {
       presets['desktop-1'] = { t: later + 1, d: 1 };
     });
     await until(async () => (await presetNames()).join(', ') === 'Newsletter (desktop)', 'the deletion shown', 20_000);
     // Merged back: the area keeps the deletion as such (a tombstone), and this browser does not bring the preset back.
-    await until(async () => (recordOf(await syncArea(ext)).record.presets['desktop-1']?.d === 1 ? true : null), 'the tombstone kept', 20_000);
+    await until(
+      async () => (recordOf(await syncArea(ext)).record.presets['desktop-1']?.d === 1 ? true : null),
+      'the tombstone kept',
+      20_000,
+    );
     expect(await presetNames()).toEqual(['Newsletter (desktop)']);
   });
 });

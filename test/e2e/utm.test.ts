@@ -71,7 +71,10 @@ describe('UTM presets and site rules', () => {
     });
     const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/article?utm_source=old&x=1&fbclid=abc#frag`);
     const longUrl = popup.getByLabel('Long URL', { exact: true });
-    await until(async () => (await longUrl.inputValue()) === `${ext.sb.url}/page/article?x=1&utm_source=newsletter&utm_medium=email#frag`, 'the cleaned address with the preset');
+    await until(
+      async () => (await longUrl.inputValue()) === `${ext.sb.url}/page/article?x=1&utm_source=newsletter&utm_medium=email#frag`,
+      'the cleaned address with the preset',
+    );
     await popup.getByRole('button', { name: 'UTM', exact: true }).click();
     await popup.getByRole('button', { name: 'Keep them', exact: true }).click();
     const sent = `${ext.sb.url}/page/article?x=1&fbclid=abc&utm_source=newsletter&utm_medium=email#frag`;
@@ -80,7 +83,11 @@ describe('UTM presets and site rules', () => {
     await popup.getByRole('status').filter({ hasText: "The UTM fields replace the address's own utm_source." }).waitFor();
     await popup.getByRole('button', { name: 'Shorten', exact: true }).click();
     await popup.getByLabel('Short link', { exact: true }).waitFor();
-    expect(links(ext.sb).filter((l) => l.url.includes('/page/article?') && l.url.includes('fbclid')).map((l) => l.url)).toEqual([sent]);
+    expect(
+      links(ext.sb)
+        .filter((l) => l.url.includes('/page/article?') && l.url.includes('fbclid'))
+        .map((l) => l.url),
+    ).toEqual([sent]);
     await popup.close();
   });
 
@@ -131,11 +138,17 @@ describe('UTM presets and site rules', () => {
       (t) => {
         const event = chrome.commands.onCommand as unknown as { dispatch?: (...a: unknown[]) => void };
         if (event.dispatch) return event.dispatch('shorten-current-tab', t);
-        void (globalThis as unknown as { __linkShortListeners: { command(...a: unknown[]): unknown } }).__linkShortListeners.command('shorten-current-tab', t);
+        void (globalThis as unknown as { __linkShortListeners: { command(...a: unknown[]): unknown } }).__linkShortListeners.command(
+          'shorten-current-tab',
+          t,
+        );
       },
       tab,
     );
-    const byShortcut = await until(() => links(ext.sb).find((l) => l.url === `${ext.sb.url}/page/by-shortcut?id=8&utm_source=news&utm_medium=email`), 'the shortcut link');
+    const byShortcut = await until(
+      () => links(ext.sb).find((l) => l.url === `${ext.sb.url}/page/by-shortcut?id=8&utm_source=news&utm_medium=email`),
+      'the shortcut link',
+    );
     await until(() => byShortcut.campaign_id === campaign.id, 'its campaign');
     await until(() => data.channelItems.some((i) => i.channel_id === channel.id && i.item_id === byShortcut.id), 'its channel');
     await page.close();
@@ -152,11 +165,14 @@ describe('UTM presets and site rules', () => {
     await until(() => !data.campaigns.some((c) => c.id === gone.id), 'the campaign deleted');
     await options.close();
     const host = new URL(ext.sb.url).hostname;
-    await storeRules(ext.h, { rules: [{ id: 'r-gone', site: `${host}/page/gone`, domainId: null, campaignId: gone.id, channelId: null, presetId: null }] });
+    await storeRules(ext.h, {
+      rules: [{ id: 'r-gone', site: `${host}/page/gone`, domainId: null, campaignId: gone.id, channelId: null, presetId: null }],
+    });
     const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/gone`);
     const status = popup.getByRole('status').filter({ hasText: 'Rule:' });
     await until(
-      async () => (await status.textContent()) === `Rule: ${host}/page/gone It names what no longer exists (campaign): the default is used.`,
+      async () =>
+        (await status.textContent()) === `Rule: ${host}/page/gone It names what no longer exists (campaign): the default is used.`,
       'the fallback said',
     );
     expect(await popup.getByLabel('Campaign', { exact: true }).inputValue()).toBe('');

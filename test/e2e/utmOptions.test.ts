@@ -61,11 +61,16 @@ describe('options: UTM presets and site rules', () => {
     await region('Site rules').screenshot({ path: '.output/screenshots/options-site-rules.png' });
 
     const popup = await openPopupFor(ext.h, `${ext.sb.url}/page/from-options?id=1#x`);
-    await popup.getByRole('status').filter({ hasText: `Rule: ${host}/page/` }).waitFor();
+    await popup
+      .getByRole('status')
+      .filter({ hasText: `Rule: ${host}/page/` })
+      .waitFor();
     await until(async () => (await popup.getByLabel('Campaign', { exact: true }).inputValue()) === String(campaign.id), 'the campaign');
     expect(await popup.getByLabel('Channel', { exact: true }).inputValue()).toBe(String(channel.id));
     await until(
-      async () => (await popup.getByLabel('Long URL', { exact: true }).inputValue()) === `${ext.sb.url}/page/from-options?id=1&utm_source=news&utm_medium=email#x`,
+      async () =>
+        (await popup.getByLabel('Long URL', { exact: true }).inputValue()) ===
+        `${ext.sb.url}/page/from-options?id=1&utm_source=news&utm_medium=email#x`,
       'the preset in Long URL',
     );
     await popup.close();
@@ -96,9 +101,18 @@ describe('options: UTM presets and site rules', () => {
 
     const upload = (name: string, content: string) =>
       rules.getByLabel('Import rules', { exact: true }).setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
-    const bad = { ...exported, rules: [{ ...exported.rules[0], site: 'other.example' }, { ...exported.rules[0], id: 'x', site: 'a b' }] };
+    const bad = {
+      ...exported,
+      rules: [
+        { ...exported.rules[0], site: 'other.example' },
+        { ...exported.rules[0], id: 'x', site: 'a b' },
+      ],
+    };
     await upload('bad.json', JSON.stringify(bad));
-    await rules.getByRole('alert').filter({ hasText: 'The file was not imported: entry 2 of its rules is not valid (site). Nothing was changed.' }).waitFor();
+    await rules
+      .getByRole('alert')
+      .filter({ hasText: 'The file was not imported: entry 2 of its rules is not valid (site). Nothing was changed.' })
+      .waitFor();
     expect(await ruleSites()).toEqual([`${host}/page/`]);
     await upload('broken.json', '{ not json');
     await rules.getByRole('alert').filter({ hasText: 'it is not JSON' }).waitFor();

@@ -20,7 +20,7 @@ import {
   sleep,
   until,
   OUTCOME_MS,
-  type ExtensionHarness
+  type ExtensionHarness,
 } from './harness';
 import { withExtension } from './fixture';
 
@@ -40,7 +40,9 @@ const ui = (p: Page) => ({
 
 /** Resolves when the Domain list has arrived (the form is usable). */
 const formReady = (p: Page) =>
-  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, { timeout: OUTCOME_MS });
+  p.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select#domain')?.options.length ?? 0) >= 2, undefined, {
+    timeout: OUTCOME_MS,
+  });
 
 const notificationCount = async (h: ExtensionHarness) =>
   Object.keys(await evalInWorker(h, () => chrome.notifications.getAll(), undefined)).length;
@@ -113,9 +115,13 @@ describe('links nobody was looking at', () => {
     it('makes no second link, says it is already queued, and the open popup shows the link when it is made', async () => {
       const queued = `${sb.url}/page/queued`;
       // Notifications close by themselves after a while: start from none shown.
-      await evalInWorker(ext.h, async () => {
-        for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
-      }, undefined);
+      await evalInWorker(
+        ext.h,
+        async () => {
+          for (const id of Object.keys(await chrome.notifications.getAll())) await chrome.notifications.clear(id);
+        },
+        undefined,
+      );
       const popup = await openPopupFor(ext.h, `${sb.url}/page/first`);
       const c = ui(popup);
       await formReady(popup);
@@ -126,10 +132,17 @@ describe('links nobody was looking at', () => {
       await until(async () => /^Rate limit reached/.test((await c.status.textContent()) ?? ''), 'the queued status', OUTCOME_MS);
       await sleep(1000);
       await c.longUrl.press('Enter');
-      await until(async () => /already queued/.test((await c.status.textContent()) ?? ''), 'the second press refused as already queued', OUTCOME_MS);
+      await until(
+        async () => /already queued/.test((await c.status.textContent()) ?? ''),
+        'the second press refused as already queued',
+        OUTCOME_MS,
+      );
       const status = (await c.status.textContent()) ?? '';
       // Hours and minutes: the minute of the 6 s window (or the next), not an hour on.
-      const [hh, mm] = status.match(/(\d\d):(\d\d)/)!.slice(1).map(Number) as [number, number];
+      const [hh, mm] = status
+        .match(/(\d\d):(\d\d)/)!
+        .slice(1)
+        .map(Number) as [number, number];
       const at = new Date();
       at.setHours(hh, mm, 0, 0);
       expect(Math.abs(at.getTime() - Date.now())).toBeLessThan(70_000);
@@ -182,7 +195,11 @@ describe('links nobody was looking at', () => {
       await options.getByLabel('Service URL', { exact: true }).fill(sb.url);
       await options.getByLabel('API key', { exact: true }).fill(OTHER_KEY);
       await options.getByRole('region', { name: 'Connection', exact: true }).getByRole('button', { name: 'Save', exact: true }).click();
-      await until(async () => /Connected/.test((await options.getByRole('region', { name: 'Connection', exact: true }).textContent()) ?? ''), 'connected to the other account', OUTCOME_MS);
+      await until(
+        async () => /Connected/.test((await options.getByRole('region', { name: 'Connection', exact: true }).textContent()) ?? ''),
+        'connected to the other account',
+        OUTCOME_MS,
+      );
       await options.close();
 
       // The popup followed the last link: a true sentence, and both links named.
@@ -206,10 +223,18 @@ describe('links nobody was looking at', () => {
       await until(async () => (await c.unsent.count()) === 0, 'the links not sent no longer listed', OUTCOME_MS);
       expect(await c.unsent.count()).toBe(0);
       // The other account allows one link a minute too: the second waits in the queue for it, not lost.
-      const waiting = await evalInWorker(ext.h, async () => {
-        const { queue } = await chrome.storage.local.get('queue');
-        return ((queue ?? []) as { args: { url: string }; state: string; fingerprint: string }[]).map((j) => ({ url: j.args.url, state: j.state, fingerprint: j.fingerprint }));
-      }, undefined);
+      const waiting = await evalInWorker(
+        ext.h,
+        async () => {
+          const { queue } = await chrome.storage.local.get('queue');
+          return ((queue ?? []) as { args: { url: string }; state: string; fingerprint: string }[]).map((j) => ({
+            url: j.args.url,
+            state: j.state,
+            fingerprint: j.fingerprint,
+          }));
+        },
+        undefined,
+      );
       // The job that was not sent stays settled under the first account; one new job waits for the current one.
       const first = waiting.find((j) => j.url === b && j.state === 'failed');
       const again = waiting.filter((j) => j.url === b && j.state !== 'failed');
@@ -220,7 +245,11 @@ describe('links nobody was looking at', () => {
       // The open popup follows the last link; the first, made by the worker, joins its Recent links,
       // which are the current account's (the first account's link is not among them).
       const aLink = sb.state.forKey(OTHER_KEY).links.find((l) => l.url === a)!;
-      await until(async () => ((await c.recent.textContent()) ?? '').includes(aLink.short_url), 'the first link in the open popup’s Recent links', OUTCOME_MS);
+      await until(
+        async () => ((await c.recent.textContent()) ?? '').includes(aLink.short_url),
+        'the first link in the open popup’s Recent links',
+        OUTCOME_MS,
+      );
       const madeLink = sb.state.forKey(sb.key).links.find((l) => l.url.endsWith('/page/made'))!;
       expect(await c.recent.textContent()).not.toContain(madeLink.short_url);
       await screenshot(popup, 'popup-unsent-remade');

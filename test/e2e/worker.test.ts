@@ -16,8 +16,6 @@ import { withExtension } from './fixture';
 
 declare const chrome: typeof Browser;
 
-
-
 /** A raw message of the protocol, in @webext-core/messaging's envelope. */
 const envelope = (id: number, type: string, data?: unknown) => ({ id, type, data, timestamp: Date.now() });
 
@@ -47,14 +45,17 @@ async function cdpWorkerStatus(h: ExtensionHarness, host: Page): Promise<string[
   const statuses = new Map<string, string>();
   try {
     const reported = new Promise<void>((resolve) => {
-      session.on('ServiceWorker.workerVersionUpdated', (e: { versions: { versionId: string; scriptURL: string; runningStatus: string; status: string }[] }) => {
-        for (const v of e.versions) {
-          if (!v.scriptURL.startsWith(prefix)) continue;
-          if (v.status === 'redundant') statuses.delete(v.versionId);
-          else statuses.set(v.versionId, v.runningStatus);
-        }
-        if (statuses.size > 0) resolve();
-      });
+      session.on(
+        'ServiceWorker.workerVersionUpdated',
+        (e: { versions: { versionId: string; scriptURL: string; runningStatus: string; status: string }[] }) => {
+          for (const v of e.versions) {
+            if (!v.scriptURL.startsWith(prefix)) continue;
+            if (v.status === 'redundant') statuses.delete(v.versionId);
+            else statuses.set(v.versionId, v.runningStatus);
+          }
+          if (statuses.size > 0) resolve();
+        },
+      );
     });
     await session.send('ServiceWorker.enable');
     await withTimeout(reported, 5000, 'CDP reported no version of the extension’s worker');
@@ -77,7 +78,7 @@ describe('background worker', () => {
     await host.goto(`${ext.sb.url}/page/host`);
   });
 
-  it('a new install has Recent links\' stored head before anything reads the list (the first batch or press writes none)', async () => {
+  it("a new install has Recent links' stored head before anything reads the list (the first batch or press writes none)", async () => {
     const head = await until(() => readStorage<{ entries: unknown[]; total: number }>(ext.h, 'recentHead'), 'the head written at install');
     expect(head).toEqual({ entries: [], total: 0 });
   });
@@ -95,7 +96,9 @@ describe('background worker', () => {
     const queue = await until(
       async () => {
         const jobs = await readStorage<Job[]>(ext.h, 'queue');
-        return jobs && jobs.length === 5 && count(jobs, 'done') === 2 && count(jobs, 'pending') === 3 && count(jobs, 'sending') === 0 ? jobs : null;
+        return jobs && jobs.length === 5 && count(jobs, 'done') === 2 && count(jobs, 'pending') === 3 && count(jobs, 'sending') === 0
+          ? jobs
+          : null;
       },
       '2 jobs done and 3 pending',
       OUTCOME_MS,
@@ -151,7 +154,10 @@ describe('background worker', () => {
 
   it('a link refused with 429 waits through a worker stop and is made once by the next worker', async () => {
     // The window of the test above is over: this one's first press learns the budget anew.
-    await until(async () => ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).every((j) => j.state === 'done') || null, 'the queue settled');
+    await until(
+      async () => ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).every((j) => j.state === 'done') || null,
+      'the queue settled',
+    );
     const urls = [1, 2].map((n) => `${ext.sb.url}/page/refused-${n}`);
     const options = await openOptions(ext.h);
     await sendFrom(options, [envelope(9100, 'shorten', { url: urls[0], domainId: null, campaignId: null })]);
@@ -160,7 +166,10 @@ describe('background worker', () => {
     const answers = sendFrom(options, [envelope(9101, 'shorten', { url: urls[1], domainId: null, campaignId: null })]).catch(() => []);
     // The refusal is stored as "not sent" before the worker waits for the budget.
     await until(
-      async () => ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).some((j) => j.args.url === urls[1] && j.state === 'pending' && j.sentAt === undefined && j.error?.kind === 'rate-limited') || null,
+      async () =>
+        ((await readStorage<Job[]>(ext.h, 'queue')) ?? []).some(
+          (j) => j.args.url === urls[1] && j.state === 'pending' && j.sentAt === undefined && j.error?.kind === 'rate-limited',
+        ) || null,
       'the refused link stored as not sent',
       60_000,
     );
@@ -178,7 +187,11 @@ describe('background worker', () => {
       200,
     );
     expect(done.map((j) => [j.args.url, j.state])).toEqual(expect.arrayContaining(urls.map((u) => [u, 'done'])));
-    for (const url of urls) expect(ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === url), url).toHaveLength(1);
+    for (const url of urls)
+      expect(
+        ext.sb.state.forKey(ext.sb.key).links.filter((l) => l.url === url),
+        url,
+      ).toHaveLength(1);
   });
 
   it('answers never carry the API key (only its last 4 characters)', async () => {
@@ -191,7 +204,12 @@ describe('background worker', () => {
       envelope(5, 'getList', { name: 'domains' }),
     ])) as { res?: { ok: boolean; value?: unknown } }[];
     expect(answers.every((a) => a?.res?.ok === true)).toBe(true);
-    expect(answers[0]!.res!.value).toEqual({ connected: true, serviceUrl: ext.sb.url, keyHint: ext.sb.key.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(answers[0]!.res!.value).toEqual({
+      connected: true,
+      serviceUrl: ext.sb.url,
+      keyHint: ext.sb.key.slice(-4),
+      fingerprint: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     for (const a of answers) expect(JSON.stringify(a)).not.toContain(ext.sb.key);
     await options.close();
   });

@@ -42,7 +42,14 @@ describe('several connections', () => {
       ['Client A', false, true],
     ]);
     expect(JSON.stringify(list)).not.toContain(a.key);
-    expect(await connectionStateItem.getValue()).toEqual({ connected: true, fingerprint: fpB, accounts: [{ fingerprint: fpA, name: 'Client A' }, { fingerprint: fpB, name: 'Client B' }] });
+    expect(await connectionStateItem.getValue()).toEqual({
+      connected: true,
+      fingerprint: fpB,
+      accounts: [
+        { fingerprint: fpA, name: 'Client A' },
+        { fingerprint: fpB, name: 'Client B' },
+      ],
+    });
   });
 
   it('a link queued on the first (its budget spent) is made on the first after switching to the second and making a link there', async () => {
@@ -88,9 +95,16 @@ describe('several connections', () => {
 
   it('refuses to add a connection saved already, a name too long, and a key the service refuses, keeping the current one', async () => {
     const { service } = await twoAccounts();
-    await expect(service.addConnection({ name: 'Again', serviceUrl: a.url, apiKey: a.key })).rejects.toMatchObject({ reason: 'connection-exists', detail: 'Client A' });
-    await expect(service.addConnection({ name: 'x'.repeat(101), serviceUrl: b.url, apiKey: 'another-key' })).rejects.toMatchObject({ reason: 'name-too-long' });
-    await expect(service.addConnection({ name: 'Wrong', serviceUrl: b.url, apiKey: 'not-a-key-of-b' })).rejects.toMatchObject({ kind: 'bad-key' });
+    await expect(service.addConnection({ name: 'Again', serviceUrl: a.url, apiKey: a.key })).rejects.toMatchObject({
+      reason: 'connection-exists',
+      detail: 'Client A',
+    });
+    await expect(service.addConnection({ name: 'x'.repeat(101), serviceUrl: b.url, apiKey: 'another-key' })).rejects.toMatchObject({
+      reason: 'name-too-long',
+    });
+    await expect(service.addConnection({ name: 'Wrong', serviceUrl: b.url, apiKey: 'not-a-key-of-b' })).rejects.toMatchObject({
+      kind: 'bad-key',
+    });
     expect((await service.listConnections()).map((c) => c.name)).toEqual(['Client B', 'Client A']);
   });
 
@@ -131,11 +145,35 @@ describe('several connections', () => {
     expect((await service.getConnection()).serviceUrl).toBe(a.url);
   });
 
-  it('an install with one connection (today\'s storage) keeps its key, history, queue, budgets and cache when a second is added and it is switched back', async () => {
+  it("an install with one connection (today's storage) keeps its key, history, queue, budgets and cache when a second is added and it is switched back", async () => {
     const fpA = await fingerprintOf(a.url, a.key);
     const at = Date.now();
-    const entry = { id: 'h1', longUrl: 'https://example.org/old', shortUrl: 'https://sho.rt/old', shortCode: 'old', linkId: 1, domainId: null, campaign: { state: 'none' }, createdAt: at - 1000, service: a.url, account: fpA };
-    const job = { id: 'j1', kind: 'shorten', source: 'popup', args: { url: 'https://example.org/queued-before', domainId: null, campaignId: null }, priority: 'interactive', state: 'pending', attempts: 0, notBefore: at, createdAt: at, fingerprint: fpA, notify: true, service: a.url };
+    const entry = {
+      id: 'h1',
+      longUrl: 'https://example.org/old',
+      shortUrl: 'https://sho.rt/old',
+      shortCode: 'old',
+      linkId: 1,
+      domainId: null,
+      campaign: { state: 'none' },
+      createdAt: at - 1000,
+      service: a.url,
+      account: fpA,
+    };
+    const job = {
+      id: 'j1',
+      kind: 'shorten',
+      source: 'popup',
+      args: { url: 'https://example.org/queued-before', domainId: null, campaignId: null },
+      priority: 'interactive',
+      state: 'pending',
+      attempts: 0,
+      notBefore: at,
+      createdAt: at,
+      fingerprint: fpA,
+      notify: true,
+      service: a.url,
+    };
     const budget = { limit: 100, remaining: 7, resetAt: at + 30_000, windowMs: 60_000, learned: true };
     await fakeBrowser.storage.local.set({
       connection: { serviceUrl: a.url, apiKey: a.key },
@@ -156,7 +194,9 @@ describe('several connections', () => {
     expect((await service.getHistory()).map((e) => e.longUrl)).not.toContain('https://example.org/old');
     const sent = a.log.length;
     await service.switchConnection({ fingerprint: fpA });
-    expect((await service.getHistory()).map((e) => e.longUrl)).toEqual(expect.arrayContaining(['https://example.org/old', 'https://example.org/queued-before']));
+    expect((await service.getHistory()).map((e) => e.longUrl)).toEqual(
+      expect.arrayContaining(['https://example.org/old', 'https://example.org/queued-before']),
+    );
     expect((await service.getList({ name: 'campaigns' })).value).toEqual([{ id: 9, name: 'Kept' }]);
     expect(a.log.length).toBe(sent);
   });
@@ -166,9 +206,19 @@ describe('several connections', () => {
     expect((await service.getConnection()).fingerprint).toBe(fpB);
     const before = a.state.forKey(a.key).campaigns.length + b.state.forKey(b.key).campaigns.length;
     // A page that showed the first account (another window has switched to the second since).
-    await expect(service.mutate({ op: 'addCampaign', args: [{ name: 'Meant for A' }], account: fpA } as never)).rejects.toMatchObject({ reason: 'account-switched' });
+    await expect(service.mutate({ op: 'addCampaign', args: [{ name: 'Meant for A' }], account: fpA } as never)).rejects.toMatchObject({
+      reason: 'account-switched',
+    });
     await expect(service.saveLinkRules({ rules: [], account: fpA } as never)).rejects.toMatchObject({ reason: 'account-switched' });
-    await expect(service.startBulk({ addresses: [{ url: 'https://example.org/x' }], domainId: null, campaignId: null, channelId: null, account: fpA } as never)).rejects.toMatchObject({ reason: 'account-switched' });
+    await expect(
+      service.startBulk({
+        addresses: [{ url: 'https://example.org/x' }],
+        domainId: null,
+        campaignId: null,
+        channelId: null,
+        account: fpA,
+      } as never),
+    ).rejects.toMatchObject({ reason: 'account-switched' });
     expect(a.state.forKey(a.key).campaigns.length + b.state.forKey(b.key).campaigns.length).toBe(before);
     // Naming the account shown, it goes through.
     await service.mutate({ op: 'addCampaign', args: [{ name: 'Meant for B' }], account: fpB } as never);
@@ -177,7 +227,10 @@ describe('several connections', () => {
 
   it('saving the other saved connection\'s URL and key in "Connection" is refused: it is used with Use, not saved twice', async () => {
     const { service } = await twoAccounts();
-    await expect(service.saveConnection({ serviceUrl: a.url, apiKey: a.key })).rejects.toMatchObject({ reason: 'connection-exists', detail: 'Client A' });
+    await expect(service.saveConnection({ serviceUrl: a.url, apiKey: a.key })).rejects.toMatchObject({
+      reason: 'connection-exists',
+      detail: 'Client A',
+    });
     expect((await service.listConnections()).map((c) => c.name)).toEqual(['Client B', 'Client A']);
   });
 });

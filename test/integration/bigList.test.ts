@@ -26,7 +26,18 @@ it('loads 1,000 campaigns with the pages after the first asked for together, in 
   expect(value).toHaveLength(1000);
   expect(new Set(value.map((c) => c.id)).size).toBe(1000);
   const pages = sb.log.filter((l) => l.path === '/api/campaigns' && l.at >= from);
-  expect(pages.map((l) => new URLSearchParams(l.query).get('page')).sort((a, b) => Number(a) - Number(b))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  expect(pages.map((l) => new URLSearchParams(l.query).get('page')).sort((a, b) => Number(a) - Number(b))).toEqual([
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+    '10',
+  ]);
   // Pages 2..10 were in flight together: each had reached the service before any of them was
   // answered (two round trips in all, however busy the machine; the time itself is the bench's).
   const rest = pages.slice(1);

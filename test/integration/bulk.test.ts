@@ -78,7 +78,9 @@ describe('bulk batches', () => {
     await expect(service.startBulk(req(many))).rejects.toMatchObject({ kind: 'invalid-input', field: 'addresses' });
     expect(shortens()).toBe(0);
     await service.startBulk(req([1, 2, 3, 4].map((n) => `${sb.url}/page/r${n}`)));
-    await expect(service.startBulk(req([`${sb.url}/page/other`]))).rejects.toMatchObject({ message: expect.stringMatching(/still running/) });
+    await expect(service.startBulk(req([`${sb.url}/page/other`]))).rejects.toMatchObject({
+      message: expect.stringMatching(/still running/),
+    });
   });
 
   it('two pages pressing "Shorten all" at once: one batch runs, the other is refused and nothing of it is sent', async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { addToHistory, removeFromHistory } from '@/lib/background/history';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import type { HistoryEntry } from '@/lib/storage';
 import { makeService } from './makeService';
 

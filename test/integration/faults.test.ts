@@ -52,11 +52,17 @@ describe('faults', () => {
     sb.faults.push({ path: /\/api\/shorten/, kind: 'status429', times: 3 });
     const started = Date.now();
     const out = await service.shorten({ url: 'https://example.org/f429', domainId: null, campaignId: null });
-    const outcome = out.status === 'done' ? out : await vi.waitFor(async () => {
-      const job = await service.getJob({ jobId: out.jobId });
-      if (job?.state !== 'done') throw new Error('not yet');
-      return job;
-    }, { timeout: 15_000 });
+    const outcome =
+      out.status === 'done'
+        ? out
+        : await vi.waitFor(
+            async () => {
+              const job = await service.getJob({ jobId: out.jobId });
+              if (job?.state !== 'done') throw new Error('not yet');
+              return job;
+            },
+            { timeout: 15_000 },
+          );
     expect(outcome).toBeTruthy();
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000); // Retry-After: 1 s, three times
     expect(sb.state.forKey(sb.key).links.filter((l) => l.url === 'https://example.org/f429')).toHaveLength(1);

@@ -19,7 +19,7 @@ function makeService() {
   });
   return { service, notes, copies };
 }
-const until = async <T,>(fn: () => T | undefined | false, what: string): Promise<T> => {
+const until = async <T>(fn: () => T | undefined | false, what: string): Promise<T> => {
   const end = Date.now() + 10_000;
   for (;;) {
     const v = fn();
@@ -41,12 +41,21 @@ describe('channel', () => {
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
     const channel = data.channels[1]!;
-    const out = await service.shorten({ url: 'https://example.org/in-channel', domainId: null, campaignId: null, channelId: channel.id, title: ' A page ' });
+    const out = await service.shorten({
+      url: 'https://example.org/in-channel',
+      domainId: null,
+      campaignId: null,
+      channelId: channel.id,
+      title: ' A page ',
+    });
     if (out.status !== 'done') throw new Error('expected the link at once');
     // Answered when the link is made; the channel follows.
     expect(out.entry.channel).toEqual({ state: 'pending', channelId: channel.id });
     expect(out.entry.title).toBe('A page');
-    expect((await service.getJob({ jobId: out.jobId!, waitMs: 5000 }))?.result?.channel).toEqual({ state: 'assigned', channelId: channel.id });
+    expect((await service.getJob({ jobId: out.jobId!, waitMs: 5000 }))?.result?.channel).toEqual({
+      state: 'assigned',
+      channelId: channel.id,
+    });
     const link = data.links.find((l) => l.url === 'https://example.org/in-channel')!;
     expect(data.channelItems.filter((i) => i.channel_id === channel.id && i.item_id === link.id && i.type === 'links')).toHaveLength(1);
     expect(sb.log.some((r) => r.method === 'POST' && r.path === `/api/channel/${channel.id}/assign/links/${link.id}`)).toBe(true);
@@ -70,7 +79,9 @@ describe('channel', () => {
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const shortens = () => sb.log.filter((r) => r.path === '/api/shorten').length;
     const before = shortens();
-    await expect(service.shorten({ url: 'https://example.org/x', domainId: null, campaignId: null, channelId: -3 })).rejects.toMatchObject({ field: 'channelId' });
+    await expect(service.shorten({ url: 'https://example.org/x', domainId: null, campaignId: null, channelId: -3 })).rejects.toMatchObject({
+      field: 'channelId',
+    });
     expect(shortens()).toBe(before);
     expect(sb.state.forKey(sb.key).links.some((l) => l.url === 'https://example.org/x')).toBe(false);
   });
@@ -83,7 +94,10 @@ describe('menu, shortcut and address bar', () => {
     const channel = sb.state.forKey(sb.key).channels[0]!;
     await service.saveSettings({ defaultChannelId: channel.id, copyFormat: 'html' });
     await service.shortenInBackground('https://example.org/a?utm_source=x&FBCLID=y&id=1#frag', 'command', 'Tom & Jerry');
-    const link = await until(() => sb.state.forKey(sb.key).links.find((l) => l.url === 'https://example.org/a?id=1#frag'), 'the cleaned link');
+    const link = await until(
+      () => sb.state.forKey(sb.key).links.find((l) => l.url === 'https://example.org/a?id=1#frag'),
+      'the cleaned link',
+    );
     const note = await until(() => notes[0], 'the notification');
     expect(copies).toEqual([`<a href="${link.short_url}">Tom &amp; Jerry</a>`]);
     // Told when the link is made; the channel follows in Recent links.

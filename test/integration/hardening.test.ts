@@ -56,31 +56,35 @@ const EXPECTED: Record<FaultKind, { kinds: (ApiErrorKind | 'resolved')[]; retryA
 const FAULT_KINDS = Object.keys(EXPECTED) as FaultKind[];
 
 describe.each(ENDPOINTS)('faults on $name', ({ path, call }) => {
-  it.each(FAULT_KINDS)('%s ends as the right ApiError, and the next call works', async (kind) => {
-    const before = sb.log.length;
-    sb.faults.push({ path, kind });
-    const started = Date.now();
-    const out = await outcome(call());
-    const took = Date.now() - started;
+  it.each(FAULT_KINDS)(
+    '%s ends as the right ApiError, and the next call works',
+    async (kind) => {
+      const before = sb.log.length;
+      sb.faults.push({ path, kind });
+      const started = Date.now();
+      const out = await outcome(call());
+      const took = Date.now() - started;
 
-    const { kinds, retryAfterMs } = EXPECTED[kind];
-    expect(kinds).toContain(out.ok ? 'resolved' : out.error.kind);
-    if (!out.ok) {
-      expect(out.error.message.length).toBeLessThanOrEqual(600);
-      expect(out.error.message).not.toMatch(/<[a-z/!?]/i);
-      if (retryAfterMs !== undefined) expect(out.error.retryAfterMs).toBe(retryAfterMs);
-    }
-    if (kind === 'hang') {
-      expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-      expect(took).toBeLessThan(TIMEOUT_MS + 2_000);
-    }
-    // The fault really reached the server, and was consumed by this one request.
-    expect(sb.log.length).toBe(before + 1);
-    expect(sb.faults).toEqual([]);
+      const { kinds, retryAfterMs } = EXPECTED[kind];
+      expect(kinds).toContain(out.ok ? 'resolved' : out.error.kind);
+      if (!out.ok) {
+        expect(out.error.message.length).toBeLessThanOrEqual(600);
+        expect(out.error.message).not.toMatch(/<[a-z/!?]/i);
+        if (retryAfterMs !== undefined) expect(out.error.retryAfterMs).toBe(retryAfterMs);
+      }
+      if (kind === 'hang') {
+        expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+        expect(took).toBeLessThan(TIMEOUT_MS + 2_000);
+      }
+      // The fault really reached the server, and was consumed by this one request.
+      expect(sb.log.length).toBe(before + 1);
+      expect(sb.faults).toEqual([]);
 
-    // Nothing is stuck: the same call works right after.
-    expect(await outcome(call())).toEqual({ ok: true });
-  }, 15_000); // a client without a working timeout fails here instead of hanging the run
+      // Nothing is stuck: the same call works right after.
+      expect(await outcome(call())).toEqual({ ok: true });
+    },
+    15_000,
+  ); // a client without a working timeout fails here instead of hanging the run
 });
 
 describe('no service at all', () => {

@@ -24,7 +24,10 @@ describe('a policy', () => {
     expect(info).toMatchObject({ connected: false, serviceUrl: locked, keyHint: null });
     expect(info.managed?.serviceUrl).toEqual({ value: locked, locked: true });
     expect((await connectionItem.getValue())?.apiKey).toBe('');
-    await expect(service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key })).rejects.toMatchObject({ reason: 'managed-locked', field: 'serviceUrl' });
+    await expect(service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key })).rejects.toMatchObject({
+      reason: 'managed-locked',
+      field: 'serviceUrl',
+    });
 
     // The organisation's own URL is accepted.
     await service.followPolicy(await loadPolicy(async () => ({ serviceUrl: sb.url, locked: ['serviceUrl'] })));

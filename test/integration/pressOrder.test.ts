@@ -30,7 +30,9 @@ describe('a press while the main budget is spent', () => {
     // Waiting, stored with its short link (a restarted worker only assigns).
     const stored = (await queueItem.getValue()).find((j) => j.id === out.jobId)!;
     expect(stored).toMatchObject({ state: 'pending', shortened: { shortUrl: out.entry.shortUrl } });
-    await vi.waitFor(async () => expect((await historyItem.getValue())[0]).toMatchObject({ shortUrl: out.entry.shortUrl, campaign: { state: 'pending' } }));
+    await vi.waitFor(async () =>
+      expect((await historyItem.getValue())[0]).toMatchObject({ shortUrl: out.entry.shortUrl, campaign: { state: 'pending' } }),
+    );
     expect(sb.log.filter((l) => l.path.includes('/assign/'))).toEqual([]);
 
     const job = await service.getJob({ jobId: out.jobId, waitMs: 10_000 });
@@ -103,7 +105,10 @@ describe('Recent links are written beside the press, not before its answer', () 
     if (out.status !== 'done' || !out.jobId) throw new Error(`not answered while the write is held: ${JSON.stringify(out)}`);
     expect(await historyItem.getValue()).toEqual([]);
     // Not done before it is filed (a restarted worker files it again).
-    expect((await queueItem.getValue()).find((j) => j.id === out.jobId)).toMatchObject({ state: 'pending', result: { shortUrl: out.entry.shortUrl } });
+    expect((await queueItem.getValue()).find((j) => j.id === out.jobId)).toMatchObject({
+      state: 'pending',
+      result: { shortUrl: out.entry.shortUrl },
+    });
     // Recent links asked for now are read after the write: the new link is in them.
     const listed = service.getHistory();
     release();

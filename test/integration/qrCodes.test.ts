@@ -47,7 +47,10 @@ describe('QR style', () => {
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     expect(await service.getQrStyle()).toEqual(DEFAULT_QR_STYLE);
     expect(await service.saveQrStyle({ style: blue })).toEqual(blue);
-    await expect(service.saveQrStyle({ style: { ...blue, foreground: '#ffffff', background: '#000000' } })).rejects.toMatchObject({ reason: 'qr-style', detail: 'inverted' });
+    await expect(service.saveQrStyle({ style: { ...blue, foreground: '#ffffff', background: '#000000' } })).rejects.toMatchObject({
+      reason: 'qr-style',
+      detail: 'inverted',
+    });
     expect(await makeService().getQrStyle()).toEqual(blue); // a restarted worker reads it back
 
     await service.saveConnection({ serviceUrl: sb.url, apiKey: OTHER_KEY });
@@ -63,12 +66,20 @@ describe('tracked QR code', () => {
   it('creates a QR code of type link with the short link in the account colours, once, and reads its scans at most once a minute', async () => {
     const service = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    await service.saveQrStyle({ style: { ...blue, logo: { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', type: 'image/png', bytes: 8, name: 'l.png' } } });
+    await service.saveQrStyle({
+      style: { ...blue, logo: { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', type: 'image/png', bytes: 8, name: 'l.png' } },
+    });
     const made = await service.makeTrackedQr({ shortUrl: 'https://sho.rt/abc' });
     expect(made).toMatchObject({ state: 'made', shortUrl: 'https://sho.rt/abc', scans: 0 });
     expect(made.link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/qr\/\d+$/);
     const record = sb.state.forKey(sb.key).qrs.find((q) => q.id === made.id)!;
-    expect(record).toMatchObject({ type: 'link', data: 'https://sho.rt/abc', foreground: 'rgb(31,111,235)', background: 'rgb(255,255,255)', logo: null });
+    expect(record).toMatchObject({
+      type: 'link',
+      data: 'https://sho.rt/abc',
+      foreground: 'rgb(31,111,235)',
+      background: 'rgb(255,255,255)',
+      logo: null,
+    });
 
     // A second press finds it: no second QR code.
     expect((await service.makeTrackedQr({ shortUrl: 'https://sho.rt/abc' })).id).toBe(made.id);
@@ -117,10 +128,14 @@ describe('tracked QR code', () => {
     first.sessions.get().then((s) => s?.close()); // the worker stops: its waiting request is dropped
     const second = makeService();
     await until(async () => (await second.resumeTrackedQrs()) || true, 'resume');
-    const made = await until(async () => {
-      const q = (await second.getTrackedQrs({}))['https://sho.rt/restart'];
-      return q?.state === 'made' ? q : null;
-    }, 'the tracked QR code made by the next worker', 20_000);
+    const made = await until(
+      async () => {
+        const q = (await second.getTrackedQrs({}))['https://sho.rt/restart'];
+        return q?.state === 'made' ? q : null;
+      },
+      'the tracked QR code made by the next worker',
+      20_000,
+    );
     expect(sb.state.forKey(sb.key).qrs.filter((q) => q.data === 'https://sho.rt/restart')).toHaveLength(1);
     expect(made.link).toMatch(/^http/);
   });

@@ -27,40 +27,47 @@ describe('the queue against a tight budget', () => {
     const gate = new RequestGate(new RateBudgets(Date.now), fetch, Date.now, 400);
     const client = createApiClient({ baseUrl: sb.url, apiKey: sb.key, fetch: gate.fetchWith('interactive'), timeoutMs: 0 });
     const started = Date.now();
-    const [a, b] = await Promise.all([client.shorten({ url: 'https://example.org/t/1' }), client.shorten({ url: 'https://example.org/t/2' })]);
+    const [a, b] = await Promise.all([
+      client.shorten({ url: 'https://example.org/t/1' }),
+      client.shorten({ url: 'https://example.org/t/2' }),
+    ]);
     expect(Date.now() - started).toBeGreaterThan(1000); // the second one waited for the next window…
     expect([a.shortCode, b.shortCode]).toHaveLength(2); // …longer than the timeout, and still went through
     sb.faults.push({ path: /\/api\/shorten/, kind: 'hang' });
     await expect(client.shorten({ url: 'https://example.org/t/3' })).rejects.toMatchObject({ kind: 'timeout' });
   });
 
-  it.each([{ rateWindow: 'aligned' as const }, { rateWindow: 'first-request' as const }])('completes 50 shortens with no rejection, within 1.10× the least time the budget allows ($rateWindow windows)', async ({ rateWindow }) => {
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: LIMIT, shortenWindowMs: WINDOW, rateWindow });
-    const { gate, client } = queueClient(sb);
-    // Started just after an aligned window's start: a budget not known yet sends one request and
-    // waits for its answer, which a window's last few milliseconds may not leave room for (an
-    // edge the bench measures at five offsets: docs/BENCHMARKS.md, "The bulk page").
-    if (rateWindow === 'aligned') await new Promise((r) => setTimeout(r, WINDOW - (Date.now() % WINDOW) + 50));
-    const start = Date.now();
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => withRetry(() => client.shorten({ url: `https://example.org/q/${i}` }))),
-    );
-    const elapsed = Date.now() - start;
-    // Aligned windows sit on the clock ([k·W, (k+1)·W)): the first is the rest of the current
-    // one. First-request windows start with the first request.
-    const first = sb.log.find((l) => l.group === 'shorten')!.at;
-    const firstWindowLeft = rateWindow === 'aligned' ? (Math.floor(first / WINDOW) + 1) * WINDOW - first : WINDOW;
-    const least = firstWindowLeft + (Math.ceil(50 / LIMIT) - 2) * WINDOW;
-    expect(results).toHaveLength(50);
-    expect(new Set(results.map((r) => r.shortCode)).size).toBe(50);
-    const shortens = sb.log.filter((l) => l.group === 'shorten');
-    expect(shortens.filter((l) => l.rateLimited)).toHaveLength(0);
-    expect(shortens).toHaveLength(50);
-    expect(sb.state.forKey(sb.key).links.filter((l) => l.url.startsWith('https://example.org/q/'))).toHaveLength(50);
-    expect(gate.stats.rateLimited).toBe(0);
-    expect(elapsed / least, `elapsed ${elapsed} ms, least ${least} ms`).toBeLessThanOrEqual(1.1);
-    expect(elapsed).toBeGreaterThanOrEqual(least); // the budget was not overspent either
-  }, 60_000);
+  it.each([{ rateWindow: 'aligned' as const }, { rateWindow: 'first-request' as const }])(
+    'completes 50 shortens with no rejection, within 1.10× the least time the budget allows ($rateWindow windows)',
+    async ({ rateWindow }) => {
+      sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: LIMIT, shortenWindowMs: WINDOW, rateWindow });
+      const { gate, client } = queueClient(sb);
+      // Started just after an aligned window's start: a budget not known yet sends one request and
+      // waits for its answer, which a window's last few milliseconds may not leave room for (an
+      // edge the bench measures at five offsets: docs/BENCHMARKS.md, "The bulk page").
+      if (rateWindow === 'aligned') await new Promise((r) => setTimeout(r, WINDOW - (Date.now() % WINDOW) + 50));
+      const start = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => withRetry(() => client.shorten({ url: `https://example.org/q/${i}` }))),
+      );
+      const elapsed = Date.now() - start;
+      // Aligned windows sit on the clock ([k·W, (k+1)·W)): the first is the rest of the current
+      // one. First-request windows start with the first request.
+      const first = sb.log.find((l) => l.group === 'shorten')!.at;
+      const firstWindowLeft = rateWindow === 'aligned' ? (Math.floor(first / WINDOW) + 1) * WINDOW - first : WINDOW;
+      const least = firstWindowLeft + (Math.ceil(50 / LIMIT) - 2) * WINDOW;
+      expect(results).toHaveLength(50);
+      expect(new Set(results.map((r) => r.shortCode)).size).toBe(50);
+      const shortens = sb.log.filter((l) => l.group === 'shorten');
+      expect(shortens.filter((l) => l.rateLimited)).toHaveLength(0);
+      expect(shortens).toHaveLength(50);
+      expect(sb.state.forKey(sb.key).links.filter((l) => l.url.startsWith('https://example.org/q/'))).toHaveLength(50);
+      expect(gate.stats.rateLimited).toBe(0);
+      expect(elapsed / least, `elapsed ${elapsed} ms, least ${least} ms`).toBeLessThanOrEqual(1.1);
+      expect(elapsed).toBeGreaterThanOrEqual(least); // the budget was not overspent either
+    },
+    60_000,
+  );
 
   it('adapts when a second client spends the same key, and loses nothing', async () => {
     sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: LIMIT, shortenWindowMs: WINDOW });

@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server';
 import { ApiError, createApiClient } from '@/lib/api';
 import { PIXEL_TYPES } from '@/lib/api/constants';
 import { createService } from '@/lib/background/service';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 
 let sb: Sandbox;
 

@@ -22,8 +22,13 @@ describe('a link refused with 429, then the worker stopped', () => {
     const worker = await workerLives();
     await worker.call((s) => s.saveConnection({ serviceUrl: sb.url, apiKey: sb.key }));
     const urls = Array.from({ length: 4 }, (_, i) => `https://example.org/pressed/${i}`);
-    const presses = urls.map((url) => worker.call((s) => s.shorten({ url, domainId: null, campaignId: null }, 'popup')).catch((e: unknown) => e));
-    await vi.waitFor(() => expect(sb.log.filter((l) => l.path === '/api/shorten' && l.status === 200).length).toBeGreaterThanOrEqual(1), WAIT);
+    const presses = urls.map((url) =>
+      worker.call((s) => s.shorten({ url, domainId: null, campaignId: null }, 'popup')).catch((e: unknown) => e),
+    );
+    await vi.waitFor(
+      () => expect(sb.log.filter((l) => l.path === '/api/shorten' && l.status === 200).length).toBeGreaterThanOrEqual(1),
+      WAIT,
+    );
     // The next shorten is refused although the budget allows it (another client spent it).
     sb.faults.push({ path: /^\/api\/shorten$/, kind: 'status429', retryAfterSec: 8 });
     await vi.waitFor(() => expect(sb.log.some((l) => l.path === '/api/shorten' && l.status === 429)).toBe(true), WAIT);
@@ -36,7 +41,13 @@ describe('a link refused with 429, then the worker stopped', () => {
     worker.stop();
     void presses; // the popup that pressed closed with the worker's answers lost
     await worker.start();
-    await vi.waitFor(async () => expect((await queueItem.getValue()).filter((j) => j.state !== 'done').map((j) => [j.args.url, j.state, j.error?.reason])).toEqual([]), WAIT);
+    await vi.waitFor(
+      async () =>
+        expect((await queueItem.getValue()).filter((j) => j.state !== 'done').map((j) => [j.args.url, j.state, j.error?.reason])).toEqual(
+          [],
+        ),
+      WAIT,
+    );
     for (const url of urls) expect(made(sb, url), url).toBe(1);
   }, 90_000);
 });

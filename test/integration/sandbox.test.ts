@@ -97,7 +97,10 @@ describe('sandbox: lists and records', () => {
     const badColor = await call(sb, '/api/channel/add', { method: 'POST', body: JSON.stringify({ name: 'X', color: 'red' }) });
     expect(badColor.res.status).toBe(400);
     expect(badColor.json).toMatchObject({ error: 1 });
-    const badPixel = await call(sb, '/api/pixel/add', { method: 'POST', body: JSON.stringify({ type: 'newnetwork', name: 'n', tag: 't' }) });
+    const badPixel = await call(sb, '/api/pixel/add', {
+      method: 'POST',
+      body: JSON.stringify({ type: 'newnetwork', name: 'n', tag: 't' }),
+    });
     expect(badPixel.res.status).toBe(400);
     const missing = await call(sb, '/api/pixel/9999/delete', { method: 'DELETE' });
     expect(missing.res.status).toBe(404);
@@ -129,7 +132,12 @@ describe('sandbox: auth', () => {
     const xKey = await call(sb, '/api/account', { key: null, xApiKey: sb.key });
     expect(xKey.res.status).toBe(401);
     expect(sb.log.at(-1)).toMatchObject({ auth: 'x-api-key', status: 401, group: 'main' });
-    const shorten = await call(sb, '/api/shorten', { method: 'POST', key: null, xApiKey: 'nope', body: JSON.stringify({ url: 'https://a.example' }) });
+    const shorten = await call(sb, '/api/shorten', {
+      method: 'POST',
+      key: null,
+      xApiKey: 'nope',
+      body: JSON.stringify({ url: 'https://a.example' }),
+    });
     expect(shorten.res.status).toBe(401);
     expect(shorten.json).toMatchObject({ success: false });
   });

@@ -21,17 +21,28 @@ describe('connection', () => {
     const { service } = makeService();
     const res = await service.saveConnection({ serviceUrl: `${sb.url}/`, apiKey: sb.key });
     expect(res.account.email).toBe('demo@example.com');
-    expect(res.connection).toEqual({ connected: true, serviceUrl: sb.url, keyHint: sb.key.slice(-4), fingerprint: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(res.connection).toEqual({
+      connected: true,
+      serviceUrl: sb.url,
+      keyHint: sb.key.slice(-4),
+      fingerprint: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     expect(JSON.stringify(await service.getConnection())).not.toContain(sb.key);
   });
   it('refuses a bad key without saving it, a non-loopback http URL, and a new URL without the key', async () => {
     const { service } = makeService();
     await expect(service.saveConnection({ serviceUrl: sb.url, apiKey: 'nope' })).rejects.toMatchObject({ kind: 'bad-key' });
     expect((await service.getConnection()).connected).toBe(false);
-    await expect(service.saveConnection({ serviceUrl: 'http://links.example.com', apiKey: 'k' })).rejects.toMatchObject({ field: 'serviceUrl' });
+    await expect(service.saveConnection({ serviceUrl: 'http://links.example.com', apiKey: 'k' })).rejects.toMatchObject({
+      field: 'serviceUrl',
+    });
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    await expect(service.saveConnection({ serviceUrl: sb.url.replace('127.0.0.1', 'localhost') })).rejects.toMatchObject({ field: 'apiKey' });
-    await expect(service.saveConnection({ serviceUrl: 'https://links.example.com', apiKey: 'k' })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(service.saveConnection({ serviceUrl: sb.url.replace('127.0.0.1', 'localhost') })).rejects.toMatchObject({
+      field: 'apiKey',
+    });
+    await expect(service.saveConnection({ serviceUrl: 'https://links.example.com', apiKey: 'k' })).rejects.toMatchObject({
+      kind: 'forbidden',
+    });
   });
 });
 

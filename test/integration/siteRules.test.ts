@@ -6,9 +6,17 @@ import { makeService } from './makeService';
 
 let sb: Sandbox;
 const news = { id: 'p1', name: 'Newsletter', source: 'news', medium: 'email', campaign: '', term: '', content: '' };
-const rule = (site: string, more: object = {}) => ({ id: site, site, domainId: null, campaignId: null, channelId: null, presetId: null, ...more });
+const rule = (site: string, more: object = {}) => ({
+  id: site,
+  site,
+  domainId: null,
+  campaignId: null,
+  channelId: null,
+  presetId: null,
+  ...more,
+});
 
-const until = async <T,>(fn: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> => {
+const until = async <T>(fn: () => T | undefined | false | Promise<T | undefined | false>, what: string): Promise<T> => {
   const end = Date.now() + 10_000;
   for (;;) {
     const v = await fn();
@@ -59,7 +67,9 @@ describe('site rules in the worker', () => {
     await until(() => data.links.find((l) => l.url === 'https://example.net/one'), 'the first link');
     await until(() => notes.length >= 2, 'the notifications');
     expect(notes.filter((n) => /no longer exists/.test(n.message))).toHaveLength(1);
-    expect(notes[0]!.message).toBe('The rule for example.net names what no longer exists (campaign): the default is used instead. The link is made anyway.');
+    expect(notes[0]!.message).toBe(
+      'The rule for example.net names what no longer exists (campaign): the default is used instead. The link is made anyway.',
+    );
     expect((await service.getHistory())[0]!.campaign).toEqual({ state: 'none' });
     await service.shortenInBackground('https://example.net/two', 'context-page');
     await until(() => data.links.find((l) => l.url === 'https://example.net/two'), 'the second link');
@@ -80,7 +90,10 @@ describe('site rules in the worker', () => {
       channelId: null,
       makeNew: false,
     });
-    expect(view!.batch.items.map((it) => it.url)).toEqual(['https://www.shop.example/item?id=1&utm_source=news&utm_medium=email#photos', 'https://other.example/page']);
+    expect(view!.batch.items.map((it) => it.url)).toEqual([
+      'https://www.shop.example/item?id=1&utm_source=news&utm_medium=email#photos',
+      'https://other.example/page',
+    ]);
     expect(view!.batch.items.map((it) => it.rule ?? null)).toEqual([{ site: 'shop.example', chose: ['campaign', 'preset'] }, null]);
     const first = await until(() => data.links.find((l) => l.url.startsWith('https://www.shop.example/item')), 'the ruled row');
     const second = await until(() => data.links.find((l) => l.url === 'https://other.example/page'), 'the other row');
@@ -105,7 +118,7 @@ describe('site rules in the worker', () => {
     await until(() => link.campaign_id === chosen.id, "the page's campaign");
   });
 
-  it('a bulk row whose rule names a deleted campaign gets the page\'s, and the user is told once', async () => {
+  it("a bulk row whose rule names a deleted campaign gets the page's, and the user is told once", async () => {
     const { service, notes } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
@@ -123,16 +136,25 @@ describe('site rules in the worker', () => {
     const rows = await until(() => {
       const made = data.links.filter((l) => l.url.startsWith('https://shop.example/'));
       return made.length === 2 && made.every((l) => l.campaign_id == null) && made;
-    }, 'both rows in the page\'s campaign (none)');
+    }, "both rows in the page's campaign (none)");
     expect(rows).toHaveLength(2);
-    expect(notes.filter((n) => n.message === 'The rule for shop.example names what no longer exists (campaign): the default is used instead. The link is made anyway.')).toHaveLength(1);
+    expect(
+      notes.filter(
+        (n) =>
+          n.message ===
+          'The rule for shop.example names what no longer exists (campaign): the default is used instead. The link is made anyway.',
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps rules per account and refuses a bad one whole', async () => {
     const { service } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     await service.saveLinkRules({ presets: [news], rules: [rule('example.org')] });
-    await expect(service.saveLinkRules({ rules: [rule('example.com'), rule('not a site')] })).rejects.toMatchObject({ kind: 'invalid-input', field: 'rules.1.site' });
+    await expect(service.saveLinkRules({ rules: [rule('example.com'), rule('not a site')] })).rejects.toMatchObject({
+      kind: 'invalid-input',
+      field: 'rules.1.site',
+    });
     expect((await service.getLinkRules()).rules.map((r) => r.site)).toEqual(['example.org']);
     await service.saveConnection({ serviceUrl: sb.url, apiKey: 'second-key' });
     expect(await service.getLinkRules()).toMatchObject({ presets: [], rules: [] });

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { makeService } from './makeService';
 import type { WaitPolicy } from '@/lib/background/waitPolicy';
 
@@ -159,8 +159,16 @@ describe('a service that failed or cannot be reached', () => {
   it('a bulk row waiting for a service that answers with errors is told apart from one it cannot reach', async () => {
     const { service } = await connected({ waitPolicy: { ...SHORT, baseDelayMs: 60_000, maxDelayMs: 60_000 } });
     sb.faults.push({ path: /\/api\/shorten/, kind: 'status500', times: 5 });
-    await service.startBulk({ addresses: [{ url: 'https://example.org/f1' }], domainId: null, campaignId: null, channelId: null, makeNew: false });
-    await vi.waitFor(async () => expect((await service.jobs.list()).every((j) => j.waitingSince !== undefined)).toBe(true), { timeout: 5000 });
+    await service.startBulk({
+      addresses: [{ url: 'https://example.org/f1' }],
+      domainId: null,
+      campaignId: null,
+      channelId: null,
+      makeNew: false,
+    });
+    await vi.waitFor(async () => expect((await service.jobs.list()).every((j) => j.waitingSince !== undefined)).toBe(true), {
+      timeout: 5000,
+    });
     const view = await service.getBulk();
     expect(view?.waitingForService).toEqual([true]);
     expect(view?.serviceFailing).toEqual([true]);
@@ -171,12 +179,16 @@ describe('a service that failed or cannot be reached', () => {
     await sb.stop();
     const urls = ['https://example.org/b1', 'https://example.org/b2'];
     await service.startBulk({ addresses: urls.map((url) => ({ url })), domainId: null, campaignId: null, channelId: null, makeNew: false });
-    await vi.waitFor(async () => expect((await service.jobs.list()).every((j) => j.waitingSince !== undefined)).toBe(true), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await service.jobs.list()).every((j) => j.waitingSince !== undefined)).toBe(true), {
+      timeout: 5000,
+    });
     const view = await service.getBulk();
     expect(view?.batch.items.map((it) => it.state)).toEqual(['waiting', 'waiting']);
     expect(view?.waitingForService).toEqual([true, true]);
     await sb.start();
-    await vi.waitFor(async () => expect((await service.getBulk())?.batch.items.map((it) => it.state)).toEqual(['made', 'made']), { timeout: 8000 });
+    await vi.waitFor(async () => expect((await service.getBulk())?.batch.items.map((it) => it.state)).toEqual(['made', 'made']), {
+      timeout: 8000,
+    });
     for (const url of urls) expect(linksTo(url)).toHaveLength(1);
   });
 });

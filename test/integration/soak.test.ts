@@ -77,7 +77,11 @@ describe(`the soak (SOAK_SEED=${SEED})`, () => {
         );
       if (entry === 'popup') return void hear(worker.call((s) => s.shorten({ url: urls[0]!, domainId: null, campaignId: null }, 'popup')));
       if (entry === 'bulk')
-        return void hear(worker.call((s) => s.startBulk({ addresses: urls.map((url) => ({ url })), domainId: null, campaignId: null, channelId: null, makeNew: true })));
+        return void hear(
+          worker.call((s) =>
+            s.startBulk({ addresses: urls.map((url) => ({ url })), domainId: null, campaignId: null, channelId: null, makeNew: true }),
+          ),
+        );
       void hear(worker.call((s) => s.shortenInBackground(urls[0]!, entry)));
     };
 
@@ -145,12 +149,27 @@ describe(`the soak (SOAK_SEED=${SEED})`, () => {
       }
       if (job?.state === 'failed') {
         // Failed: told by the page that asked (its answer), the bulk row, or a notification.
-        const told = p.heard === 'error' || job.notified === true || job.source === 'bulk' || (p.entry === 'popup' && p.heard === 'answer' && !job.notify);
-        if (!told) wrong.push(`${p.entry} ${p.url}: failed (${job.error?.kind}/${job.error?.reason ?? ''}) and nobody was told (the page heard ${p.heard}; notify ${job.notify}, notified ${job.notified})`);
-        else if (made === 1 && job.error?.reason !== 'answer-lost') wrong.push(`${p.entry} ${p.url}: made, but said to have failed (${job.error?.kind})`);
+        const told =
+          p.heard === 'error' ||
+          job.notified === true ||
+          job.source === 'bulk' ||
+          (p.entry === 'popup' && p.heard === 'answer' && !job.notify);
+        if (!told)
+          wrong.push(
+            `${p.entry} ${p.url}: failed (${job.error?.kind}/${job.error?.reason ?? ''}) and nobody was told (the page heard ${p.heard}; notify ${job.notify}, notified ${job.notified})`,
+          );
+        else if (made === 1 && job.error?.reason !== 'answer-lost')
+          wrong.push(`${p.entry} ${p.url}: made, but said to have failed (${job.error?.kind})`);
         else if (made === 1) tally.mayExistTold++;
         else tally.refusedTold++;
-        if (process.env.SOAK_DEBUG && made === 0 && job.error?.reason === 'answer-lost') console.log('[lost]', p.entry, p.url, JSON.stringify(job), sentLog.filter((l) => l.includes(p.url)));
+        if (process.env.SOAK_DEBUG && made === 0 && job.error?.reason === 'answer-lost')
+          console.log(
+            '[lost]',
+            p.entry,
+            p.url,
+            JSON.stringify(job),
+            sentLog.filter((l) => l.includes(p.url)),
+          );
         continue;
       }
       if (!job && made === 0) {
@@ -163,7 +182,9 @@ describe(`the soak (SOAK_SEED=${SEED})`, () => {
     }
     const summary = `seed ${SEED}: ${presses.length} presses, ${stops} worker stops, ${bulkRun} bulk batches, ${sb.log.filter((l) => l.path === '/api/shorten').length} shorten requests; made once ${tally.made}, refused and told ${tally.refusedTold}, answer lost and told ${tally.mayExistTold}, not stored (the page heard a refusal or that the worker stopped) ${tally.notStored}`;
     const kinds = new Map<string, number>();
-    for (const j of jobs) if (j.state === 'failed') kinds.set(`${j.error?.kind}/${j.error?.reason ?? ''}`, (kinds.get(`${j.error?.kind}/${j.error?.reason ?? ''}`) ?? 0) + 1);
+    for (const j of jobs)
+      if (j.state === 'failed')
+        kinds.set(`${j.error?.kind}/${j.error?.reason ?? ''}`, (kinds.get(`${j.error?.kind}/${j.error?.reason ?? ''}`) ?? 0) + 1);
     console.log(`[soak] ${summary}; failed jobs by kind: ${JSON.stringify(Object.fromEntries(kinds))}`);
     expect(wrong, `${summary}\nrepeat with SOAK_SEED=${SEED}`).toEqual([]);
     expect(lastBatch === null || lastBatch.items.every((it) => it.state !== 'waiting')).toBe(true);

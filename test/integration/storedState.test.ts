@@ -35,13 +35,26 @@ describe('stored state that is not what the worker expects', () => {
   });
 
   it('a corrupt history entry drops that entry, not the history', async () => {
-    const good = { id: 'g', longUrl: 'https://example.org/g', shortUrl: `${sb.url}/g`, shortCode: 'g', linkId: 1, domainId: null, campaign: { state: 'none' }, createdAt: 1, service: sb.url };
+    const good = {
+      id: 'g',
+      longUrl: 'https://example.org/g',
+      shortUrl: `${sb.url}/g`,
+      shortCode: 'g',
+      linkId: 1,
+      domainId: null,
+      campaign: { state: 'none' },
+      createdAt: 1,
+      service: sb.url,
+    };
     const service = await connectedThenStored({ history: [good, { id: 5 }, null] });
     expect((await service.getHistory()).map((e) => e.id)).toEqual(['g']);
     expect(await service.takeStorageNotices()).toEqual(['history']);
   });
 
-  it.each([['a string', 'garbage'], ['[null, 7]', [null, 7]]])('queue as %s: Shorten works at once and after', async (_, queue) => {
+  it.each([
+    ['a string', 'garbage'],
+    ['[null, 7]', [null, 7]],
+  ])('queue as %s: Shorten works at once and after', async (_, queue) => {
     const service = await connectedThenStored({ queue });
     for (const url of ['https://example.org/q1', 'https://example.org/q2']) {
       const out = await service.shorten({ url, domainId: null, campaignId: null });
@@ -66,7 +79,10 @@ describe('stored state that is not what the worker expects', () => {
   });
 
   it('a wrong key keeps the service URL; wrong preferences get their defaults, the others stay', async () => {
-    const service = await connectedThenStored({ connection: { serviceUrl: sb.url, apiKey: 42 }, settings: { autoCopy: false, copyFormat: 'nope', keepHistory: 'yes' } });
+    const service = await connectedThenStored({
+      connection: { serviceUrl: sb.url, apiKey: 42 },
+      settings: { autoCopy: false, copyFormat: 'nope', keepHistory: 'yes' },
+    });
     expect(await service.getConnection()).toEqual({ connected: false, serviceUrl: sb.url, keyHint: null });
     const settings = await service.getSettings();
     expect(settings).toMatchObject({ autoCopy: false, copyFormat: 'link', keepHistory: true, historyLimit: 5000 });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { errorSentence } from '@/lib/errorText';
+import { errorSentence } from '@/lib/i18n/errorText';
 import { makeService } from './makeService';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
@@ -35,7 +35,10 @@ afterEach(async () => {
 async function trackedWithImageAt(link: string) {
   const { service } = makeService();
   await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-  sb.faults.push({ path: /^\/api\/qr\/add$/, answer: { status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ error: 0, id: 9001, link }) } });
+  sb.faults.push({
+    path: /^\/api\/qr\/add$/,
+    answer: { status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ error: 0, id: 9001, link }) },
+  });
   const made = await service.makeTrackedQr({ shortUrl: 'https://sho.rt/img' });
   expect(made.link).toBe(link);
   return service;
@@ -47,12 +50,17 @@ describe("a tracked QR code's image", () => {
     const error = await service.getTrackedQrImage({ shortUrl: 'https://sho.rt/img' }).catch((e: unknown) => e);
     expect(elsewhere.seen).toEqual([]);
     expect(error).toMatchObject({ reason: 'image-elsewhere', detail: elsewhere.url });
-    expect(errorSentence(error, 'popup')).toBe(`the service keeps it at another address than its own (${elsewhere.url}), and LinkShort reads images only from the service itself.`);
+    expect(errorSentence(error, 'popup')).toBe(
+      `the service keeps it at another address than its own (${elsewhere.url}), and LinkShort reads images only from the service itself.`,
+    );
   });
 
   it('at the service, but redirected to another origin: the redirect is not followed', async () => {
     const service = await trackedWithImageAt(`${sb.url}/api/qr-image/9001`);
-    sb.faults.push({ path: /^\/api\/qr-image\/9001$/, answer: { status: 302, headers: { Location: `${elsewhere.url}/private/admin.svg` }, body: '' } });
+    sb.faults.push({
+      path: /^\/api\/qr-image\/9001$/,
+      answer: { status: 302, headers: { Location: `${elsewhere.url}/private/admin.svg` }, body: '' },
+    });
     await expect(service.getTrackedQrImage({ shortUrl: 'https://sho.rt/img' })).rejects.toMatchObject({ kind: 'network' });
     expect(elsewhere.seen).toEqual([]);
   });

@@ -8,7 +8,6 @@ import { makeService } from './makeService';
 let sb: Sandbox;
 const OTHER_KEY = 'other-account-key-0002';
 
-
 /** A popup's port as the worker sees it: the test sends its messages and closes it. */
 function fakePort() {
   const onMessage: ((m: unknown) => void)[] = [];
@@ -94,7 +93,14 @@ describe('the key replaced while links wait', () => {
   it('says the links were not sent, names them in one notification, and makes them with the new account', async () => {
     await sb.close();
     // Two shortens a minute for each account: two made, two waiting; the other account makes both.
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 2, shortenWindowMs: 60_000, rateWindow: 'first-request', extraKeys: [{ key: OTHER_KEY, plan: 'pro' }] });
+    sb = await startSandbox({
+      port: 0,
+      plan: 'pro',
+      shortenLimit: 2,
+      shortenWindowMs: 60_000,
+      rateWindow: 'first-request',
+      extraKeys: [{ key: OTHER_KEY, plan: 'pro' }],
+    });
     const { service, notes } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     for (const url of ['https://example.org/made', 'https://example.org/made-2'])
@@ -116,16 +122,29 @@ describe('the key replaced while links wait', () => {
     expect(unsent.map((u) => u.args.url)).toEqual(['https://example.org/wait-a', 'https://example.org/wait-b']);
     const jobs = await service.remakeUnsent({ ids: unsent.map((u) => u.id), domainId: null, campaignId: null });
     expect(jobs).toHaveLength(2);
-    for (const j of jobs) await vi.waitFor(async () => expect((await service.getJob({ jobId: j.id }))?.state).toBe('done'), { timeout: 5000 });
+    for (const j of jobs)
+      await vi.waitFor(async () => expect((await service.getJob({ jobId: j.id }))?.state).toBe('done'), { timeout: 5000 });
     const other = sb.state.forKey(OTHER_KEY).links.map((l) => l.url);
     expect(other).toEqual(expect.arrayContaining(['https://example.org/wait-a', 'https://example.org/wait-b']));
-    expect(sb.state.forKey(sb.key).links.map((l) => l.url).filter((u) => /^https:\/\/example\.org\/(made|wait)/.test(u))).toEqual(['https://example.org/made', 'https://example.org/made-2']);
+    expect(
+      sb.state
+        .forKey(sb.key)
+        .links.map((l) => l.url)
+        .filter((u) => /^https:\/\/example\.org\/(made|wait)/.test(u)),
+    ).toEqual(['https://example.org/made', 'https://example.org/made-2']);
     expect((await service.getWaitingLinks()).unsent).toEqual([]);
   });
 
   it('dismissed links are forgotten without being sent', async () => {
     await sb.close();
-    sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 60_000, rateWindow: 'first-request', extraKeys: [{ key: OTHER_KEY, plan: 'pro' }] });
+    sb = await startSandbox({
+      port: 0,
+      plan: 'pro',
+      shortenLimit: 1,
+      shortenWindowMs: 60_000,
+      rateWindow: 'first-request',
+      extraKeys: [{ key: OTHER_KEY, plan: 'pro' }],
+    });
     const { service } = makeService();
     await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     await service.shorten({ url: 'https://example.org/made', domainId: null, campaignId: null });

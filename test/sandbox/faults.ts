@@ -36,7 +36,11 @@ export function faultAnswer(kind: FaultKind, retryAfterSec = 1): FaultAnswer | '
       return { status: 500, headers: { ...HTML_TYPE }, body: HTML_ERROR };
     case 'status502':
       // What a proxy in front of the service answers when the service behind it is down.
-      return { status: 502, headers: { ...HTML_TYPE }, body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>' };
+      return {
+        status: 502,
+        headers: { ...HTML_TYPE },
+        body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>',
+      };
     case 'status500':
       return { status: 500, headers: { ...JSON_TYPE }, body: JSON.stringify({ error: 1, message: 'Internal error' }) };
     case 'empty200':

@@ -22,8 +22,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'Authorization, X-API-KEY, Content-Type',
   'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Expose-Headers':
-    'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Reset-Ms, Retry-After',
+  'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Reset-Ms, Retry-After',
   'Access-Control-Max-Age': '600',
 };
 
@@ -63,12 +62,7 @@ export function parseJsonBody(text: string): Record<string, unknown> {
 }
 
 /** Writes a complete answer (no-op when the socket is already gone). */
-export function writeAnswer(
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: string | Buffer = '',
-): void {
+export function writeAnswer(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer = ''): void {
   if (res.destroyed || res.writableEnded) return;
   const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   res.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Length': String(payload.length) });

@@ -87,7 +87,8 @@ const staticPage = (): PageAnswer =>
 function qrSvg(id: number): PageAnswer {
   const cells: string[] = [];
   for (let y = 0; y < 21; y++)
-    for (let x = 0; x < 21; x++) if ((x * 7 + y * 13 + id * 3 + x * y) % 3 === 0) cells.push(`<rect x="${x}" y="${y}" width="1" height="1"/>`);
+    for (let x = 0; x < 21; x++)
+      if ((x * 7 + y * 13 + id * 3 + x * y) % 3 === 0) cells.push(`<rect x="${x}" y="${y}" width="1" height="1"/>`);
   const body = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 21 21" width="210" height="210"><rect width="21" height="21" fill="#fff"/><g fill="#000">${cells.join('')}</g></svg>`;
   return { status: 200, headers: { 'Content-Type': 'image/svg+xml' }, body };
 }
@@ -95,13 +96,16 @@ function qrSvg(id: number): PageAnswer {
 /** Answers a non-/api request. */
 export function handlePage(state: SandboxState, method: string, path: string): PageAnswer {
   if (method !== 'GET' && method !== 'HEAD') return html('Method not allowed', '<h1>Method not allowed</h1>', 405);
-  const seg = path.split('/').slice(1).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const seg = path
+    .split('/')
+    .slice(1)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   const [first = '', second] = seg;
   if (path === '/') return landing(state);
   if (seg.length === 2 && first === 'page' && second) return testPage(second);

@@ -37,11 +37,7 @@ function presentedKeys(req: IncomingMessage): { bearer?: string; apiKey?: string
 }
 
 /** Resolves the caller's account: main group by Bearer only, shorten group by X-API-KEY or Bearer. */
-function authenticate(
-  state: SandboxState,
-  req: IncomingMessage,
-  group: RateGroup,
-): { data: AccountData | undefined; form: AuthForm } {
+function authenticate(state: SandboxState, req: IncomingMessage, group: RateGroup): { data: AccountData | undefined; form: AuthForm } {
   const { bearer, apiKey } = presentedKeys(req);
   const byBearer = bearer !== undefined ? state.find(bearer) : undefined;
   if (group === 'main') return { data: byBearer, form: bearer !== undefined ? 'bearer' : apiKey !== undefined ? 'x-api-key' : 'none' };
@@ -177,7 +173,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (match === undefined) throw new HttpError(404, 'Endpoint not found.');
       if (match === 'method') throw new HttpError(405, `Method ${method} not allowed here.`);
       const body = method === 'GET' ? {} : parseJsonBody(rawBody);
-      const reply = match.route.handler({ data, state: st, params: match.params, query: url.searchParams, body, realDeployment: !!opts.realDeployment, emptyQrStats: opts.emptyQrStats ?? 'object' });
+      const reply = match.route.handler({
+        data,
+        state: st,
+        params: match.params,
+        query: url.searchParams,
+        body,
+        realDeployment: !!opts.realDeployment,
+        emptyQrStats: opts.emptyQrStats ?? 'object',
+      });
       return json(reply.status ?? 200, reply.body, rate);
     } catch (err) {
       if (err instanceof HttpError) {

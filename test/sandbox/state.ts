@@ -343,7 +343,10 @@ function pad2(i: number): string {
   return String(i).padStart(2, '0');
 }
 function slugify(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 /** A deterministic seed timestamp, a bit over a day apart per index. */
 function seedStamp(i: number): string {

@@ -47,16 +47,7 @@ export interface LoggedRequest {
 }
 
 export type FaultKind =
-  | 'html200'
-  | 'html500'
-  | 'status500'
-  | 'status502'
-  | 'empty200'
-  | 'invalidJson'
-  | 'hang'
-  | 'body429'
-  | 'status429'
-  | 'huge';
+  'html200' | 'html500' | 'status500' | 'status502' | 'empty200' | 'invalidJson' | 'hang' | 'body429' | 'status429' | 'huge';
 
 /** A fault to inject into the next matching /api request(s). */
 export interface Fault {

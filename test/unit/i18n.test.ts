@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { t } from '@/lib/i18n';
-import { tCount } from '@/lib/i18nCount';
-import { issueText } from '@/lib/errorText';
+import { tCount } from '@/lib/i18n/count';
+import { issueText } from '@/lib/i18n/errorText';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 const load = (lang: string) => JSON.parse(readFileSync(`public/_locales/${lang}/messages.json`, 'utf8')) as Catalogue;
@@ -40,12 +40,17 @@ describe('translations', () => {
       ].join('|'),
       'iu',
     );
-    const found = Object.entries(load('es')).filter(([, e]) => usted.test(e.message)).map(([k, e]) => `${k}: ${e.message}`);
+    const found = Object.entries(load('es'))
+      .filter(([, e]) => usted.test(e.message))
+      .map(([k, e]) => `${k}: ${e.message}`);
     expect(found).toEqual([]);
   });
 
   it('one term each: the rate limit is "solicitudes" in Spanish and "Anfragelimit" in German, the popup "Pop-up" in German', () => {
-    const using = (lang: string, word: RegExp) => Object.entries(load(lang)).filter(([, e]) => word.test(e.message)).map(([k]) => k);
+    const using = (lang: string, word: RegExp) =>
+      Object.entries(load(lang))
+        .filter(([, e]) => word.test(e.message))
+        .map(([k]) => k);
     expect(using('es', /petici[oó]n/i)).toEqual([]);
     expect(using('de', /Ratenlimit|Rate-Limit/i)).toEqual([]);
     expect(using('es', /límite de solicitudes/).length).toBeGreaterThan(3);
@@ -55,7 +60,15 @@ describe('translations', () => {
   });
 
   it('ends every status of a waiting link with the same sentence about closing the popup, in each language', () => {
-    const keys = ['popupQueued', 'popupQueuedNamed', 'popupQueuedSoon', 'popupQueuedSoonNamed', 'popupWaitingNetwork', 'popupWaitingServer', 'popupWaitingAnswer'];
+    const keys = [
+      'popupQueued',
+      'popupQueuedNamed',
+      'popupQueuedSoon',
+      'popupQueuedSoonNamed',
+      'popupWaitingNetwork',
+      'popupWaitingServer',
+      'popupWaitingAnswer',
+    ];
     for (const lang of ['en', 'de', 'es']) {
       const catalogue = load(lang);
       const last = keys.map((k) => catalogue[k]!.message.split(/(?<=\.) /).at(-1));
@@ -67,14 +80,22 @@ describe('translations', () => {
     for (const lang of ['en', 'de', 'es']) {
       const catalogue = load(lang);
       const word = catalogue.commonRefresh!.message.toLowerCase();
-      const names = Object.keys(catalogue).filter((k) => k.startsWith('optionsRefresh')).map((k) => catalogue[k]!.message);
-      expect(names.filter((n) => !n.toLowerCase().includes(word)), lang).toEqual([]);
+      const names = Object.keys(catalogue)
+        .filter((k) => k.startsWith('optionsRefresh'))
+        .map((k) => catalogue[k]!.message);
+      expect(
+        names.filter((n) => !n.toLowerCase().includes(word)),
+        lang,
+      ).toEqual([]);
       expect(names, lang).not.toContain(catalogue.optionsAccountSubmit!.message);
     }
   });
 
   it('words an expected time as an estimate, one way: "gegen" in German, "hacia las" in Spanish', () => {
-    const exact = (lang: string, word: RegExp) => Object.entries(load(lang)).filter(([, e]) => word.test(e.message)).map(([k]) => k);
+    const exact = (lang: string, word: RegExp) =>
+      Object.entries(load(lang))
+        .filter(([, e]) => word.test(e.message))
+        .map(([k]) => k);
     expect(exact('de', /\bum \$TIME\$/)).toEqual([]);
     expect(exact('es', /(?<!hacia )\ba las \$TIME\$/i)).toEqual([]);
   });
@@ -82,14 +103,53 @@ describe('translations', () => {
   it('leaves no English word in German or Spanish: only names (brands, formats) and words both languages share stay as in English', () => {
     const kept: Record<string, string[]> = {
       de: [
-        'bulkFormatCsv', 'bulkFormatMarkdown', 'bulkResultsHeading', 'commonDomain', 'commonDomainNumbered', 'commonInvalidField',
-        'copyFormatHtml', 'copyFormatLink', 'copyFormatMarkdown', 'extName', 'optionsDomainsTitle', 'optionsFieldName',
-        'optionsItemTypeLink', 'optionsOverlayNumbered', 'optionsPixelNumbered', 'optionsQrText', 'optionsQrTypeLink',
-        'optionsQrTypeSms', 'optionsQrTypeText', 'optionsQrUrl', 'optionsQrWebsite', 'optionsRotator', 'optionsStatClicks',
-        'planPro', 'popupQrButton', 'popupQrLabel', 'popupUtm', 'qrStyleLogo', 'qrTrackedScans',
+        'bulkFormatCsv',
+        'bulkFormatMarkdown',
+        'bulkResultsHeading',
+        'commonDomain',
+        'commonDomainNumbered',
+        'commonInvalidField',
+        'copyFormatHtml',
+        'copyFormatLink',
+        'copyFormatMarkdown',
+        'extName',
+        'optionsDomainsTitle',
+        'optionsFieldName',
+        'optionsItemTypeLink',
+        'optionsOverlayNumbered',
+        'optionsPixelNumbered',
+        'optionsQrText',
+        'optionsQrTypeLink',
+        'optionsQrTypeSms',
+        'optionsQrTypeText',
+        'optionsQrUrl',
+        'optionsQrWebsite',
+        'optionsRotator',
+        'optionsStatClicks',
+        'planPro',
+        'popupQrButton',
+        'popupQrLabel',
+        'popupUtm',
+        'qrStyleLogo',
+        'qrTrackedScans',
       ],
-      es: ['bulkFormatCsv', 'bulkFormatMarkdown', 'commonInvalidField', 'commonNo', 'copyFormatHtml', 'copyFormatMarkdown', 'extName',
-        'optionsFactPlan', 'optionsQrTypeSms', 'optionsQrTypeWifi', 'optionsQrUrl', 'planPro', 'popupQrButton', 'popupQrLabel', 'popupUtm'],
+      es: [
+        'bulkFormatCsv',
+        'bulkFormatMarkdown',
+        'commonInvalidField',
+        'commonNo',
+        'copyFormatHtml',
+        'copyFormatMarkdown',
+        'extName',
+        'optionsFactPlan',
+        'optionsQrTypeSms',
+        'optionsQrTypeWifi',
+        'optionsQrUrl',
+        'planPro',
+        'popupQrButton',
+        'popupQrLabel',
+        'popupUtm',
+      ],
     };
     const isName = (key: string) => /^(pixelType|social)/.test(key);
     for (const lang of ['de', 'es']) {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The service's dates as the user's language writes them; what is not a date stays as it was sent.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { dateText } from '@/lib/i18nDate';
+import { dateText } from '@/lib/i18n/date';
 
 const h = vi.hoisted(() => ({ lang: 'de' }));
 vi.mock('@wxt-dev/browser', () => ({

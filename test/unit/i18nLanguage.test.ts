@@ -2,7 +2,7 @@
 // Numbers and times are written in the language of the messages, whatever the browser's UI language.
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatCount, uiLanguage } from '@/lib/i18nFormat';
+import { formatCount, uiLanguage } from '@/lib/i18n/format';
 
 type Catalogue = Record<string, { message: string }>;
 const h = vi.hoisted(() => ({ catalogue: 'en', ui: 'en-US' }));

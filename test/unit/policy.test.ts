@@ -24,7 +24,14 @@ describe('the organisation policy (storage.managed)', () => {
     expect(p.settings.defaultDomainId).toEqual({ value: 3, locked: false });
     expect(isLocked(p, 'serviceUrl')).toBe(true);
     expect(isLocked(p, 'defaultDomainId')).toBe(false);
-    expect(presetNames(p)).toEqual(['serviceUrl', 'defaultDomainId', 'defaultCampaignId', 'defaultChannelId', 'keepHistory', 'keepPrivateHistory']);
+    expect(presetNames(p)).toEqual([
+      'serviceUrl',
+      'defaultDomainId',
+      'defaultCampaignId',
+      'defaultChannelId',
+      'keepHistory',
+      'keepPrivateHistory',
+    ]);
   });
 
   it('ignores each bad value with a reason and keeps the good ones', () => {
@@ -43,7 +50,16 @@ describe('the organisation policy (storage.managed)', () => {
     const reasons = Object.fromEntries(p.ignored.map((i) => [i.key, i.reason]));
     expect(reasons.serviceUrl).toMatch(/http/);
     expect(Object.keys(reasons).sort()).toEqual(
-      ['apiKey', 'colour', 'defaultCampaignId', 'defaultDomainId', 'keepHistory', 'locked.keepHistory', 'locked.theme', 'serviceUrl'].sort(),
+      [
+        'apiKey',
+        'colour',
+        'defaultCampaignId',
+        'defaultDomainId',
+        'keepHistory',
+        'locked.keepHistory',
+        'locked.theme',
+        'serviceUrl',
+      ].sort(),
     );
     expect(reasons.apiKey).toMatch(/never/);
     expect(JSON.stringify(p)).not.toContain('sk-123');

@@ -1,11 +1,11 @@
 /** The bulk page's form: the pasted addresses (read as they are typed), the choices, the window's tabs. */
 import { browser } from 'wxt/browser';
-import { t } from '../../i18n';
-import { extractAddresses } from '../../bulk/extract';
-import { prepareBatch } from '../../bulk/prepare';
-import { cleanUrl } from '../../links/cleanUrl';
-import type { Settings } from '../../storage';
-import { checkUrl } from '../../links/address';
+import { t } from '@/lib/i18n';
+import { extractAddresses } from '@/lib/bulk/extract';
+import { prepareBatch } from '@/lib/bulk/prepare';
+import { cleanUrl } from '@/lib/links/cleanUrl';
+import type { Settings } from '@/lib/storage';
+import { checkUrl } from '@/lib/links/address';
 import type { BulkForm, BulkFormActions, BulkKit, BulkPreview } from './store';
 
 /** Whether tracking parameters are removed: the preference, on by default. */

@@ -2,15 +2,15 @@
  * The bulk page's loaders: the connection, the saved connections ("Account"), the preferences and
  * the Domain/Campaign/Channel lists; choosing another account loads them again for it.
  */
-import { ask } from '../../messaging';
-import type { Campaign, Channel, Domain } from '../../api';
-import { t } from '../../i18n';
-import { withRemembered } from '../choices';
-import { listOf } from '../listOf';
+import { ask } from '@/lib/messaging';
+import type { Campaign, Channel, Domain } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import { withRemembered } from '@/lib/ui/choices';
+import { listOf } from '@/lib/ui/listOf';
 import { previewOf } from './form';
 import { isRunning } from './run';
 import type { BulkData, BulkKit, BulkLoaderActions } from './store';
-import { cachedLoader, showValue } from '../cachedLoader';
+import { cachedLoader, showValue } from '@/lib/ui/cachedLoader';
 
 const sources = {
   domains: () => ask('getList', { name: 'domains' }).then((r) => ({ stale: r.stale, value: listOf<Domain>(r.value) })),
@@ -80,7 +80,10 @@ export function bulkLoadersSlice({ set, get, timers }: BulkKit): BulkLoaderActio
       timers.revive();
       if (started) return;
       started = true;
-      void ask('takeStorageNotices').then((storageNotices) => set({ storageNotices }), () => undefined);
+      void ask('takeStorageNotices').then(
+        (storageNotices) => set({ storageNotices }),
+        () => undefined,
+      );
       void get().privacy.then((privateWindow) => set({ privateWindow }));
       await Promise.all([loadAccount(), loadAccounts(), get().refresh()]);
     },

@@ -1,8 +1,8 @@
 /** What a site rule chose for a row of the bulk page, in words, and each row's campaign as the results name it. */
-import type { Campaign, Channel, Domain } from '../../api';
-import { t } from '../../i18n';
-import type { BulkBatch, BulkItem } from '../../storage';
-import { campaignChoices, channelChoices, domainChoices, type Choice } from '../choices';
+import type { Campaign, Channel, Domain } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import type { BulkBatch, BulkItem } from '@/lib/storage';
+import { campaignChoices, channelChoices, domainChoices, type Choice } from '@/lib/ui/choices';
 
 /** The lists the names come from (an id not in them is written as its number). */
 export interface RowLists {

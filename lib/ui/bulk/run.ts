@@ -2,17 +2,17 @@
  * The bulk page's run: "Shorten all" hands the batch to the worker, the page follows the stored
  * batch (also after a reopen) until no row waits, and the results go to the clipboard or a file.
  */
-import { ask, type BulkScope, type BulkView } from '../../messaging';
-import { t } from '../../i18n';
-import { tCount } from '../../i18nCount';
-import { errorSentence } from '../../errorText';
-import { toApiError } from '../../api/errors';
-import { batchSizeProblem } from '../../bulk/prepare';
-import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '../../bulk/formats';
-import type { BulkBatch } from '../../storage';
-import type { Campaign } from '../../api';
+import { ask, type BulkScope, type BulkView } from '@/lib/messaging';
+import { t } from '@/lib/i18n';
+import { tCount } from '@/lib/i18n/count';
+import { errorSentence } from '@/lib/i18n/errorText';
+import { toApiError } from '@/lib/api/errors';
+import { batchSizeProblem } from '@/lib/bulk/prepare';
+import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '@/lib/bulk/formats';
+import type { BulkBatch } from '@/lib/storage';
+import type { Campaign } from '@/lib/api';
 import { rowCampaign } from './ruleText';
-import { toId } from '../choices';
+import { toId } from '@/lib/ui/choices';
 import type { BulkKit, BulkRunActions } from './store';
 
 /** How often the page asks where a running batch stands. */
@@ -110,7 +110,9 @@ export function bulkRunSlice({ set, get, timers }: BulkKit): BulkRunActions {
       set({ starting: true, alert: '', batchText: s.form.text });
       try {
         const view = await asked;
-        void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, lastChannelId: ids.channelId }).catch(() => undefined);
+        void ask('saveSettings', { lastDomainId: ids.domainId, lastCampaignId: ids.campaignId, lastChannelId: ids.channelId }).catch(
+          () => undefined,
+        );
         set({ status: t('bulkStarted') });
         shown(view);
       } catch (e) {

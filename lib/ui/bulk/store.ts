@@ -5,15 +5,15 @@
  * (bulkForm), and the run with its results (bulkRun).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Campaign, Channel, Domain } from '../../api';
-import type { Settings } from '../../storage';
-import type { BulkView } from '../../messaging';
-import type { ToldItem } from '../../storage/names';
-import type { BulkCopyFormat } from '../../bulk/formats';
-import type { Skipped, Trimmed } from '../../bulk/extract';
-import type { BatchAddress } from '../../bulk/prepare';
-import { createTimers, type Loaded, type StoreTimers } from '../store';
-import { NO_ACCOUNTS, type AccountChoice } from '../accountChoice';
+import type { Campaign, Channel, Domain } from '@/lib/api';
+import type { Settings } from '@/lib/storage';
+import type { BulkView } from '@/lib/messaging';
+import type { ToldItem } from '@/lib/storage/names';
+import type { BulkCopyFormat } from '@/lib/bulk/formats';
+import type { Skipped, Trimmed } from '@/lib/bulk/extract';
+import type { BatchAddress } from '@/lib/bulk/prepare';
+import { createTimers, type Loaded, type StoreTimers } from '@/lib/ui/store';
+import { NO_ACCOUNTS, type AccountChoice } from '@/lib/ui/accountChoice';
 import { bulkLoadersSlice } from './loaders';
 import { bulkFormSlice } from './form';
 import { bulkRunSlice } from './run';

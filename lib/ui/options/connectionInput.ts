@@ -5,11 +5,11 @@
  */
 import type { MessageKey } from '@/lib/i18n';
 import { t } from '@/lib/i18n';
-import { errorSentence } from '@/lib/errorText';
-import { isGrantedInManifest } from '@/lib/serviceUrl';
+import { errorSentence } from '@/lib/i18n/errorText';
+import { isGrantedInManifest } from '@/lib/links/serviceUrl';
 import type { Checked } from './forms';
 import { checkServiceUrlInput, permissionRefusedText } from './text';
-import { MAX_CONNECTION_NAME } from '../../storage/names';
+import { MAX_CONNECTION_NAME } from '@/lib/storage/names';
 
 /** The attributes of every "Service URL" field (the Connection section's and "Add connection"'s). */
 export const SERVICE_URL_FIELD = {
@@ -42,7 +42,8 @@ export interface ConnectionInput {
 /** Checks a connection name: optional, at most 100 characters. */
 export function checkConnectionName(typed: string): Checked<string> {
   const name = typed.trim();
-  if (name.length > MAX_CONNECTION_NAME) return { ok: false, field: 'name', message: t('optionsConnectionNameTooLong', MAX_CONNECTION_NAME, name.length) };
+  if (name.length > MAX_CONNECTION_NAME)
+    return { ok: false, field: 'name', message: t('optionsConnectionNameTooLong', MAX_CONNECTION_NAME, name.length) };
   return { ok: true, data: name };
 }
 

@@ -5,9 +5,9 @@
  */
 import type { Account, SerializedApiError } from '@/lib/api';
 import type { ask as askWorker, ConnectionInfo, ConnectionSummary } from '@/lib/messaging';
-import type { LoadState } from '../store';
-import { toApiError } from '../../api/errors';
-import { t } from '../../i18n';
+import type { LoadState } from '@/lib/ui/store';
+import { toApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 
 /** The saved connections as the page knows them: `value` is null until the first answer. */
 export interface ConnectionsState {
@@ -50,7 +50,9 @@ export function connectionsSlice(host: ConnectionsHost): ConnectionsActions {
   const ready = (value: ConnectionSummary[], forgotten = host.get().connections.forgotten) => {
     seq++;
     // The current one first, whichever answer it came in.
-    host.set({ connections: { state: 'ready', value: [...value].sort((a, b) => Number(b.current) - Number(a.current)), error: null, forgotten } });
+    host.set({
+      connections: { state: 'ready', value: [...value].sort((a, b) => Number(b.current) - Number(a.current)), error: null, forgotten },
+    });
   };
   const isCurrent = (fingerprint: string) => !!host.get().connections.value?.some((c) => c.fingerprint === fingerprint && c.current);
 
@@ -61,7 +63,10 @@ export function connectionsSlice(host: ConnectionsHost): ConnectionsActions {
       const value = await ask('listConnections');
       if (mine === seq) ready(value);
     } catch (err) {
-      if (mine === seq) host.set({ connections: { ...host.get().connections, state: 'error', error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() } });
+      if (mine === seq)
+        host.set({
+          connections: { ...host.get().connections, state: 'error', error: toApiError(err, t('optionsWorkerNoAnswer')).toJSON() },
+        });
     }
   }
 

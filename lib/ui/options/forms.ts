@@ -5,7 +5,7 @@
 import type * as z from 'zod/mini';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { issueField } from '@/lib/api/inputs';
-import { fieldIssueText, issueText } from '@/lib/errorText';
+import { fieldIssueText, issueText } from '@/lib/i18n/errorText';
 
 /** One bad field: its name (its `name` attribute), the message, and the problem alone ("is required") for the page to put the field's visible label before it. */
 export interface FieldProblem {
@@ -28,7 +28,11 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, fie
     if (!problems.has(field)) problems.set(field, { field, message: fieldIssueText(field, problem), problem: issueText(problem) });
   }
   const [first, ...more] = [...problems.values()];
-  return { ok: false, ...(first ?? { field: fieldPrefix || 'input', message: fieldIssueText(fieldPrefix || 'input', 'is not valid') }), more };
+  return {
+    ok: false,
+    ...(first ?? { field: fieldPrefix || 'input', message: fieldIssueText(fieldPrefix || 'input', 'is not valid') }),
+    more,
+  };
 }
 
 /** '' (after trimming) becomes undefined: optional fields left empty are not sent. */

@@ -5,9 +5,9 @@
 import type { SerializedApiError } from '@/lib/api';
 import type { ProtocolMap } from '@/lib/messaging';
 import type { AccountLinkRules } from '@/lib/links/linkRules';
-import type { LoadState } from '../store';
-import { toApiError } from '../../api/errors';
-import { t } from '../../i18n';
+import type { LoadState } from '@/lib/ui/store';
+import { toApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 
 /** The presets and rules as the page knows them. */
 export interface LinkRulesState {

@@ -4,7 +4,7 @@
  */
 import type { ListItems } from '@/lib/messaging';
 import type { ListName, SerializedApiError } from '@/lib/api';
-import type { LoadState } from '../store';
+import type { LoadState } from '@/lib/ui/store';
 
 /** A failure that is the whole page's, not one list's (the service cannot be reached): said once, in the connection box. */
 export function isPageWide(err: SerializedApiError | null | undefined): boolean {

@@ -5,7 +5,7 @@
  * connections on the options page").
  */
 import { browser } from 'wxt/browser';
-import { toApiError } from '../../api/errors';
+import { toApiError } from '@/lib/api/errors';
 
 /** Calls `onChange` with the current account's fingerprint whenever another window changes it; returns the stop. */
 export function watchCurrentAccount(onChange: (fingerprint: string | null) => void): () => void {

@@ -8,17 +8,17 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ask as askWorker, type Cached, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
-import { createTimers, type LoadState } from '../store';
-import { cachedLoader, type LoadStep } from '../cachedLoader';
-import { toApiError } from '../../api/errors';
-import { t } from '../../i18n';
+import { createTimers, type LoadState } from '@/lib/ui/store';
+import { cachedLoader, type LoadStep } from '@/lib/ui/cachedLoader';
+import { toApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesState } from './linkRules';
 import { connectionsSlice, idleConnections, type ConnectionsActions, type ConnectionsState } from './connections';
 import { emptyLists, LIST_NAMES, type Lists, type ListState } from './lists';
 import { onShownAccount, watchCurrentAccount } from './shownAccount';
-import { watchConventions } from '../watchConventions';
+import { watchConventions } from '@/lib/ui/watchConventions';
 
-export { idleList, isLoading, isPageWide, LIST_NAMES, pageWideError, type Lists, type ListState } from './lists';
+export { idleList, isLoading, isPageWide, pageWideError, type Lists, type ListState } from './lists';
 
 /** What a mutation reloads afterwards. */
 export type Touched = ListName | 'account';
@@ -83,7 +83,14 @@ export interface OptionsDeps {
   rateWaitPollMs: number;
 }
 
-export const defaultOptionsDeps: OptionsDeps = { ask: askWorker, watchAccount: watchCurrentAccount, watchConventions, staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 };
+export const defaultOptionsDeps: OptionsDeps = {
+  ask: askWorker,
+  watchAccount: watchCurrentAccount,
+  watchConventions,
+  staleRecheckMs: 2000,
+  staleRechecks: 5,
+  rateWaitPollMs: 1000,
+};
 
 /** A wait shorter than this is not announced (a change that leaves in a moment is not "waiting"). */
 const ANNOUNCED_WAIT_MS = 1500;
@@ -141,7 +148,10 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
       if (!connection.connected) return;
       loadAll(account);
       // The domain, campaign and channel choices are the account's own.
-      deps.ask('getSettings').then((settings) => set({ settings, settingsError: null }), () => undefined);
+      deps.ask('getSettings').then(
+        (settings) => set({ settings, settingsError: null }),
+        () => undefined,
+      );
     };
 
     /** The account the page shows, named in its changes. */
@@ -149,9 +159,12 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     /** Enters the current account when another window switched (no-op when it is the one shown). */
     const reenter = (fingerprint?: string | null) => {
       if (fingerprint !== undefined && fingerprint === (get().connection?.fingerprint ?? null)) return;
-      void deps.ask('getConnection').then((c) => c.fingerprint !== get().connection?.fingerprint && enter(c), () => undefined);
+      void deps.ask('getConnection').then(
+        (c) => c.fingerprint !== get().connection?.fingerprint && enter(c),
+        () => undefined,
+      );
     };
-    const shownChange = <T,>(change: () => Promise<T>) => onShownAccount(change, () => reenter());
+    const shownChange = <T>(change: () => Promise<T>) => onShownAccount(change, () => reenter());
 
     /** Asks whether the changes under way wait for the rate limit, and until when. */
     const checkRateWait = async () => {
@@ -161,7 +174,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     };
 
     /** Follows a change: while one is under way the page knows whether it waits for the rate limit. */
-    const watchChange = async <T,>(change: () => Promise<T>): Promise<T> => {
+    const watchChange = async <T>(change: () => Promise<T>): Promise<T> => {
       if (changesUnderWay++ === 0) {
         void checkRateWait();
         stopWatch = timers.every(() => void checkRateWait(), deps.rateWaitPollMs);
@@ -206,9 +219,15 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
       ...initialData(),
       ...linkRulesSlice(
         ((type: 'getLinkRules' | 'saveLinkRules', data?: object) =>
-          type === 'saveLinkRules' ? shownChange(() => deps.ask('saveLinkRules', { ...data, ...shown() })) : deps.ask('getLinkRules')) as never,
+          type === 'saveLinkRules'
+            ? shownChange(() => deps.ask('saveLinkRules', { ...data, ...shown() }))
+            : deps.ask('getLinkRules')) as never,
         set,
-        () => ((gen) => () => gen === generation)(generation),
+        () =>
+          (
+            (gen) => () =>
+              gen === generation
+          )(generation),
       ),
       ...connectionsSlice({ ask: deps.ask, get, set, enter }),
 

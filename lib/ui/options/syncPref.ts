@@ -7,9 +7,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SerializedApiError } from '@/lib/api';
 import { ask as askWorker } from '@/lib/messaging';
 import type { SyncStatus } from '@/lib/storage/syncArea';
-import { watchConventions } from '../watchConventions';
-import { toApiError } from '../../api/errors';
-import { t } from '../../i18n';
+import { watchConventions } from '@/lib/ui/watchConventions';
+import { toApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 
 /** The preference as the page shows it: its status, a failure, and the switch. */
 export function useSyncPref(ask: typeof askWorker = askWorker, watch: typeof watchConventions = watchConventions) {

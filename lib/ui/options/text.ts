@@ -3,8 +3,8 @@
  * anything is sent, and the refusal of a host permission. Failures are worded by lib/errorText.
  */
 import { t } from '@/lib/i18n';
-import { serviceUrlProblemText } from '@/lib/errorText';
-import { checkServiceUrl } from '@/lib/serviceUrl';
+import { serviceUrlProblemText } from '@/lib/i18n/errorText';
+import { checkServiceUrl } from '@/lib/links/serviceUrl';
 
 export type UiUrlCheck = { ok: true; url: string; origin: string; loopback: boolean } | { ok: false; message: string };
 

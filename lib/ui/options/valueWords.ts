@@ -4,7 +4,7 @@
  * words in the user's language. A value the client does not know is shown as it is: the service
  * may send values newer than this client.
  */
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export type ValueKind = 'pixel' | 'overlay' | 'qr' | 'channelItem' | 'plan' | 'social';
 

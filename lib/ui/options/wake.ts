@@ -5,7 +5,7 @@
  * closes it; the page's own questions then share those loads.
  */
 import { browser } from 'wxt/browser';
-import { OPTIONS_PORT } from '../../messaging/popupPort';
+import { OPTIONS_PORT } from '@/lib/messaging/popupPort';
 
 try {
   browser.runtime.connect({ name: OPTIONS_PORT });

@@ -6,10 +6,10 @@
  * storage did not answer or holds stale (a warm switch sends no message for them).
  */
 import { ask } from './ask';
-import type { Account } from '../../api';
-import type { AccountName, ConnectionState } from '../../storage';
-import { cachedLoader, showValue } from '../cachedLoader';
-import type { AccountChoice } from '../accountChoice';
+import type { Account } from '@/lib/api';
+import type { AccountName, ConnectionState } from '@/lib/storage';
+import { cachedLoader, showValue } from '@/lib/ui/cachedLoader';
+import type { AccountChoice } from '@/lib/ui/accountChoice';
 import { readSnapshotItems, snapshotOf, type CachedKey, type PopupSnapshot } from './snapshot';
 import type { PopupData, SliceKit } from './store';
 
@@ -74,17 +74,30 @@ export function accountsOf(snap: PopupSnapshot): AccountChoice {
  * is asked of the worker through `load`), its remembered choices over any the user picked for the
  * other account, and its site rules (applied after `cleaning`, which never removes them).
  */
-export async function showAccount(kit: SliceKit, now: PopupSnapshot, load: (key: CachedKey) => Promise<void>, cleaning?: Promise<unknown>): Promise<void> {
+export async function showAccount(
+  kit: SliceKit,
+  now: PopupSnapshot,
+  load: (key: CachedKey) => Promise<void>,
+  cleaning?: Promise<unknown>,
+): Promise<void> {
   const { set, get } = kit;
   const s = get();
   // A rule or preset of the other account may have set UTM values: applying the rules again takes them away.
   const hadRules = s.linkRules !== null || s.utm.presetId !== '';
-  const patch: Partial<PopupData> = { form: { ...s.form, choicesEdited: false }, linkRulesRaw: now.linkRules, linkRules: null, rule: null, accounts: { ...accountsOf(now), switchingTo: s.accounts?.switchingTo ?? null } };
+  const patch: Partial<PopupData> = {
+    form: { ...s.form, choicesEdited: false },
+    linkRulesRaw: now.linkRules,
+    linkRules: null,
+    rule: null,
+    accounts: { ...accountsOf(now), switchingTo: s.accounts?.switchingTo ?? null },
+  };
   if (now.state) patch.connection = now.state.connected ? 'connected' : 'disconnected';
   if (now.settings) patch.settings = now.settings;
   for (const key of CACHED_KEYS) {
     const cached = now[key];
-    Object.assign(patch, { [key]: cached ? { state: 'ready', value: cached.value } : { state: 'loading', value: key === 'account' ? null : [] } });
+    Object.assign(patch, {
+      [key]: cached ? { state: 'ready', value: cached.value } : { state: 'loading', value: key === 'account' ? null : [] },
+    });
   }
   set(patch);
   await get().applyRemembered();

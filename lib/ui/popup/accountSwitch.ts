@@ -7,7 +7,7 @@
  */
 import { ask } from './ask';
 import { accountNames, accountSwitched, cachedValues, reread, showAccount, unread } from './account';
-import type { AccountName } from '../../storage';
+import type { AccountName } from '@/lib/storage';
 import { fromHead, headLinks } from './recentHead';
 import { readHead } from './firstReads';
 import type { SliceKit } from './store';

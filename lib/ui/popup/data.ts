@@ -1,5 +1,5 @@
 /** Rules about the popup's data, shared by its slices and components (pure functions). */
-import type { Account, SerializedApiError } from '../../api';
+import type { Account, SerializedApiError } from '@/lib/api';
 
 /** Whether the account may choose a custom alias. */
 export function isPro(account: Account | null): boolean {

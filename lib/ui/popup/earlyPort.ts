@@ -7,7 +7,7 @@
  * jobs on it (docs/ARCHITECTURE.md, "The popup's first script").
  */
 import { browser } from '@wxt-dev/browser';
-import { POPUP_PORT } from '../../messaging/popupPort';
+import { POPUP_PORT } from '@/lib/messaging/popupPort';
 
 type Port = ReturnType<typeof browser.runtime.connect>;
 let early: Port | null = null;

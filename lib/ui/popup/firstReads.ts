@@ -6,6 +6,7 @@
  * while the browser answers them.
  */
 import { browser } from '@wxt-dev/browser';
+import { KEYS } from '@/lib/storage/keys';
 import { readSnapshotItems } from './snapshot';
 
 /** The page the popup acts on. */
@@ -28,7 +29,7 @@ export interface FirstReads {
  * The stored head of Recent links as storage gives it (lib/storage/recentHead.ts names the item):
  * one small read.
  */
-export const readHead = (): Promise<unknown> => browser.storage.local.get('recentHead').then((r) => r.recentHead);
+export const readHead = (): Promise<unknown> => browser.storage.local.get(KEYS.recentHead).then((r) => r[KEYS.recentHead]);
 
 /** The page the popup acts on; `popup.html?url=…&title=…` names it (the popup opened as a tab). */
 async function readPage(): Promise<PopupPage> {

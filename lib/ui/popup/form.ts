@@ -4,7 +4,7 @@
  * later.ts, Shorten in submit.ts (both loaded after the first render).
  */
 import { ask } from './ask';
-import { toId } from '../choices';
+import { toId } from '@/lib/ui/choices';
 import type { FormActions, SliceKit } from './store';
 
 /** The form slice. */
@@ -61,6 +61,5 @@ export function formSlice({ set, get }: SliceKit): FormActions {
       const s = get();
       set({ form: { ...s.form, customCode }, error: s.error?.field === 'custom_code' ? null : s.error });
     },
-
   };
 }

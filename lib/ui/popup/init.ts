@@ -12,7 +12,7 @@ import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount }
 import { accountSwitcher, followCurrentAccount } from './accountSwitch';
 import { followStoredHead } from './recentFollow';
 import { loadHistoryUnlessDrawn } from './recent';
-import { keepFocus } from '../focusKeeper';
+import { keepFocus } from '@/lib/ui/focusKeeper';
 
 // The later actions come with this chunk, which every open loads after its first paint.
 export { laterSlice } from './later';

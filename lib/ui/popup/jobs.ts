@@ -3,12 +3,12 @@
  * worker has made it or given up.
  */
 import { ask } from './ask';
-import type { HistoryEntry, Job } from '../../storage';
-import { t } from '../../i18n';
-import { formatCopy } from '../../links/copyFormat';
+import type { HistoryEntry, Job } from '@/lib/storage';
+import { t } from '@/lib/i18n';
+import { formatCopy } from '@/lib/links/copyFormat';
 import type { ShownLink, SliceKit } from './store';
 import { jobWaitingMessage } from './text';
-import { keptInHistory } from '../../links/keptInHistory';
+import { keptInHistory } from '@/lib/links/keptInHistory';
 
 /** How often a queued link is looked at. */
 const POLL_MS = 1000;
@@ -65,7 +65,9 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         if (job.state === 'done') jobs.unfollow();
         else {
           stopPolling(); // still claimed: should the popup close, the worker tells only of a failed assignment
-          void get().markShown(jobId).catch(() => undefined);
+          void get()
+            .markShown(jobId)
+            .catch(() => undefined);
         }
         await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified || !!job.told, later: true });
         if (job.state !== 'done') void jobs.awaitOutcomes(jobId);
@@ -79,7 +81,10 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         // Still waiting: say what for now (the service came back or went away; a time that passed).
         const said = jobWaitingMessage(job, { status: get().status, expectedAt: get().queued?.expectedAt ?? 0 });
         // Long URL shows another address (a popup opened on another page): the sentence names the link.
-        const status = said !== null && job.waitingSince !== undefined && job.args.url !== get().form.url ? t('popupWaitingNamed', job.args.url, said) : said;
+        const status =
+          said !== null && job.waitingSince !== undefined && job.args.url !== get().form.url
+            ? t('popupWaitingNamed', job.args.url, said)
+            : said;
         if (status !== null && status !== get().status) set({ status });
       }
     } catch {
@@ -126,13 +131,18 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
     follow(jobId) {
       jobs.unfollow();
       if (timers.disposed) return;
-      void get().claim(jobId).catch(() => undefined); // not told: the worker tells of the link itself
+      void get()
+        .claim(jobId)
+        .catch(() => undefined); // not told: the worker tells of the link itself
       stop = timers.every(() => void poll(jobId), POLL_MS);
     },
 
     unfollow() {
       // A job left before it settled goes back to the worker, which tells of it (and copies it).
-      if (stop) void get().release().catch(() => undefined);
+      if (stop)
+        void get()
+          .release()
+          .catch(() => undefined);
       stop?.();
       stop = null;
     },

@@ -7,8 +7,8 @@
  * the ways to the options and the bulk page.
  */
 import { browser } from '@wxt-dev/browser';
-import { t } from '../../i18n';
-import { withRemembered } from '../choices';
+import { t } from '@/lib/i18n';
+import { withRemembered } from '@/lib/ui/choices';
 import { ruledChoices } from './ruledChoices';
 import type { LaterActions, SliceKit } from './store';
 
@@ -30,11 +30,15 @@ export function laterSlice({ set, get }: SliceKit): LaterActions {
       const { settings, tabUrl, form, cleaned } = get();
       if (!settings?.cleanLinks || !tabUrl || form.urlEdited || cleaned) return;
       // Loaded on demand: the cleaner is not part of the popup's first paint.
-      const { cleanUrl } = await import('../../links/cleanUrl');
+      const { cleanUrl } = await import('@/lib/links/cleanUrl');
       const out = cleanUrl(tabUrl);
       const now = get();
       if (out.removed.length === 0 || now.form.urlEdited || now.cleaned || now.tabUrl !== tabUrl) return;
-      set({ cleaned: { original: tabUrl, url: out.url, removed: out.removed }, form: { ...now.form, url: out.url }, utm: { ...now.utm, base: null } });
+      set({
+        cleaned: { original: tabUrl, url: out.url, removed: out.removed },
+        form: { ...now.form, url: out.url },
+        utm: { ...now.utm, base: null },
+      });
       // UTM parameters are added after the cleaning: it never removes them.
       if (Object.values(now.utm.values).some(Boolean)) await get().refreshUtm();
     },
@@ -53,7 +57,7 @@ export function laterSlice({ set, get }: SliceKit): LaterActions {
 
     copyLink(entry) {
       // Loaded on the first copy: the formats are not part of the popup's first script.
-      return import('../../links/copyFormat').then(
+      return import('@/lib/links/copyFormat').then(
         (m) => get().copy(m.formatCopy(get().copyFormat, entry)),
         () => set({ status: t('popupStatusCopyFailed') }),
       );

@@ -5,7 +5,7 @@
  * for the rest.
  */
 import { loadAsk } from './ask';
-import { withRemembered } from '../choices';
+import { withRemembered } from '@/lib/ui/choices';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import { fromHead, headLinks } from './recentHead';
@@ -22,7 +22,12 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
   /** Shows what storage answered, in one update. */
   const apply = (snap: PopupSnapshot, { url, title, incognito }: PopupPage) => {
     const s = get();
-    const patch: Partial<PopupData> = { tabUrl: url, tabTitle: title, incognito, form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' } };
+    const patch: Partial<PopupData> = {
+      tabUrl: url,
+      tabTitle: title,
+      incognito,
+      form: s.form.urlEdited ? s.form : { ...s.form, url: url ?? '' },
+    };
     if (snap.state) patch.connection = snap.state.connected ? 'connected' : 'disconnected';
     if (snap.settings) Object.assign(patch, { settings: snap.settings, copyFormat: snap.settings.copyFormat ?? 'link' });
     if (snap.linkRules) patch.linkRulesRaw = snap.linkRules;

@@ -5,7 +5,7 @@
  * popupRecentTasks.
  */
 import { ask, listOf } from './ask';
-import type { HistoryEntry } from '../../storage';
+import type { HistoryEntry } from '@/lib/storage';
 import type { RecentActions, SliceKit } from './store';
 import { shownAccount } from './account';
 
@@ -55,6 +55,5 @@ export function recentSlice({ set, get }: SliceKit): RecentActions {
     async cancelDelete() {
       recent({ confirmingId: null });
     },
-
   };
 }

@@ -19,7 +19,9 @@ function takeHead({ set, get, timers }: SliceKit, raw: unknown): void {
   if (!head) return;
   const merged = mergeHead(recent.items, head);
   if (!merged) return void get().loadHistory();
-  const same = merged.length === recent.items.length && merged.every((e, i) => e === recent.items[i] || JSON.stringify(e) === JSON.stringify(recent.items[i]));
+  const same =
+    merged.length === recent.items.length &&
+    merged.every((e, i) => e === recent.items[i] || JSON.stringify(e) === JSON.stringify(recent.items[i]));
   if (!same) set({ recent: { ...get().recent, items: merged } });
 }
 
@@ -32,6 +34,9 @@ export function followStoredHead(kit: SliceKit): () => void {
   const stop = onStoredChange((changes) => {
     if ('recentHead' in changes) takeHead(kit, changes.recentHead);
   });
-  readHead().then((raw) => takeHead(kit, raw), () => undefined);
+  readHead().then(
+    (raw) => takeHead(kit, raw),
+    () => undefined,
+  );
   return stop;
 }

@@ -3,14 +3,23 @@
  * before the worker answers with the whole list: the stored head's entries of this account
  * (lib/storage/recentHead.ts). In the popup's first script (mergeHead, for later changes, is not).
  */
-import type { HistoryEntry } from '../../storage';
-import { isRecord } from '../../storage/isRecord';
+import type { HistoryEntry } from '@/lib/storage';
+import { isRecord } from '@/lib/storage/isRecord';
 
 const isEntry = (e: unknown): e is HistoryEntry =>
-  isRecord(e) && typeof e.id === 'string' && typeof e.shortUrl === 'string' && typeof e.longUrl === 'string' && typeof e.account === 'string' && isRecord(e.campaign);
+  isRecord(e) &&
+  typeof e.id === 'string' &&
+  typeof e.shortUrl === 'string' &&
+  typeof e.longUrl === 'string' &&
+  typeof e.account === 'string' &&
+  isRecord(e.campaign);
 
 /** Recent links' state from a head's links: drawn, and partial while the whole list is longer. */
-export const fromHead = (head: { items: HistoryEntry[]; complete: boolean }) => ({ state: 'ready' as const, items: head.items, partial: !head.complete });
+export const fromHead = (head: { items: HistoryEntry[]; complete: boolean }) => ({
+  state: 'ready' as const,
+  items: head.items,
+  partial: !head.complete,
+});
 
 /**
  * The account's newest links from a stored head, and whether they are all of them; null when

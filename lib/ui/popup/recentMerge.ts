@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../storage';
+import type { HistoryEntry } from '@/lib/storage';
 
 /**
  * The shown list after the stored head changed (a link made, changed or deleted elsewhere: the

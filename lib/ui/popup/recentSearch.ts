@@ -2,7 +2,7 @@
  * "Search recent links" over thousands of links within a frame: each link's searchable text
  * (long URL, short link, title) is lower-cased once per list, not once per keystroke.
  */
-import type { HistoryEntry } from '../../storage';
+import type { HistoryEntry } from '@/lib/storage';
 
 /** The links with their searchable text, made once per list. */
 export interface RecentIndex {

@@ -1,8 +1,8 @@
 /** Recent links in the popup, deleting one (on the service, or from the list only). */
 import { ask, listOf } from './ask';
-import type { HistoryEntry } from '../../storage';
-import { t } from '../../i18n';
-import { toApiError } from '../../api/errors';
+import type { HistoryEntry } from '@/lib/storage';
+import { t } from '@/lib/i18n';
+import { toApiError } from '@/lib/api/errors';
 import type { SliceKit, TaskActions } from './store';
 
 /** The Recent links tasks. */
@@ -18,7 +18,11 @@ export function recentTasks({ set, get }: SliceKit): Pick<TaskActions, 'confirmD
       try {
         const items = listOf<HistoryEntry>(await ask('deleteHistoryEntry', { id, remote: true }));
         const shown = get().shown;
-        set({ recent: { ...get().recent, items, deletingId: null }, status: t('popupStatusDeleted'), shown: shown?.entry.id === id ? null : shown });
+        set({
+          recent: { ...get().recent, items, deletingId: null },
+          status: t('popupStatusDeleted'),
+          shown: shown?.entry.id === id ? null : shown,
+        });
       } catch (e) {
         recent({ deletingId: null, failure: { id, error: toApiError(e).toJSON() } });
       }

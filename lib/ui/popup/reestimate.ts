@@ -6,14 +6,18 @@
  * of "in a moment": a second after the time, then after 5, 15 and 45 s, and no more for that time.
  */
 import { ask } from './ask';
-import { t } from '../../i18n';
-import { clock } from '../../i18nFormat';
-import type { WaitingLink } from '../../messaging/waitingLinks';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18n/format';
+import type { WaitingLink } from '@/lib/messaging/waitingLinks';
 import { queuedMessage, queuedNamed } from './text';
 import type { SliceKit } from './store';
 
 /** The rows "Links waiting" shows: the current account's (all when none is known), a private window's only in a private window. */
-export function rowsShown(links: readonly WaitingLink[] | undefined, current: string | null | undefined, incognito: boolean): WaitingLink[] {
+export function rowsShown(
+  links: readonly WaitingLink[] | undefined,
+  current: string | null | undefined,
+  incognito: boolean,
+): WaitingLink[] {
   return (links ?? []).filter((l) => (!current || l.fingerprint === current) && (incognito || !l.private));
 }
 
@@ -41,7 +45,8 @@ export function reestimator({ set, get, timers }: SliceKit): { arm: () => void }
     if (!q) return null;
     const status = get().status;
     const url = get().waitingLinks?.find((l) => l.id === q.jobId)?.url ?? null;
-    if (url !== null && (status === queuedNamed(url, q.expectedAt) || status === t('popupQueuedSoonNamed', url))) return { url, form: 'named' };
+    if (url !== null && (status === queuedNamed(url, q.expectedAt) || status === t('popupQueuedSoonNamed', url)))
+      return { url, form: 'named' };
     if (status === queuedMessage(q.expectedAt) || status === t('popupQueuedSoon')) return { url, form: 'plain' };
     if (status === t('popupAlreadyQueued', clock(q.expectedAt))) return { url, form: 'already' };
     return null;
@@ -60,7 +65,8 @@ export function reestimator({ set, get, timers }: SliceKit): { arm: () => void }
     const says = followedSays();
     const q = get().queued;
     if (!says || !q || clock(at) === clock(q.expectedAt)) return;
-    const status = says.form === 'named' ? queuedNamed(says.url!, at) : says.form === 'already' ? t('popupAlreadyQueued', clock(at)) : queuedMessage(at);
+    const status =
+      says.form === 'named' ? queuedNamed(says.url!, at) : says.form === 'already' ? t('popupAlreadyQueued', clock(at)) : queuedMessage(at);
     set({ queued: { ...q, expectedAt: at }, status });
   };
 

@@ -1,8 +1,8 @@
 /** The site rule's choices in the popup's form (loaded after the first paint, with later.ts). */
-import type { Campaign, Channel, Domain } from '../../api';
-import type { MissingPart } from '../../links/ruleChoices';
-import { remembered, sendableDomains } from '../choices';
-import type { Loaded } from '../store';
+import type { Campaign, Channel, Domain } from '@/lib/api';
+import type { MissingPart } from '@/lib/links/ruleChoices';
+import { remembered, sendableDomains } from '@/lib/ui/choices';
+import type { Loaded } from '@/lib/ui/store';
 
 /** The site rule's choices over the remembered ones (`base`), each only when it still exists in its loaded list. */
 export function ruledChoices(

@@ -2,16 +2,23 @@
  * What the popup's first render needs, read from storage.local in one call before it renders:
  * the key-free connection state, the preferences (remembered choices) and the worker's cache of
  * the account, domains, campaigns and channels, and the account's UTM presets and site rules. The `connection` item, which holds the API key, is never
- * read here. The raw item names are those of lib/storage.ts (a unit test keeps them equal).
+ * read here. The items are named by lib/storage/keys.ts.
  */
 import { browser } from '@wxt-dev/browser';
-import type { Account, Campaign, Channel, Domain } from '../../api';
-import type { CacheState, ConnectionState, Settings } from '../../storage';
-import { CACHE_TTL_MS } from '../../storage/cachePolicy';
-import { isRecord } from '../../storage/isRecord';
+import type { Account, Campaign, Channel, Domain } from '@/lib/api';
+import type { CacheState, ConnectionState, Settings } from '@/lib/storage';
+import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
+import { isRecord } from '@/lib/storage/isRecord';
+import { KEYS } from '@/lib/storage/keys';
 
 /** The storage.local items the popup reads: never `connection`. */
-export const SNAPSHOT_KEYS = { state: 'connectionState', settings: 'settings', cache: 'cache', linkRules: 'linkRules', policy: 'policy' } as const;
+export const SNAPSHOT_KEYS = {
+  state: KEYS.connectionState,
+  settings: KEYS.settings,
+  cache: KEYS.cache,
+  linkRules: KEYS.linkRules,
+  policy: KEYS.policy,
+} as const;
 
 /** The cached values of the account the popup's form shows (storage answers them; popupInit asks the worker). */
 export const CACHED_KEYS = ['domains', 'campaigns', 'channels', 'account'] as const;
@@ -36,7 +43,15 @@ export interface PopupSnapshot {
   linkRules: unknown;
 }
 
-export const EMPTY_SNAPSHOT: PopupSnapshot = { state: null, settings: null, domains: null, campaigns: null, channels: null, account: null, linkRules: null };
+export const EMPTY_SNAPSHOT: PopupSnapshot = {
+  state: null,
+  settings: null,
+  domains: null,
+  campaigns: null,
+  channels: null,
+  account: null,
+  linkRules: null,
+};
 
 // The first render's own check (the worker reads each item through its schema after the first paint):
 // a list whose items are not objects, or a state that is no state, is left to the worker.

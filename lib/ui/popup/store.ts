@@ -8,20 +8,20 @@
  * popupTasks) is loaded then. Slices reach each other only through the store's own actions.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ToldItem } from '../../storage/names';
-import type { Account, Campaign, Channel, Domain, SerializedApiError } from '../../api';
-import type { CopyFormat } from '../../links/copyFormat';
-import type { AccountLinkRules } from '../../links/linkRules';
-import type { MissingPart } from '../../links/ruleChoices';
-import type { UtmField } from '../../links/utm';
+import type { ToldItem } from '@/lib/storage/names';
+import type { Account, Campaign, Channel, Domain, SerializedApiError } from '@/lib/api';
+import type { CopyFormat } from '@/lib/links/copyFormat';
+import type { AccountLinkRules } from '@/lib/links/linkRules';
+import type { MissingPart } from '@/lib/links/ruleChoices';
+import type { UtmField } from '@/lib/links/utm';
 import type { FirstReads } from './firstReads';
-import type { AccountChoice } from '../accountChoice';
-import type { HistoryEntry, Settings, UnsentLink } from '../../storage';
-import type { WaitingLink } from '../../messaging/waitingLinks';
-import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '../store';
+import type { AccountChoice } from '@/lib/ui/accountChoice';
+import type { HistoryEntry, Settings, UnsentLink } from '@/lib/storage';
+import type { WaitingLink } from '@/lib/messaging/waitingLinks';
+import { createTimers, deferred, type LoadState, type Loaded, type StoreTimers } from '@/lib/ui/store';
 import { loadersSlice } from './loaders';
 import { formSlice } from './form';
-export type { LoadState, Loaded } from '../store';
+export type { LoadState, Loaded } from '@/lib/ui/store';
 
 /** The link shown in the result panel and where it came from. */
 export interface ShownLink {
@@ -61,7 +61,8 @@ export interface RecentLinks {
 
 /** The site rule in force for the page: what it names (null: not named) and what of it no longer exists. */
 export interface PopupRule {
-  site: string; org?: boolean; // org: the organisation's rule (its policy's)
+  site: string;
+  org?: boolean; // org: the organisation's rule (its policy's)
   domainId: number | null;
   campaignId: number | null;
   channelId: number | null;
@@ -109,7 +110,8 @@ export interface PopupData {
   /** An earlier link of the same page and domain, offered before making a new one. */
   duplicate: HistoryEntry | null;
   /** The one polite status line of the popup ("Copied to clipboard", the queue, …); when it equals statusBeside (said where the user acted: the QR panel) it is only spoken, shown there. */
-  status: string; statusBeside?: string;
+  status: string;
+  statusBeside?: string;
   recent: RecentLinks;
   /** Links not sent because the API key changed: named, to be made with the current account. */
   unsent: UnsentLink[];
@@ -180,9 +182,24 @@ export interface TaskActions {
   cancelQueued(jobId?: string): Promise<void>;
 }
 
-const TASK_NAMES = ['confirmDelete', 'removeLocally', 'submit', 'reuseExisting', 'createAnyway', 'followJob', 'remakeUnsent', 'cancelQueued'] as const satisfies readonly (keyof TaskActions)[];
+const TASK_NAMES = [
+  'confirmDelete',
+  'removeLocally',
+  'submit',
+  'reuseExisting',
+  'createAnyway',
+  'followJob',
+  'remakeUnsent',
+  'cancelQueued',
+] as const satisfies readonly (keyof TaskActions)[];
 // The links made outside this popup's submit: asked for after the first render, so loaded then.
-const WAITING_NAMES = ['claim', 'markShown', 'release', 'loadWaiting', 'dismissUnsent'] as const satisfies readonly (keyof WaitingActions)[];
+const WAITING_NAMES = [
+  'claim',
+  'markShown',
+  'release',
+  'loadWaiting',
+  'dismissUnsent',
+] as const satisfies readonly (keyof WaitingActions)[];
 
 /** Site rules and UTM parameters (popupUtm, loaded when there are rules or presets, or the disclosure opens). */
 export interface UtmActions {
@@ -196,7 +213,13 @@ export interface UtmActions {
   followCampaign(): Promise<void>;
 }
 
-const UTM_NAMES = ['applyRules', 'refreshUtm', 'setUtmField', 'setUtmPreset', 'followCampaign'] as const satisfies readonly (keyof UtmActions)[];
+const UTM_NAMES = [
+  'applyRules',
+  'refreshUtm',
+  'setUtmField',
+  'setUtmPreset',
+  'followCampaign',
+] as const satisfies readonly (keyof UtmActions)[];
 
 /** The form, what its first screen does (popupForm). */
 export interface FormActions {
@@ -230,7 +253,18 @@ export interface LaterActions {
   openBulk(): Promise<void>;
 }
 
-const LATER_NAMES = ['applyRemembered', 'applyCleaning', 'keepParams', 'setCopyFormat', 'copyLink', 'dismissDuplicate', 'copy', 'announce', 'openOptions', 'openBulk'] as const satisfies readonly (keyof LaterActions)[];
+const LATER_NAMES = [
+  'applyRemembered',
+  'applyCleaning',
+  'keepParams',
+  'setCopyFormat',
+  'copyLink',
+  'dismissDuplicate',
+  'copy',
+  'announce',
+  'openOptions',
+  'openBulk',
+] as const satisfies readonly (keyof LaterActions)[];
 
 export type PopupState = PopupData & LoaderActions & RecentActions & FormActions & LaterActions & TaskActions & WaitingActions & UtmActions;
 export type PopupStore = StoreApi<PopupState>;

@@ -4,7 +4,7 @@
  * storage.onChanged itself: it would be handed every write of the whole history (1.6 MB with
  * 5,000 links), and a press's answer would wait behind it.
  */
-import type { WorkerPortMessage } from '../../messaging/popupPort';
+import type { WorkerPortMessage } from '@/lib/messaging/popupPort';
 
 type Stored = WorkerPortMessage['stored'];
 const followers = new Set<(stored: Stored) => void>();

@@ -1,13 +1,13 @@
 /** Shorten (with the duplicate offer): what the form does when pressed. */
 import { ask } from './ask';
-import { t } from '../../i18n';
-import { clock } from '../../i18nFormat';
-import { checkField } from '../../links/address';
-import { findDuplicate } from '../../links/sameLink';
-import { toApiError } from '../../api/errors';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18n/format';
+import { checkField } from '@/lib/links/address';
+import { findDuplicate } from '@/lib/links/sameLink';
+import { toApiError } from '@/lib/api/errors';
 import { waitingMessage } from './text';
 import { isPro } from './data';
-import { toId } from '../choices';
+import { toId } from '@/lib/ui/choices';
 import type { Jobs } from './jobs';
 import type { SliceKit, TaskActions } from './store';
 
@@ -58,7 +58,9 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
           await jobs.showMade(outcome.entry, 'new');
           if (outcome.jobId) {
             // Shown here: should the popup close before the assignments, the worker tells only of a failure.
-            void get().markShown(outcome.jobId).catch(() => undefined);
+            void get()
+              .markShown(outcome.jobId)
+              .catch(() => undefined);
             void jobs.awaitOutcomes(outcome.jobId);
           }
         } else {
@@ -91,6 +93,5 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
       set({ duplicate: null });
       await get().submit({ force: true });
     },
-
   };
 }

@@ -1,9 +1,9 @@
 /** The sentences of the popup that depend on data: queue times, campaign notes. */
-import { toPlainText } from '../../api/plainText';
-import { t } from '../../i18n';
-import { clock } from '../../i18nFormat';
-import type { Job } from '../../storage';
-import type { WaitingFor } from '../../messaging';
+import { toPlainText } from '@/lib/api/plainText';
+import { t } from '@/lib/i18n';
+import { clock } from '@/lib/i18n/format';
+import type { Job } from '@/lib/storage';
+import type { WaitingFor } from '@/lib/messaging';
 
 /** The status shown while a link waits in the worker's queue. */
 export function queuedMessage(expectedAt: number): string {
@@ -26,14 +26,20 @@ export function campaignFailedMessage(reason: string): string {
  * or failed, a slow answer, or the rate limit with its time (never a time in the past).
  */
 export function waitingMessage(w: { waitingFor?: WaitingFor; reasonKind?: string; expectedAt: number }, now = Date.now()): string {
-  if (w.waitingFor === 'service') return w.reasonKind === 'server' ? t('popupWaitingServer') : w.reasonKind === 'timeout' ? t('popupWaitingAnswer') : t('popupWaitingNetwork');
+  if (w.waitingFor === 'service')
+    return w.reasonKind === 'server'
+      ? t('popupWaitingServer')
+      : w.reasonKind === 'timeout'
+        ? t('popupWaitingAnswer')
+        : t('popupWaitingNetwork');
   if (w.waitingFor === 'answer') return t('popupWaitingAnswer');
   return w.expectedAt > now ? queuedMessage(w.expectedAt) : t('popupQueuedSoon');
 }
 
 /** The sentence for a job followed by the popup, as it stands now (null: keep what is shown). */
 export function jobWaitingMessage(job: Job, shown: { status: string; expectedAt: number }, now = Date.now()): string | null {
-  if (job.waitingSince !== undefined) return waitingMessage({ waitingFor: 'service', reasonKind: job.error?.kind, expectedAt: job.notBefore }, now);
+  if (job.waitingSince !== undefined)
+    return waitingMessage({ waitingFor: 'service', reasonKind: job.error?.kind, expectedAt: job.notBefore }, now);
   // The time said has passed while the link still waits: no time in the past.
   const named = queuedNamed(job.args.url, shown.expectedAt);
   const timed = [queuedMessage(shown.expectedAt), t('popupAlreadyQueued', clock(shown.expectedAt)), named].includes(shown.status);

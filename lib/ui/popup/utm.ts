@@ -4,12 +4,12 @@
  * rule matching the page applied (its Domain, Campaign, Channel and preset), and the UTM values
  * added to the Long URL after the cleaning, so that the field shows what will be sent.
  */
-import { readAccountRules, type AccountLinkRules, type UtmPreset } from '../../links/linkRules';
-import { campaignPreset } from '../../links/ruleChoices';
-import { isOrgId, storedOrg, withOrganisation } from '../../links/orgRules';
-import { matchRule, siteLabel } from '../../links/siteRules';
-import { addUtm, UTM_FIELDS, type UtmField } from '../../links/utm';
-import { toId } from '../choices';
+import { readAccountRules, type AccountLinkRules, type UtmPreset } from '@/lib/links/linkRules';
+import { campaignPreset } from '@/lib/links/ruleChoices';
+import { isOrgId, storedOrg, withOrganisation } from '@/lib/links/orgRules';
+import { matchRule, siteLabel } from '@/lib/links/siteRules';
+import { addUtm, UTM_FIELDS, type UtmField } from '@/lib/links/utm';
+import { toId } from '@/lib/ui/choices';
 import type { PopupUtm, SliceKit, UtmActions } from './store';
 
 /** The five values of a preset (none: all empty). */

@@ -7,8 +7,8 @@
  */
 import { browser } from '@wxt-dev/browser';
 import { ask } from './ask';
-import { t } from '../../i18n';
-import { POPUP_PORT, type PopupPortMessage } from '../../messaging/popupPort';
+import { t } from '@/lib/i18n';
+import { POPUP_PORT, type PopupPortMessage } from '@/lib/messaging/popupPort';
 import { queuedNamed } from './text';
 import type { SliceKit, WaitingActions } from './store';
 import { takeEarlyPort } from './earlyPort';

@@ -1,8 +1,8 @@
 /** Following a link made outside this popup's submit and making the unsent ones (loaded on first use; popupWaiting has the port and the lists). */
 import { ask } from './ask';
-import { t } from '../../i18n';
-import { toApiError } from '../../api/errors';
-import { toId } from '../choices';
+import { t } from '@/lib/i18n';
+import { toApiError } from '@/lib/api/errors';
+import { toId } from '@/lib/ui/choices';
 import type { Jobs } from './jobs';
 import type { SliceKit, TaskActions } from './store';
 

@@ -37,9 +37,19 @@ function anatomy(r: ColdLists | BigList) {
 export function floorReport(f: FloorFigures) {
   const rows: QueueRow[] = [
     { figure: 'Floor: cold lists, (filled − warm ready) / L', stat: f.coldLists.overL, unit: '×', digits: 2, target: '(floor)' },
-    { figure: '  floor popup: warm ready (cold ready, median →)', stat: f.coldLists.warmReady, unit: 'ms', target: `${round(f.coldLists.coldReady.median)} ms` },
+    {
+      figure: '  floor popup: warm ready (cold ready, median →)',
+      stat: f.coldLists.warmReady,
+      unit: 'ms',
+      target: `${round(f.coldLists.coldReady.median)} ms`,
+    },
     { figure: '  floor popup: worker started (time origin) after open', stat: f.coldLists.workerStartMs, unit: 'ms', target: '' },
-    { figure: '  floor popup: page script started after open', stat: stat(f.coldLists.phases.map((p) => p.scriptMs)), unit: 'ms', target: '' },
+    {
+      figure: '  floor popup: page script started after open',
+      stat: stat(f.coldLists.phases.map((p) => p.scriptMs)),
+      unit: 'ms',
+      target: '',
+    },
     { figure: '  floor popup: worker script started after open', stat: workerScript(f.coldLists), unit: 'ms', target: '' },
     { figure: '  floor popup: first API request at sandbox after open', stat: firstRequest(f.coldLists), unit: 'ms', target: '' },
     { figure: 'Floor: 1,000 campaigns via stopped worker / L', stat: f.bigList.overL, unit: '×', digits: 2, target: '(floor)' },
@@ -61,8 +71,19 @@ export function floorReport(f: FloorFigures) {
   };
   const details = {
     floors: {
-      coldLists: { warmReadyMs: round(f.coldLists.warmReady.median), coldReadyMs: f.coldLists.coldReady.values.map((v) => round(v)), ...anatomy(f.coldLists), phases: f.coldLists.phases, wire: f.coldLists.wire },
-      bigList: { overL: f.bigList.overL.values.map((v) => round(v, 2)), ...anatomy(f.bigList), phases: f.bigList.phases, wire: f.bigList.wire },
+      coldLists: {
+        warmReadyMs: round(f.coldLists.warmReady.median),
+        coldReadyMs: f.coldLists.coldReady.values.map((v) => round(v)),
+        ...anatomy(f.coldLists),
+        phases: f.coldLists.phases,
+        wire: f.coldLists.wire,
+      },
+      bigList: {
+        overL: f.bigList.overL.values.map((v) => round(v, 2)),
+        ...anatomy(f.bigList),
+        phases: f.bigList.phases,
+        wire: f.bigList.wire,
+      },
       direct: { overL: f.direct.overL.values.map((v) => round(v, 2)), ...anatomy(f.direct), phases: f.direct.phases, wire: f.direct.wire },
       recentShownAfterReadyMs: { empty: f.recentEmpty.values.map((v) => round(v)), many: f.recentMany.values.map((v) => round(v)) },
     },
@@ -83,7 +104,12 @@ export function oursAnatomy(cold: ColdLists, big: BigList) {
   ];
   const details = {
     ours: {
-      coldLists: { warmReadyMs: round(cold.warmReady.median), coldReadyMs: cold.coldReady.values.map((v) => round(v)), ...anatomy(cold), wire: cold.wire },
+      coldLists: {
+        warmReadyMs: round(cold.warmReady.median),
+        coldReadyMs: cold.coldReady.values.map((v) => round(v)),
+        ...anatomy(cold),
+        wire: cold.wire,
+      },
       bigList: { overL: big.overL.values.map((v) => round(v, 2)), ...anatomy(big), wire: big.wire },
     },
   };
@@ -93,16 +119,43 @@ export function oursAnatomy(cold: ColdLists, big: BigList) {
 /** BENCH_ONLY=floor: ours and the floors side by side, → .output/bench-floor.json. */
 export function floorPartReport(r: OursAndFloors) {
   const { coldLists: cold, bigList: big } = r.ours;
-  const pass = { coldListsFilledOverL: cold.overL.max <= TARGETS.coldListsFilledOverL, bigListColdOverL: big.overL.max <= TARGETS.bigListColdOverL };
+  const pass = {
+    coldListsFilledOverL: cold.overL.max <= TARGETS.coldListsFilledOverL,
+    bigListColdOverL: big.overL.max <= TARGETS.bigListColdOverL,
+  };
   const floors = floorReport(r.floors);
   const ours = oursAnatomy(cold, big);
   const rows: QueueRow[] = [
-    { figure: `Ours: cold lists, (filled − warm ready) / L (L = ${LATENCY_MS} ms)`, stat: cold.overL, unit: '×', digits: 2, target: `≤ ${TARGETS.coldListsFilledOverL} (worst)`, pass: pass.coldListsFilledOverL },
-    { figure: '  ours popup: warm ready (cold ready, median →)', stat: cold.warmReady, unit: 'ms', target: `${round(cold.coldReady.median)} ms` },
-    { figure: 'Ours: 1,000 campaigns cold / L', stat: big.overL, unit: '×', digits: 2, target: `≤ ${TARGETS.bigListColdOverL} (worst)`, pass: pass.bigListColdOverL },
+    {
+      figure: `Ours: cold lists, (filled − warm ready) / L (L = ${LATENCY_MS} ms)`,
+      stat: cold.overL,
+      unit: '×',
+      digits: 2,
+      target: `≤ ${TARGETS.coldListsFilledOverL} (worst)`,
+      pass: pass.coldListsFilledOverL,
+    },
+    {
+      figure: '  ours popup: warm ready (cold ready, median →)',
+      stat: cold.warmReady,
+      unit: 'ms',
+      target: `${round(cold.coldReady.median)} ms`,
+    },
+    {
+      figure: 'Ours: 1,000 campaigns cold / L',
+      stat: big.overL,
+      unit: '×',
+      digits: 2,
+      target: `≤ ${TARGETS.bigListColdOverL} (worst)`,
+      pass: pass.bigListColdOverL,
+    },
     ...ours.rows,
     ...floors.rows,
   ];
-  const json = { latencyMs: LATENCY_MS, ...range('coldListsFilledOverL', cold.overL, 2), ...range('bigListColdOverL', big.overL, 2), ...floors.json };
+  const json = {
+    latencyMs: LATENCY_MS,
+    ...range('coldListsFilledOverL', cold.overL, 2),
+    ...range('bigListColdOverL', big.overL, 2),
+    ...floors.json,
+  };
   return { rows, json, pass, details: { ...ours.details, ...floors.details }, targets: TARGETS };
 }

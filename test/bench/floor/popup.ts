@@ -40,7 +40,10 @@ const fill = (s: HTMLSelectElement, items: Named[]) => {
 };
 void asked.then((lists) => {
   // Only domains with a positive whole-number id can be chosen (as in the project's popup).
-  fill(domain, lists.domains.filter((d) => typeof d.id === 'number' && Number.isInteger(d.id) && d.id > 0));
+  fill(
+    domain,
+    lists.domains.filter((d) => typeof d.id === 'number' && Number.isInteger(d.id) && d.id > 0),
+  );
   fill(campaign, lists.campaigns);
   fill(channel, lists.channels);
   drawn();

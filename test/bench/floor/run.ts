@@ -27,21 +27,29 @@ type FloorRuns = { coldOpens: number; bigListCold: number; recentOpens: number }
 
 /** The floor popup's Recent links, `n` opens with none stored and `n` with the newest 30 of 5,000 in the stored head (the project's head). */
 async function recentFloor(extensionDir: string, n: number): Promise<{ empty: Stat; many: Stat }> {
-  return withLatencyBrowser(extensionDir, { floor: true, init: async (h) => void (await h.context.addInitScript(recentProbe)) }, async ({ h, sb }) => {
-    // One open first: the floor's worker then holds the lists (a warm open, as the project's timed ones).
-    await recentAfterReady(h, sb, 'floor-recent-warm', 1, false);
-    const empty = await recentAfterReady(h, sb, 'floor-recent-empty', n, false);
-    await evalInWorker(
-      h,
-      async (url) => {
-        const entries = Array.from({ length: 30 }, (_, i) => ({ id: `e${i}`, shortUrl: `${url}/s/${i}`, longUrl: `https://example.org/bench/floor/${i}` }));
-        await chrome.storage.local.set({ recentHead: { entries, total: 5000 } });
-      },
-      sb.url,
-    );
-    const many = await recentAfterReady(h, sb, 'floor-recent-many', n, false);
-    return { empty: empty.drawn, many: many.drawn };
-  });
+  return withLatencyBrowser(
+    extensionDir,
+    { floor: true, init: async (h) => void (await h.context.addInitScript(recentProbe)) },
+    async ({ h, sb }) => {
+      // One open first: the floor's worker then holds the lists (a warm open, as the project's timed ones).
+      await recentAfterReady(h, sb, 'floor-recent-warm', 1, false);
+      const empty = await recentAfterReady(h, sb, 'floor-recent-empty', n, false);
+      await evalInWorker(
+        h,
+        async (url) => {
+          const entries = Array.from({ length: 30 }, (_, i) => ({
+            id: `e${i}`,
+            shortUrl: `${url}/s/${i}`,
+            longUrl: `https://example.org/bench/floor/${i}`,
+          }));
+          await chrome.storage.local.set({ recentHead: { entries, total: 5000 } });
+        },
+        sb.url,
+      );
+      const many = await recentAfterReady(h, sb, 'floor-recent-many', n, false);
+      return { empty: empty.drawn, many: many.drawn };
+    },
+  );
 }
 
 /** Both variants of the options page in turns (worker, direct), `n` rounds, so that a busy moment of the machine falls on both. */
@@ -69,7 +77,9 @@ export async function runFloors(runs: FloorRuns, say: (m: string) => void): Prom
   try {
     say(`floor: popup at L = ${LATENCY_MS} ms, warm opens, ${runs.coldOpens} opens with the worker stopped (${dir})`);
     const cold = await withLatencyBrowser(dir, { floor: true }, (b) => coldLists(b, 'floor', runs.coldOpens));
-    say(`floor: options page, ${BIG_LIST.campaigns} campaigns, ${runs.bigListCold} runs through the stopped worker and ${runs.bigListCold} direct`);
+    say(
+      `floor: options page, ${BIG_LIST.campaigns} campaigns, ${runs.bigListCold} runs through the stopped worker and ${runs.bigListCold} direct`,
+    );
     const big = await bigListInTurns(dir, runs.bigListCold);
     say(`floor: Recent links after ready, ${runs.recentOpens} opens with none and ${runs.recentOpens} with 5,000`);
     const recent = await recentFloor(dir, runs.recentOpens);

@@ -8,10 +8,7 @@ const SLUG = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A campaign in the list (the name under `nameKey`: one seeded item uses `domain`). */
 export function campaignJson(state: SandboxState, c: CampaignRecord): Record<string, unknown> {
-  return withExtra(
-    { id: c.id, [c.nameKey]: c.name, public: c.public, rotator: state.rotatorOf(c), list: state.listUrlOf(c) },
-    c.extra,
-  );
+  return withExtra({ id: c.id, [c.nameKey]: c.name, public: c.public, rotator: state.rotatorOf(c), list: state.listUrlOf(c) }, c.extra);
 }
 
 /** The create/update answer: the name under `domain`. */
@@ -32,7 +29,11 @@ function readSlug(state: SandboxState, body: Record<string, unknown>, self?: Cam
 /** Campaign routes. Add: name optional (default "Campaign <id>"), public default false. */
 export const campaignRoutes: Route[] = [
   route('GET', '/api/campaigns', ({ data, state, query }) =>
-    listReply(newestFirst(data.campaigns).map((c) => campaignJson(state, c)), query, 'campaigns'),
+    listReply(
+      newestFirst(data.campaigns).map((c) => campaignJson(state, c)),
+      query,
+      'campaigns',
+    ),
   ),
   route('POST', '/api/campaign/add', ({ data, state, body, realDeployment }) => {
     const name = optionalString(body, 'name', 255);

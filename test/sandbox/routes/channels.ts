@@ -1,6 +1,14 @@
 /** Channel routes: list channels, list a channel's items, add, assign an item, update, delete. */
 import { HttpError } from '../http';
-import { CHANNEL_ITEM_TYPES, dateOnly, type AccountData, type ChannelItemRecord, type ChannelRecord, type ChannelItemType, type SandboxState } from '../state';
+import {
+  CHANNEL_ITEM_TYPES,
+  dateOnly,
+  type AccountData,
+  type ChannelItemRecord,
+  type ChannelRecord,
+  type ChannelItemType,
+  type SandboxState,
+} from '../state';
 import { optionalBoolean, optionalHexColor, optionalString, pathId, requiredString } from '../validate';
 import { findOr404, listReply, newestFirst, ok, route, withExtra, type Route } from './router';
 
@@ -54,9 +62,7 @@ export function unassignEverywhere(data: AccountData, type: ChannelItemType, id:
  * an item twice is accepted and changes nothing. Deleting a channel unassigns its items.
  */
 export const channelRoutes: Route[] = [
-  route('GET', '/api/channels', ({ data, query }) =>
-    listReply(newestFirst(data.channels).map(channelJson), query, 'channels'),
-  ),
+  route('GET', '/api/channels', ({ data, query }) => listReply(newestFirst(data.channels).map(channelJson), query, 'channels')),
   route('GET', '/api/channel/:id', ({ data, state, params, query }) => {
     const c = findOr404(data.channels, pathId(params.id, 'Channel'), 'Channel');
     const items = data.channelItems

@@ -18,7 +18,10 @@ export const pixelRoutes: Route[] = [
   route('POST', '/api/pixel/add', ({ data, state, body, realDeployment }) => {
     const type = requiredString(body, 'type', 32);
     if (!PIXEL_TYPES.includes(type as PixelType))
-      throw new HttpError(400, realDeployment ? 'Pixel provider is currently not supported.' : `type must be one of: ${PIXEL_TYPES.join(', ')}.`);
+      throw new HttpError(
+        400,
+        realDeployment ? 'Pixel provider is currently not supported.' : `type must be one of: ${PIXEL_TYPES.join(', ')}.`,
+      );
     const name = requiredString(body, 'name');
     const tag = readTag(body);
     const id = state.nextId('pixel');

@@ -146,7 +146,19 @@ export const qrRoutes: Route[] = [
     const name = optionalString(body, 'name', 255) || defaultName(type, content);
     const id = state.nextId('qr');
     const link = `${state.baseUrl}/qr/${id}`;
-    data.qrs.push({ id, type, data: content, background, foreground, logo, name, link, scans: 0, date: timestamp(new Date()), stats: null });
+    data.qrs.push({
+      id,
+      type,
+      data: content,
+      background,
+      foreground,
+      logo,
+      name,
+      link,
+      scans: 0,
+      date: timestamp(new Date()),
+      stats: null,
+    });
     return { body: { error: 0, id, link } };
   }),
   route('PUT', '/api/qr/:id/update', ({ data, params, body }) => {

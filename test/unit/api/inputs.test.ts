@@ -16,7 +16,14 @@ const fieldOf = (fn: () => unknown) => {
 
 describe('inputs are checked before any request, naming the field', () => {
   it('refuses URLs of other schemes, with spaces, or too long; accepts IDN hosts as punycode', () => {
-    for (const url of ['javascript:alert(1)', 'ftp://x.org/a', 'file:///etc/passwd', 'data:text/html,hi', 'chrome://settings', 'example.com']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'ftp://x.org/a',
+      'file:///etc/passwd',
+      'data:text/html,hi',
+      'chrome://settings',
+      'example.com',
+    ]) {
       expect(fieldOf(() => checkInput(ShortenInput, { url })).field).toBe('url');
     }
     expect(fieldOf(() => checkInput(ShortenInput, { url: 'https://a.org/a b' })).message).toMatch(/spaces/);

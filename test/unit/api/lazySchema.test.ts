@@ -30,7 +30,10 @@ describe('lazySchema', () => {
   });
 
   it('keeps the service’s schemas and the inputs’ checks as they were', () => {
-    const page = listPageSchema('campaigns', CampaignSchema).parse({ error: 0, data: { result: '2', campaigns: [{ id: '4', name: 'A', public: '1' }, { id: 'x' }] } });
+    const page = listPageSchema('campaigns', CampaignSchema).parse({
+      error: 0,
+      data: { result: '2', campaigns: [{ id: '4', name: 'A', public: '1' }, { id: 'x' }] },
+    });
     expect(page.items).toEqual([{ id: 4, name: 'A', public: true, rotator: null, list: null }]);
     expect(page.dropped).toBe(1);
     expect(checkInput(ShortenInput, { url: 'https://example.org/a' })).toEqual({ url: 'https://example.org/a' });

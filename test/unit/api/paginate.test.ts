@@ -26,7 +26,14 @@ function list(total: number, opts: { hold?: boolean; nextpageOnly?: boolean } = 
     flying--;
     const maxpage = Math.max(1, Math.ceil(total / limit));
     const items = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => (page - 1) * limit + i);
-    return { ...PAGE, size: items.length, items, currentpage: page, nextpage: page < maxpage ? page + 1 : null, maxpage: opts.nextpageOnly ? 1 : maxpage };
+    return {
+      ...PAGE,
+      size: items.length,
+      items,
+      currentpage: page,
+      nextpage: page < maxpage ? page + 1 : null,
+      maxpage: opts.nextpageOnly ? 1 : maxpage,
+    };
   };
   return { fetchPage, asked, most: () => most, flying: () => flying, release: () => held.splice(0).forEach((r) => r()) };
 }
@@ -94,10 +101,15 @@ describe('fetchAllPages', () => {
 describe("the gate's room for the pages of a list", () => {
   /** A gate whose main budget the server has told: `remaining` of 30 left. */
   async function gateWith(remaining: number) {
-    const fetch = vi.fn(async () =>
-      new Response('{"error":0}', {
-        headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) },
-      }),
+    const fetch = vi.fn(
+      async () =>
+        new Response('{"error":0}', {
+          headers: {
+            'X-RateLimit-Limit': '30',
+            'X-RateLimit-Remaining': String(remaining),
+            'X-RateLimit-Reset-Ms': String(Date.now() + 60_000),
+          },
+        }),
     );
     const gate = new RequestGate(new RateBudgets(Date.now), fetch as unknown as typeof fetch);
     await gate.fetchWith('interactive')('http://127.0.0.1:9/api/campaigns?page=1');
@@ -122,7 +134,13 @@ describe("the gate's room for the pages of a list", () => {
       asked.push(page);
       const items = [page];
       return {
-        size: 1, dropped: 0, result: 3, perpage: 1, currentpage: page, nextpage: page < 3 ? page + 1 : null, maxpage: 3,
+        size: 1,
+        dropped: 0,
+        result: 3,
+        perpage: 1,
+        currentpage: page,
+        nextpage: page < 3 ? page + 1 : null,
+        maxpage: 3,
         get items() {
           if (page === 1) checkedFirst = true;
           // When page 1's items are checked, pages 2 and 3 have been asked for already.

@@ -24,7 +24,11 @@ describe('response schemas and the quirks of the interface', () => {
     const page = listPageSchema('pixels', PixelSchema).parse({
       error: '0',
       data: {
-        result: '3', perpage: 15, currentpage: 1, nextpage: null, maxpage: 1,
+        result: '3',
+        perpage: 15,
+        currentpage: 1,
+        nextpage: null,
+        maxpage: 1,
         pixels: [
           { id: 1, type: 'fbpixel', name: 'A', tag: 't1', date: '2024-01-01 00:00:00', extra: 'x' },
           { id: '2', type: 'newnetwork', name: 'B', tag: 't2', date: '2024-01-01 00:00:00' },
@@ -43,7 +47,14 @@ describe('response schemas and the quirks of the interface', () => {
   it('takes a campaign name from `domain` and a false rotator as none', () => {
     const fromList = CampaignSchema.parse({ id: 3, domain: 'Spring', public: true, rotator: false, list: 'https://s.example/l/3' });
     expect(fromList).toEqual({ id: 3, name: 'Spring', public: true, rotator: null, list: 'https://s.example/l/3' });
-    const created = CampaignResponse.parse({ error: 0, id: 9, domain: 'Autumn', public: 0, rotator: 'https://s.example/r/a', list: 'https://s.example/l/9' });
+    const created = CampaignResponse.parse({
+      error: 0,
+      id: 9,
+      domain: 'Autumn',
+      public: 0,
+      rotator: 'https://s.example/r/a',
+      list: 'https://s.example/l/9',
+    });
     expect(created.name).toBe('Autumn');
     expect(created.public).toBe(false);
     expect(created.rotator).toBe('https://s.example/r/a');
@@ -54,10 +65,20 @@ describe('response schemas and the quirks of the interface', () => {
   });
 
   it('drops javascript: and data: URLs from records', () => {
-    const item = ChannelItemSchema.parse({ type: 'links', id: 1, title: 't', preview: 'javascript:alert(1)', link: 'data:text/html,x', date: '2024-01-01' });
+    const item = ChannelItemSchema.parse({
+      type: 'links',
+      id: 1,
+      title: 't',
+      preview: 'javascript:alert(1)',
+      link: 'data:text/html,x',
+      date: '2024-01-01',
+    });
     expect(item.preview).toBeNull();
     expect(item.link).toBeNull();
-    const acc = AccountResponse.parse({ error: 0, data: { id: 1, email: 'a@b.c', username: 'u', avatar: 'javascript:x', status: 'free', expires: '', registered: '' } });
+    const acc = AccountResponse.parse({
+      error: 0,
+      data: { id: 1, email: 'a@b.c', username: 'u', avatar: 'javascript:x', status: 'free', expires: '', registered: '' },
+    });
     expect(acc.avatar).toBeNull();
   });
 
@@ -65,13 +86,25 @@ describe('response schemas and the quirks of the interface', () => {
     const full = QrDetailResponse.parse({
       error: 0,
       details: { id: 1, link: 'https://s.example/qr/1', scans: '12', name: 'Q', date: '2024-01-01 00:00:00' },
-      data: { clicks: 12, uniqueClicks: '9', topCountries: { Germany: '5', France: '2' }, topReferrers: {}, topBrowsers: { Chrome: '7' }, topOs: {}, socialCount: { a: 1, b: 0, c: 2 } },
+      data: {
+        clicks: 12,
+        uniqueClicks: '9',
+        topCountries: { Germany: '5', France: '2' },
+        topReferrers: {},
+        topBrowsers: { Chrome: '7' },
+        topOs: {},
+        socialCount: { a: 1, b: 0, c: 2 },
+      },
     });
     expect(full.details.scans).toBe(12);
     expect(full.stats.uniqueClicks).toBe(9);
     expect(full.stats.topCountries).toEqual({ Germany: 5, France: 2 });
     expect(full.statsEmpty).toBe(false);
-    const empty = QrDetailResponse.parse({ error: 0, details: { id: 2, link: 'https://s.example/qr/2', scans: 0, name: 'E', date: '' }, data: [] });
+    const empty = QrDetailResponse.parse({
+      error: 0,
+      details: { id: 2, link: 'https://s.example/qr/2', scans: 0, name: 'E', date: '' },
+      data: [],
+    });
     expect(empty.statsEmpty).toBe(true);
     expect(empty.stats.clicks).toBe(0);
     const missing = QrDetailResponse.parse({ error: 0, details: { id: 3, link: 'https://s.example/qr/3', scans: 0, name: 'M', date: '' } });
@@ -80,7 +113,9 @@ describe('response schemas and the quirks of the interface', () => {
 
   it('reads the success envelope of the shortening group, with or without the link id', () => {
     expect(ShortenResponse.parse({ success: true, short_url: 'https://sho.rt/abc', short_code: 'abc', id: 42 })).toEqual({
-      shortUrl: 'https://sho.rt/abc', shortCode: 'abc', linkId: 42,
+      shortUrl: 'https://sho.rt/abc',
+      shortCode: 'abc',
+      linkId: 42,
     });
     expect(ShortenResponse.parse({ success: true, short_url: 'https://sho.rt/abc', short_code: 'abc' }).linkId).toBeNull();
     expect(ShortenResponse.safeParse({ success: true, short_url: 'javascript:alert(1)', short_code: 'x' }).success).toBe(false);

@@ -4,7 +4,13 @@ import { RateBudgets, RESET_MARGIN_MS, defaultBudget } from '@/lib/background/bu
 
 function clock(start = 1_700_000_000_000) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => (t += ms), get t() { return t; } };
+  return {
+    now: () => t,
+    advance: (ms: number) => (t += ms),
+    get t() {
+      return t;
+    },
+  };
 }
 
 describe('rate budgets', () => {

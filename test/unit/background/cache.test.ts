@@ -25,7 +25,9 @@ describe('the cache of lists', () => {
     expect(load).not.toHaveBeenCalled();
     expect(set).toHaveBeenCalled();
     release();
-    await vi.waitFor(async () => expect((await cacheItem.getValue())?.lists).toMatchObject({ domains: { value: [{ id: 1 }] }, channels: { value: [{ id: 2 }] } }));
+    await vi.waitFor(async () =>
+      expect((await cacheItem.getValue())?.lists).toMatchObject({ domains: { value: [{ id: 1 }] }, channels: { value: [{ id: 2 }] } }),
+    );
     set.mockRestore();
   });
 

@@ -9,13 +9,25 @@ const SERVICE = 'https://sho.rt';
 
 /** A session of one account of the service, whose deletes the test counts. */
 const sessionOf = (fingerprint: string) =>
-  ({ fingerprint, connection: { serviceUrl: SERVICE, apiKey: `key-${fingerprint}` }, client: { interactive: { deleteLink: vi.fn(async () => ({ message: 'deleted' })) } } }) as unknown as Session & {
+  ({
+    fingerprint,
+    connection: { serviceUrl: SERVICE, apiKey: `key-${fingerprint}` },
+    client: { interactive: { deleteLink: vi.fn(async () => ({ message: 'deleted' })) } },
+  }) as unknown as Session & {
     client: { interactive: { deleteLink: ReturnType<typeof vi.fn> } };
   };
 
 const entry = (id: string, account: string): HistoryEntry => ({
-  id, longUrl: `https://example.org/${id}`, shortUrl: `${SERVICE}/${id}`, shortCode: id, linkId: 42, domainId: null,
-  campaign: { state: 'none' }, createdAt: 0, service: SERVICE, account,
+  id,
+  longUrl: `https://example.org/${id}`,
+  shortUrl: `${SERVICE}/${id}`,
+  shortCode: id,
+  linkId: 42,
+  domainId: null,
+  campaign: { state: 'none' },
+  createdAt: 0,
+  service: SERVICE,
+  account,
 });
 
 describe('Delete in Recent links, while another account of the same service becomes current', () => {
@@ -30,7 +42,11 @@ describe('Delete in Recent links, while another account of the same service beco
     await addToHistory(entry('made-on-a', 'fp-a'));
     // The switch lands right after the entry was found: every later read of the connection is B.
     let reads = 0;
-    const sessions = { get: async () => (reads++ === 0 ? a : b), require: async () => b, forAccount: async (fp: string) => (fp === 'fp-a' ? a : b) } as unknown as SessionHolder;
+    const sessions = {
+      get: async () => (reads++ === 0 ? a : b),
+      require: async () => b,
+      forAccount: async (fp: string) => (fp === 'fp-a' ? a : b),
+    } as unknown as SessionHolder;
     await createRecentLinks(sessions).deleteHistoryEntry({ id: 'made-on-a', remote: true });
     expect(b.client.interactive.deleteLink).not.toHaveBeenCalled();
     expect(a.client.interactive.deleteLink).toHaveBeenCalledWith(42);

@@ -17,7 +17,11 @@ function fakeServer(limit: number, windowMs: number) {
       used = 0;
     }
     used++;
-    const headers = { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(Math.max(0, limit - used)), 'X-RateLimit-Reset-Ms': String(windowEnd) };
+    const headers = {
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - used)),
+      'X-RateLimit-Reset-Ms': String(windowEnd),
+    };
     if (used > limit) return new Response('{"error":429}', { status: 429, headers });
     return new Response('{"error":0}', { status: 200, headers });
   });
@@ -87,7 +91,11 @@ describe('the request gate', () => {
     let finishBody: () => void = () => {};
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
       sent.push(String(input));
-      const headers = { 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': String(5 - sent.length), 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) };
+      const headers = {
+        'X-RateLimit-Limit': '5',
+        'X-RateLimit-Remaining': String(5 - sent.length),
+        'X-RateLimit-Reset-Ms': String(Date.now() + 60_000),
+      };
       if (sent.length > 1) return new Response('{"error":0}', { status: 200, headers });
       // The first answer's body arrives only later.
       const body = new ReadableStream<Uint8Array>({
@@ -136,7 +144,14 @@ describe('the request gate', () => {
     const fetch = vi.fn(async () => {
       sent++;
       if (sent > 3) return new Promise<Response>(() => {}); // never answered
-      return new Response('{"error":0}', { status: 200, headers: { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': String(100 - sent), 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) } });
+      return new Response('{"error":0}', {
+        status: 200,
+        headers: {
+          'X-RateLimit-Limit': '100',
+          'X-RateLimit-Remaining': String(100 - sent),
+          'X-RateLimit-Reset-Ms': String(Date.now() + 60_000),
+        },
+      });
     });
     const gate = new RequestGate(new RateBudgets(Date.now), fetch as typeof globalThis.fetch);
     const f = gate.fetchWith('background');
@@ -149,7 +164,11 @@ describe('the request gate', () => {
   it('once headers said "room" over a refusal, tells that group from whole answers only', async () => {
     const sent: string[] = [];
     let finishBody: () => void = () => {};
-    const headers = () => ({ 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '20', 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) });
+    const headers = () => ({
+      'X-RateLimit-Limit': '30',
+      'X-RateLimit-Remaining': '20',
+      'X-RateLimit-Reset-Ms': String(Date.now() + 60_000),
+    });
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
       sent.push(String(input));
       if (sent.length === 1) return new Response('{"error":429,"Retry-After":1}', { status: 200, headers: headers() });

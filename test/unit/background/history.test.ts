@@ -1,12 +1,28 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addToHistory, checkRecentHead, clearHistory, followHistoryWrites, historyOf, readStoredHistory, removeFromHistory } from '@/lib/background/history';
+import {
+  addToHistory,
+  checkRecentHead,
+  clearHistory,
+  followHistoryWrites,
+  historyOf,
+  readStoredHistory,
+  removeFromHistory,
+} from '@/lib/background/history';
 import { RECENT_HEAD, recentHeadItem } from '@/lib/storage/recentHead';
 import { historyItem, settingsItem, type HistoryEntry } from '@/lib/storage';
 
 const entry = (id: string, shortCode = id): HistoryEntry => ({
-  id, longUrl: `https://example.org/${id}`, shortUrl: `https://sho.rt/${shortCode}`, shortCode, linkId: 1, domainId: null,
-  campaign: { state: 'none' }, createdAt: 0, service: 'http://127.0.0.1', account: 'fp',
+  id,
+  longUrl: `https://example.org/${id}`,
+  shortUrl: `https://sho.rt/${shortCode}`,
+  shortCode,
+  linkId: 1,
+  domainId: null,
+  campaign: { state: 'none' },
+  createdAt: 0,
+  service: 'http://127.0.0.1',
+  account: 'fp',
 });
 
 describe('the history of made links', () => {
@@ -49,7 +65,7 @@ describe('the history of made links', () => {
     expect(head?.entries.map((e) => e.id)).toEqual(['s1', 's2']);
   });
 
-  it('writes a new install\'s head at install: the first read a batch or a press waits for writes nothing', async () => {
+  it("writes a new install's head at install: the first read a batch or a press waits for writes nothing", async () => {
     expect((await fakeBrowser.storage.local.get('recentHead')).recentHead).toBeUndefined();
     await checkRecentHead();
     await expect.poll(() => recentHeadItem.getValue()).toEqual({ entries: [], total: 0 });

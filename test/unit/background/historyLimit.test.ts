@@ -9,8 +9,17 @@ import { historyItem, queueItem, type HistoryEntry } from '@/lib/storage';
 
 const SERVICE = 'https://svc.example';
 const entry = (id: string): HistoryEntry => ({
-  id, longUrl: `https://example.org/articles/${id}?ref=newsletter`, shortUrl: `https://sho.rt/${id}`, shortCode: id, linkId: 1, domainId: null,
-  campaign: { state: 'none' }, createdAt: 0, service: SERVICE, account: 'fp', title: 'An article of some length',
+  id,
+  longUrl: `https://example.org/articles/${id}?ref=newsletter`,
+  shortUrl: `https://sho.rt/${id}`,
+  shortCode: id,
+  linkId: 1,
+  domainId: null,
+  campaign: { state: 'none' },
+  createdAt: 0,
+  service: SERVICE,
+  account: 'fp',
+  title: 'An article of some length',
 });
 const seeded = (n: number) => Array.from({ length: n }, (_, i) => entry(`e${i}`));
 

@@ -6,10 +6,24 @@ import { BACKGROUND_AHEAD, START_AT_ONCE } from '@/lib/background/jobStarts';
 import { bulkItem, queueItem, type BulkBatch, type Job } from '@/lib/storage';
 
 const args = { url: 'https://example.org/a', domainId: null, campaignId: null };
-const fields = { kind: 'shorten' as const, source: 'context-link' as const, args, priority: 'interactive' as const, fingerprint: 'fp', notify: true };
+const fields = {
+  kind: 'shorten' as const,
+  source: 'context-link' as const,
+  args,
+  priority: 'interactive' as const,
+  fingerprint: 'fp',
+  notify: true,
+};
 const entry = (job: Job) => ({
-  id: job.id, longUrl: job.args.url, shortUrl: 'https://sho.rt/x', shortCode: 'x', linkId: 1, domainId: null,
-  campaign: { state: 'none' as const }, createdAt: 0, service: 'http://127.0.0.1',
+  id: job.id,
+  longUrl: job.args.url,
+  shortUrl: 'https://sho.rt/x',
+  shortCode: 'x',
+  linkId: 1,
+  domainId: null,
+  campaign: { state: 'none' as const },
+  createdAt: 0,
+  service: 'http://127.0.0.1',
 });
 
 describe('the persisted job queue', () => {
@@ -55,7 +69,15 @@ describe('the persisted job queue', () => {
 
   it('does not redo the shortening of a job whose short link is known', async () => {
     await queueItem.setValue([
-      { ...fields, id: 'half', state: 'sending', attempts: 1, notBefore: 0, createdAt: Date.now(), shortened: { shortUrl: 'https://sho.rt/h', shortCode: 'h', linkId: 5 } },
+      {
+        ...fields,
+        id: 'half',
+        state: 'sending',
+        attempts: 1,
+        notBefore: 0,
+        createdAt: Date.now(),
+        shortened: { shortUrl: 'https://sho.rt/h', shortCode: 'h', linkId: 5 },
+      },
     ]);
     const seen: Job[] = [];
     const q = new JobQueue({ run: async (job) => (seen.push(job), entry(job)), onSettled: async () => {}, wakeAt: () => {} });
@@ -96,7 +118,7 @@ describe('the persisted job queue', () => {
     expect(settled?.attempts).toBe(1);
   });
 
-  it('starts a burst a few jobs at a time, the user\'s presses before a bulk batch', async () => {
+  it("starts a burst a few jobs at a time, the user's presses before a bulk batch", async () => {
     const started: string[] = [];
     const release: (() => void)[] = [];
     const q = new JobQueue({
@@ -108,7 +130,12 @@ describe('the persisted job queue', () => {
       onSettled: async () => {},
       wakeAt: () => {},
     });
-    const bulk = Array.from({ length: 20 }, (_, i) => ({ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/bulk/${i}` } }));
+    const bulk = Array.from({ length: 20 }, (_, i) => ({
+      ...fields,
+      source: 'bulk' as const,
+      priority: 'background' as const,
+      args: { ...args, url: `https://example.org/bulk/${i}` },
+    }));
     await q.addMany(bulk);
     const press = await q.add({ ...fields, args: { ...args, url: 'https://example.org/pressed' } });
     // In the first turn at most START_AT_ONCE jobs begin (the request of the first can leave
@@ -133,7 +160,12 @@ describe('the persisted job queue', () => {
     setTimeout(tick, 0);
     const turns: number[] = [];
     const q = new JobQueue({ run: () => new Promise(() => turns.push(turn)), onSettled: async () => {}, wakeAt: () => {} });
-    const rows = Array.from({ length: 5 }, (_, i) => ({ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/turn/${i}` } }));
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      ...fields,
+      source: 'bulk' as const,
+      priority: 'background' as const,
+      args: { ...args, url: `https://example.org/turn/${i}` },
+    }));
     await q.addMany(rows);
     await vi.waitFor(() => expect(turns).toHaveLength(5));
     ticking = false;
@@ -154,7 +186,13 @@ describe('the persisted job queue', () => {
       wakeAt: () => {},
     });
     const batch = (account: string, n: number) =>
-      Array.from({ length: n }, (_, i) => ({ ...fields, fingerprint: account, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/${account}/${i}` } }));
+      Array.from({ length: n }, (_, i) => ({
+        ...fields,
+        fingerprint: account,
+        source: 'bulk' as const,
+        priority: 'background' as const,
+        args: { ...args, url: `https://example.org/${account}/${i}` },
+      }));
     const of = (account: string) => started.filter((u) => u.includes(`/${account}/`)).length;
     await q.addMany(batch('a', BACKGROUND_AHEAD + 5));
     await vi.waitFor(() => expect(of('a')).toBe(BACKGROUND_AHEAD));
@@ -213,9 +251,20 @@ describe('the persisted job queue', () => {
       onSettled: async () => {},
       wakeAt: () => {},
     });
-    const bulk = Array.from({ length: 3 }, (_, i) => ({ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: `https://example.org/together/${i}` } }));
+    const bulk = Array.from({ length: 3 }, (_, i) => ({
+      ...fields,
+      source: 'bulk' as const,
+      priority: 'background' as const,
+      args: { ...args, url: `https://example.org/together/${i}` },
+    }));
     const batchOf = (made: Job[]): BulkBatch => ({
-      id: 'b1', createdAt: 0, fingerprint: 'fp', service: 'http://127.0.0.1', domainId: null, campaignId: null, channelId: null,
+      id: 'b1',
+      createdAt: 0,
+      fingerprint: 'fp',
+      service: 'http://127.0.0.1',
+      domainId: null,
+      campaignId: null,
+      channelId: null,
       items: made.map((j) => ({ url: j.args.url, state: 'waiting' as const, jobId: j.id })),
     });
     // Another change of the queue in the same turn: its write starts while the batch is being added.
@@ -243,8 +292,19 @@ describe('the persisted job queue', () => {
     });
     const ran: string[] = [];
     const q = new JobQueue({ run: async (job) => (ran.push(job.args.url), entry(job)), onSettled: async () => {}, wakeAt: () => {} });
-    const batch: BulkBatch = { id: 'b2', createdAt: 0, fingerprint: 'fp', service: 'http://127.0.0.1', domainId: null, campaignId: null, channelId: null, items: [] };
-    const bulk = [{ ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: 'https://example.org/not-stored' } }];
+    const batch: BulkBatch = {
+      id: 'b2',
+      createdAt: 0,
+      fingerprint: 'fp',
+      service: 'http://127.0.0.1',
+      domainId: null,
+      campaignId: null,
+      channelId: null,
+      items: [],
+    };
+    const bulk = [
+      { ...fields, source: 'bulk' as const, priority: 'background' as const, args: { ...args, url: 'https://example.org/not-stored' } },
+    ];
     await expect(q.addMany(bulk, () => [{ item: bulkItem, value: batch }])).rejects.toThrow(/quota/);
     const later = await q.add({ ...fields, args: { ...args, url: 'https://example.org/later' } });
     expect((await q.waitFor(later.id, 2000))?.state).toBe('done');

@@ -15,7 +15,10 @@ describe('list and change names from a page', () => {
     const lists = createLists(notConnected);
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       await expect(lists.getList({ name } as never), name).rejects.toMatchObject({ kind: 'invalid-input', field: 'name' });
-      await expect(lists.mutate({ op: name, args: [], account: 'x' } as never), name).rejects.toMatchObject({ kind: 'invalid-input', field: 'op' });
+      await expect(lists.mutate({ op: name, args: [], account: 'x' } as never), name).rejects.toMatchObject({
+        kind: 'invalid-input',
+        field: 'op',
+      });
     }
   });
 });

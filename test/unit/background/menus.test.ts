@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { browser } from 'wxt/browser';
-import { COMMAND_SHORTEN_TAB, MENU_QR_PAGE, MENU_SHORTEN_LINK, MENU_SHORTEN_PAGE, createMenus, onCommand, onMenuClick } from '@/lib/background/menus';
+import {
+  COMMAND_SHORTEN_TAB,
+  MENU_QR_PAGE,
+  MENU_SHORTEN_LINK,
+  MENU_SHORTEN_PAGE,
+  createMenus,
+  onCommand,
+  onMenuClick,
+} from '@/lib/background/menus';
 import type { Service } from '@/lib/background/service';
 import { DEFAULT_SETTINGS, settingsItem } from '@/lib/storage';
 import { pageAddress } from '@/lib/storage/pageAddresses';
@@ -18,7 +26,9 @@ describe('context menu and keyboard command', () => {
     const created: { id?: string; title?: string; contexts?: string[] }[] = [];
     vi.spyOn(browser.i18n, 'getMessage').mockImplementation(((k: string) => ({ menuShortenLink: 'Shorten link' })[k] ?? '') as never);
     vi.spyOn(browser.contextMenus, 'removeAll').mockResolvedValue(undefined as never);
-    vi.spyOn(browser.contextMenus, 'create').mockImplementation(((p: { id?: string; title?: string; contexts?: string[] }) => (created.push(p), p.id)) as never);
+    vi.spyOn(browser.contextMenus, 'create').mockImplementation(
+      ((p: { id?: string; title?: string; contexts?: string[] }) => (created.push(p), p.id)) as never,
+    );
     await createMenus();
     expect(created.map((c) => [c.id, c.contexts])).toEqual([
       ['shorten-link', ['link']],
@@ -31,7 +41,11 @@ describe('context menu and keyboard command', () => {
 
   it('"Shorten link" shortens the link that was right-clicked, not the page', async () => {
     const { service, shortenInBackground } = fakeService();
-    await onMenuClick(service, { menuItemId: MENU_SHORTEN_LINK, linkUrl: 'https://example.org/target', pageUrl: 'https://example.org/page' });
+    await onMenuClick(service, {
+      menuItemId: MENU_SHORTEN_LINK,
+      linkUrl: 'https://example.org/target',
+      pageUrl: 'https://example.org/page',
+    });
     expect(shortenInBackground).toHaveBeenCalledWith('https://example.org/target', 'context-link', undefined, false);
   });
 

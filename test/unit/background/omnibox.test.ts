@@ -54,7 +54,7 @@ describe('address bar keyword', () => {
     expect(d.shortenInBackground).toHaveBeenCalledWith('https://example.org/page?id=2', 'omnibox', undefined, false);
   });
 
-  it('in a private window, what the address bar shortens is marked private (the focused window\'s active tab says so)', async () => {
+  it("in a private window, what the address bar shortens is marked private (the focused window's active tab says so)", async () => {
     const d = deps([]);
     vi.spyOn(browser.tabs, 'query').mockResolvedValue([{ url: 'https://example.org/secret', title: 'Secret', incognito: true }] as never);
     await onOmniboxEntered(d, '');
@@ -80,11 +80,17 @@ describe('address bar keyword', () => {
   });
 
   it('suggests the matching Recent links, searching titles too, escaped for Chrome', async () => {
-    const d = deps([entry(1, { title: 'Cats & <dogs>' }), entry(2, { title: 'Weather' }), ...Array.from({ length: 9 }, (_, i) => entry(10 + i))]);
+    const d = deps([
+      entry(1, { title: 'Cats & <dogs>' }),
+      entry(2, { title: 'Weather' }),
+      ...Array.from({ length: 9 }, (_, i) => entry(10 + i)),
+    ]);
     const suggest = vi.fn();
     const setDefault = vi.spyOn(browser.omnibox, 'setDefaultSuggestion').mockImplementation((() => {}) as never);
     await onOmniboxChanged(d, 'cats', suggest);
-    expect(suggest).toHaveBeenCalledWith([{ content: 'https://s.example/1', description: 'Copy https://s.example/1 — Cats &amp; &lt;dogs&gt;' }]);
+    expect(suggest).toHaveBeenCalledWith([
+      { content: 'https://s.example/1', description: 'Copy https://s.example/1 — Cats &amp; &lt;dogs&gt;' },
+    ]);
     expect(setDefault).toHaveBeenLastCalledWith({ description: 'Shorten the current tab, or type an address to shorten it' });
     await onOmniboxChanged(d, 'article', suggest);
     expect(suggest.mock.lastCall![0]).toHaveLength(6);

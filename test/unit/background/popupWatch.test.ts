@@ -10,7 +10,11 @@ function queue(jobs: Partial<Job>[]) {
     unsettled: async () => all.filter((j) => j.state === 'pending' || j.state === 'sending'),
     markNotify: async (id: string) => void (all.find((j) => j.id === id)!.notify = true),
     unmarkNotify: async (id: string) => void (all.find((j) => j.id === id)!.notify = false),
-    patch: async (id: string, p: Partial<Job>) => void Object.assign(all.find((j) => j.id === id)!, p),
+    patch: async (id: string, p: Partial<Job>) =>
+      void Object.assign(
+        all.find((j) => j.id === id)!,
+        p,
+      ),
   };
 }
 

@@ -6,12 +6,25 @@ import { JobQueue } from '@/lib/background/jobs';
 import { historyItem, queueItem, settingsItem, type HistoryEntry, type Job } from '@/lib/storage';
 
 const entry = (id: string, over: Partial<HistoryEntry> = {}): HistoryEntry => ({
-  id, longUrl: `https://example.org/${id}`, shortUrl: `https://sho.rt/${id}`, shortCode: id, linkId: 1, domainId: null,
-  campaign: { state: 'none' }, createdAt: 0, service: 'http://127.0.0.1', account: 'fp', ...over,
+  id,
+  longUrl: `https://example.org/${id}`,
+  shortUrl: `https://sho.rt/${id}`,
+  shortCode: id,
+  linkId: 1,
+  domainId: null,
+  campaign: { state: 'none' },
+  createdAt: 0,
+  service: 'http://127.0.0.1',
+  account: 'fp',
+  ...over,
 });
 const SECRET = 'https://secret.example/medical?q=private';
 const fields = (priv: boolean) => ({
-  kind: 'shorten' as const, source: 'context-page' as const, priority: 'interactive' as const, fingerprint: 'fp', notify: true,
+  kind: 'shorten' as const,
+  source: 'context-page' as const,
+  priority: 'interactive' as const,
+  fingerprint: 'fp',
+  notify: true,
   args: { url: SECRET, domainId: null, campaignId: null, title: 'A private page', ...(priv ? { private: true } : {}) },
 });
 

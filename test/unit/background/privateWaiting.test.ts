@@ -20,8 +20,18 @@ const POPUP = { id: fakeBrowser.runtime.id, url: `${ORIGIN}popup.html` };
 /** A popup's link the user was told waits (for the budget: nothing runs it meanwhile). */
 const waitingJob = (id: string, url: string, priv: boolean) =>
   ({
-    id, kind: 'shorten', source: 'popup', priority: 'interactive', state: 'pending', attempts: 0, notBefore: Date.now() + 3_600_000, createdAt: 1,
-    fingerprint: 'fp', notify: true, toldWaiting: true, args: { url, domainId: null, campaignId: null, ...(priv ? { private: true } : {}) },
+    id,
+    kind: 'shorten',
+    source: 'popup',
+    priority: 'interactive',
+    state: 'pending',
+    attempts: 0,
+    notBefore: Date.now() + 3_600_000,
+    createdAt: 1,
+    fingerprint: 'fp',
+    notify: true,
+    toldWaiting: true,
+    args: { url, domainId: null, campaignId: null, ...(priv ? { private: true } : {}) },
   }) as Job;
 const JOBS = [waitingJob('n', NORMAL, false), waitingJob('p', SECRET, true)];
 
@@ -42,9 +52,14 @@ function port(sender: { id?: string; url?: string; tab?: { incognito?: boolean }
 }
 const urlsTold = (told: WorkerPortMessage[]) => told.map((m) => m.stored.waiting?.map((l) => l.url));
 
-describe('the links waiting told over the popups\' ports', () => {
-  it('a normal window\'s popup is never handed a private window\'s link; a private window\'s popup is, once it says so', async () => {
-    const watch = createPopupWatch({ unsettled: async () => JOBS, markNotify: async () => {}, unmarkNotify: async () => {}, patch: async () => {} });
+describe("the links waiting told over the popups' ports", () => {
+  it("a normal window's popup is never handed a private window's link; a private window's popup is, once it says so", async () => {
+    const watch = createPopupWatch({
+      unsettled: async () => JOBS,
+      markNotify: async () => {},
+      unmarkNotify: async () => {},
+      patch: async () => {},
+    });
     const normal = port(POPUP);
     const priv = port(POPUP);
     // A popup opened as a tab of a normal window that claims to be private is not believed.
@@ -76,7 +91,13 @@ describe('the answer to getWaitingLinks', () => {
   beforeAll(async () => {
     fakeBrowser.reset();
     await fakeBrowser.storage.local.set({ queue: JOBS });
-    const service = createService({ fetch: () => new Promise(() => {}), copy: async () => true, notify: async () => {}, wakeAt: () => {}, hasHostPermission: async () => false });
+    const service = createService({
+      fetch: () => new Promise(() => {}),
+      copy: async () => true,
+      notify: async () => {},
+      wakeAt: () => {},
+      hasHostPermission: async () => false,
+    });
     registerHandlers(service, fakeBrowser.runtime.id, ORIGIN);
   });
 
@@ -90,7 +111,7 @@ describe('the answer to getWaitingLinks', () => {
     return res.value;
   }
 
-  it('a normal window\'s popup gets neither the private row nor its job; a private window\'s popup gets both', async () => {
+  it("a normal window's popup gets neither the private row nor its job; a private window's popup gets both", async () => {
     const normal = await ask(POPUP, { private: false });
     expect(normal.waiting.map((l) => l.url)).toEqual([NORMAL]);
     expect(normal.pending.map((j) => j.args.url)).toEqual([NORMAL]);

@@ -10,7 +10,15 @@ import type { SiteRule, UtmPreset } from '@/lib/links/linkRules';
 
 const KEY = 'SECRET-KEY-0123456789';
 const SERVICE = 'https://short.example';
-const preset = (id: string, name: string): UtmPreset => ({ id, name, source: 'news', medium: 'email', campaign: 'spring', term: '', content: '' });
+const preset = (id: string, name: string): UtmPreset => ({
+  id,
+  name,
+  source: 'news',
+  medium: 'email',
+  campaign: 'spring',
+  term: '',
+  content: '',
+});
 const rule = (id: string, site: string): SiteRule => ({ id, site, domainId: null, campaignId: null, channelId: null, presetId: null });
 const LOGO = { dataUrl: `data:image/png;base64,${'A'.repeat(4000)}`, type: 'image/png' as const, bytes: 3000, name: 'logo.png' };
 

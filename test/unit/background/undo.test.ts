@@ -27,7 +27,10 @@ describe('Undo from a notification', () => {
   it('offers an Undo button on Chrome, tied to the Recent links entry', async () => {
     const create = vi.spyOn(browser.notifications, 'create').mockResolvedValue('x' as never);
     await showNotification('Short link copied', 'https://s.example/a', { undoEntryId: 'job-1' });
-    expect(create).toHaveBeenCalledWith('undo:job-1', expect.objectContaining({ message: 'https://s.example/a', buttons: [{ title: 'Undo' }] }));
+    expect(create).toHaveBeenCalledWith(
+      'undo:job-1',
+      expect.objectContaining({ message: 'https://s.example/a', buttons: [{ title: 'Undo' }] }),
+    );
   });
 
   it('shows the plain notification when the browser refuses buttons', async () => {

@@ -7,12 +7,21 @@ import type { Job } from '@/lib/storage';
 
 const NOW = 1_700_000_000_000;
 const job = (over: Partial<Job> = {}, customCode?: string): Job => ({
-  id: 'j', kind: 'shorten', source: 'popup', priority: 'interactive', state: 'pending', attempts: 0, notBefore: 0,
-  createdAt: NOW, fingerprint: 'fp', notify: false,
+  id: 'j',
+  kind: 'shorten',
+  source: 'popup',
+  priority: 'interactive',
+  state: 'pending',
+  attempts: 0,
+  notBefore: 0,
+  createdAt: NOW,
+  fingerprint: 'fp',
+  notify: false,
   args: { url: 'https://example.org/a', domainId: null, campaignId: null, ...(customCode ? { customCode } : {}) },
   ...over,
 });
-const err = (kind: ApiError['kind'], extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) => new ApiError({ kind, message: kind, ...extra });
+const err = (kind: ApiError['kind'], extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
+  new ApiError({ kind, message: kind, ...extra });
 
 describe('after a failed try', () => {
   it('a lost answer (timeout) is never sent again blindly: the job ends saying the link may exist', () => {
@@ -22,7 +31,12 @@ describe('after a failed try', () => {
   it('a lost answer with a custom alias is repeated (a repeat cannot make a second link), and a refusal then ends it as most likely made', () => {
     const step = nextStep(job({}, 'spring'), err('timeout'), 1, NOW);
     expect(step).toMatchObject({ patch: { lostAnswer: true, waitingSince: NOW } });
-    const again = nextStep(job({ lostAnswer: true, waitingSince: NOW }, 'spring'), err('invalid-request', { serverText: 'That alias is already taken.' }), 2, NOW + 1000);
+    const again = nextStep(
+      job({ lostAnswer: true, waitingSince: NOW }, 'spring'),
+      err('invalid-request', { serverText: 'That alias is already taken.' }),
+      2,
+      NOW + 1000,
+    );
     expect(again).toEqual({ error: expect.objectContaining({ reason: 'alias-after-lost-answer', detail: 'spring' }) });
   });
 

@@ -11,7 +11,12 @@ const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The manifest wxt.config.ts gives for a browser. */
 async function manifestFor(browser: 'firefox' | 'chrome'): Promise<Record<string, any>> {
-  const make = config.manifest as (env: { browser: string; manifestVersion: number; mode: string; command: string }) => Promise<Record<string, any>> | Record<string, any>;
+  const make = config.manifest as (env: {
+    browser: string;
+    manifestVersion: number;
+    mode: string;
+    command: string;
+  }) => Promise<Record<string, any>> | Record<string, any>;
   return make({ browser, manifestVersion: 3, mode: 'production', command: 'build' });
 }
 

@@ -30,7 +30,10 @@ describe('the lint and storage.sync', () => {
   it('refuses storage.sync and a sync: item outside lib/storage', async () => {
     for (const path of ['lib/background/zzProbe.ts', 'lib/ui/options/zzProbe.ts', 'components/options/zzProbe.ts']) {
       const messages = await lint(path, SYNC_USE);
-      expect(messages.filter((m) => /storage\.sync|sync area/.test(m)), path).toHaveLength(2);
+      expect(
+        messages.filter((m) => /storage\.sync|sync area/.test(m)),
+        path,
+      ).toHaveLength(2);
     }
   });
 

@@ -41,12 +41,22 @@ describe('the bulk page’s select "Account"', () => {
   it('lists the saved connections, the current one selected; switching loads that account’s campaigns and remembered choice', async () => {
     const { user, worker } = world();
     const select = await screen.findByRole('combobox', { name: 'Account' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Client A', 'Client B']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Client A', 'Client B']);
     expect(select).toHaveProperty('value', 'fp-a');
     const campaign = screen.getByRole('combobox', { name: 'Campaign' });
     await waitFor(() => expect(campaign).toHaveProperty('value', '4'));
     await user.selectOptions(select, 'Client B');
-    await waitFor(() => expect(within(campaign).getAllByRole('option').map((o) => o.textContent)).toEqual(['No campaign', 'B launch']));
+    await waitFor(() =>
+      expect(
+        within(campaign)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No campaign', 'B launch']),
+    );
     await waitFor(() => expect(campaign).toHaveProperty('value', '21'));
     expect(worker.sent('switchConnection')).toEqual([{ fingerprint: 'fp-b' }]);
     expect(select).toHaveProperty('value', 'fp-b');
@@ -60,14 +70,25 @@ describe('the bulk page’s select "Account"', () => {
     };
     const select = await screen.findByRole('combobox', { name: 'Account' });
     await user.selectOptions(select, 'Client B');
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^The account was not changed: The browser’s storage for LinkShort is full/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^The account was not changed: The browser’s storage for LinkShort is full/,
+    );
     expect(select).toHaveProperty('value', 'fp-a');
     expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveProperty('value', '4');
   });
 
   it('is refused while a batch runs: disabled, with the reason beside it', async () => {
     const view: BulkView = {
-      batch: { id: 'b1', createdAt: 1, fingerprint: 'fp-a', service: 'http://127.0.0.1:8787', domainId: null, campaignId: null, channelId: null, items: [{ url: 'https://a.example/', state: 'waiting', jobId: 'j1' }] },
+      batch: {
+        id: 'b1',
+        createdAt: 1,
+        fingerprint: 'fp-a',
+        service: 'http://127.0.0.1:8787',
+        domainId: null,
+        campaignId: null,
+        channelId: null,
+        items: [{ url: 'https://a.example/', state: 'waiting', jobId: 'j1' }],
+      },
       expectedAt: [Date.now() + 60_000],
       now: Date.now(),
     };

@@ -24,7 +24,8 @@ describe('extractAddresses', () => {
   });
 
   it('takes the targets of a Markdown document, keeping balanced parentheses', () => {
-    const md = '# Links\n- [Docs](https://docs.example.com/start) and [wiki](https://en.wikipedia.org/wiki/Foo_(bar))\n- **https://x.example/y**';
+    const md =
+      '# Links\n- [Docs](https://docs.example.com/start) and [wiki](https://en.wikipedia.org/wiki/Foo_(bar))\n- **https://x.example/y**';
     const r = extractAddresses(md);
     expect(r.urls).toEqual(['https://docs.example.com/start', 'https://en.wikipedia.org/wiki/Foo_(bar)', 'https://x.example/y']);
     expect(r.skipped).toEqual([{ text: '# Links', reason: 'no web address in this line' }]);
@@ -32,7 +33,17 @@ describe('extractAddresses', () => {
 
   it('skips other schemes, browser pages, long addresses and plain text, each with its reason', () => {
     const long = `https://example.com/${'a'.repeat(MAX_URL_LENGTH)}`;
-    const r = extractAddresses(['ftp://files.example.com/a.zip', 'chrome://settings', 'about:blank', long, 'just some words', 'example.com', 'get it from ftp://x.example/f'].join('\n'));
+    const r = extractAddresses(
+      [
+        'ftp://files.example.com/a.zip',
+        'chrome://settings',
+        'about:blank',
+        long,
+        'just some words',
+        'example.com',
+        'get it from ftp://x.example/f',
+      ].join('\n'),
+    );
     expect(r.urls).toEqual([]);
     const reasons = r.skipped.map((s) => s.reason);
     expect(reasons[0]).toMatch(/not ftp:/);
@@ -98,13 +109,12 @@ describe('a typo in an address line', () => {
     const r = extractAddresses('https://exa mple.com/space\nhttps://example.com/ok');
     expect(r.urls).toEqual(['https://example.com/ok']);
     expect(r.trimmed).toEqual([]);
-    expect(r.skipped).toEqual([{ text: 'https://exa mple.com/space', reason: expect.stringContaining('goes on after a space (“mple.com/space”)') }]);
+    expect(r.skipped).toEqual([
+      { text: 'https://exa mple.com/space', reason: expect.stringContaining('goes on after a space (“mple.com/space”)') },
+    ]);
   });
 
-  it.each([
-    ['<https://exa mple.com/x>'],
-    ['https://example.com/a great read'],
-  ])('%s is refused too', (line) => {
+  it.each([['<https://exa mple.com/x>'], ['https://example.com/a great read']])('%s is refused too', (line) => {
     expect(extractAddresses(line).urls).toEqual([]);
     expect(extractAddresses(line).skipped[0]!.reason).toMatch(/goes on after a space/);
   });
@@ -112,6 +122,8 @@ describe('a typo in an address line', () => {
   it('a label before an address, and several addresses on a line, work as before', () => {
     expect(extractAddresses('Link: https://example.com/a').urls).toEqual(['https://example.com/a']);
     expect(extractAddresses('https://a.example/1 https://b.example/2').urls).toEqual(['https://a.example/1', 'https://b.example/2']);
-    expect(extractAddresses('https://www.example.com/search?q="exact phrase"').urls).toEqual(['https://www.example.com/search?q="exact%20phrase"']);
+    expect(extractAddresses('https://www.example.com/search?q="exact phrase"').urls).toEqual([
+      'https://www.example.com/search?q="exact%20phrase"',
+    ]);
   });
 });

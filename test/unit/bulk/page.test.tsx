@@ -9,7 +9,10 @@ import { readFileSync } from 'node:fs';
 
 /** The browser's i18n answering from one of the catalogues ($NAME$ → its placeholder's $n). */
 function speak(lang: 'en' | 'es' | 'de') {
-  const catalogue = JSON.parse(readFileSync(`public/_locales/${lang}/messages.json`, 'utf8')) as Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+  const catalogue = JSON.parse(readFileSync(`public/_locales/${lang}/messages.json`, 'utf8')) as Record<
+    string,
+    { message: string; placeholders?: Record<string, { content: string }> }
+  >;
   vi.spyOn(browser.i18n, 'getUILanguage').mockReturnValue(lang);
   vi.spyOn(browser.i18n, 'getMessage').mockImplementation(((key: string, subs: string[] = []) => {
     const entry = catalogue[key];
@@ -22,7 +25,13 @@ function speak(lang: 'en' | 'es' | 'de') {
 
 const askMock = vi.mocked(ask);
 
-const PASTE = ['https://a.example/1', 'ftp://files.example/x', 'hello there', 'https://a.example/1', 'see https://b.example/2?utm_source=x.'].join('\n');
+const PASTE = [
+  'https://a.example/1',
+  'ftp://files.example/x',
+  'hello there',
+  'https://a.example/1',
+  'see https://b.example/2?utm_source=x.',
+].join('\n');
 
 describe('bulk page, before the run', () => {
   it('is headed "Shorten many links", opens with the keyboard in Addresses and reads the pasted text as it is typed', async () => {
@@ -36,7 +45,9 @@ describe('bulk page, before the run', () => {
     // Two addresses (the repeat made once, the tracking parameter removed), two lines skipped.
     await screen.findByText('2 to shorten · 1 listed more than once (made once) · 2 skipped');
     const skipped = screen.getByText(/Skipped lines \(2\)/).closest('details')!;
-    const items = within(skipped).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(skipped)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toMatch(/ftp:\/\/files\.example\/x — .*not ftp:/);
     expect(items[1]).toBe('hello there — no web address in this line');
     // The full stop after the address in prose was left off, and the page says so.
@@ -44,12 +55,16 @@ describe('bulk page, before the run', () => {
     expect(within(trimmed).getByRole('listitem').textContent).toMatch(/^https:\/\/b\.example\/2\?utm_source=x — “\.” left off its end/);
   });
 
-  it('words each count by the language\'s plural rules: in Spanish, one repeat and one skipped line in the singular', async () => {
+  it("words each count by the language's plural rules: in Spanish, one repeat and one skipped line in the singular", async () => {
     speak('es');
     answer(askMock);
     render(<App store={createBulkStore('')} />);
     const field = screen.getByRole('textbox', { name: 'Direcciones' });
-    fireEvent.change(field, { target: { value: 'https://a.example/1\nhola\nhttps://a.example/1\nhttps://b.example/2\nhttps://b.example/2\nhttps://b.example/2\nadiós' } });
+    fireEvent.change(field, {
+      target: {
+        value: 'https://a.example/1\nhola\nhttps://a.example/1\nhttps://b.example/2\nhttps://b.example/2\nhttps://b.example/2\nadiós',
+      },
+    });
     await screen.findByText('2 para acortar · 3 repetidas (se crean una sola vez) · 2 omitidas');
     fireEvent.change(field, { target: { value: 'https://a.example/1\nhola\nhttps://a.example/1' } });
     await screen.findByText('1 para acortar · 1 repetida (se crea una sola vez) · 1 omitida');
@@ -82,7 +97,11 @@ describe('bulk page, before the run', () => {
     vi.spyOn(browser.permissions, 'request').mockResolvedValue(true as never);
     const query = vi
       .spyOn(browser.tabs, 'query')
-      .mockImplementation((async () => [{ url: 'https://one.example/' }, { url: 'chrome://settings' }, { url: 'http://two.example/b' }]) as never);
+      .mockImplementation((async () => [
+        { url: 'https://one.example/' },
+        { url: 'chrome://settings' },
+        { url: 'http://two.example/b' },
+      ]) as never);
     render(<App store={createBulkStore('?window=5')} />);
     const field = screen.getByRole('textbox', { name: 'Addresses' });
     fireEvent.change(field, { target: { value: 'https://typed.example/' } });

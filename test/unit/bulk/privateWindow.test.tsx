@@ -11,7 +11,12 @@ const askMock = vi.mocked(ask);
 
 /** The window `id` as the browser describes it. */
 function windowIs(id: number, incognito: boolean) {
-  vi.spyOn(browser.windows, 'get').mockImplementation((async (asked: number) => ({ id: asked, incognito: asked === id && incognito, focused: true, alwaysOnTop: false })) as never);
+  vi.spyOn(browser.windows, 'get').mockImplementation((async (asked: number) => ({
+    id: asked,
+    incognito: asked === id && incognito,
+    focused: true,
+    alwaysOnTop: false,
+  })) as never);
 }
 
 afterEach(() => vi.restoreAllMocks());

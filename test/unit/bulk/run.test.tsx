@@ -37,7 +37,9 @@ describe('bulk page, the run', () => {
     const lines = Array.from({ length: 501 }, (_, i) => `https://example.com/${i}`).join('\n');
     fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: lines } });
     fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/501 addresses are too many for one batch: at most 500.*nothing was sent/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /501 addresses are too many for one batch: at most 500.*nothing was sent/,
+    );
     expect(callsOf(askMock, 'startBulk')).toEqual([]);
   });
 
@@ -127,10 +129,16 @@ describe('bulk page, the run', () => {
       { url: 'https://c.example/', state: rest, jobId: 'j3' },
       { url: 'https://d.example/', state: rest, jobId: 'j4' },
     ];
-    let view: BulkView | null = { batch: batch(rows('waiting')), expectedAt: [null, null, Date.now() + 60_000, Date.now() + 60_000], now: Date.now() };
+    let view: BulkView | null = {
+      batch: batch(rows('waiting')),
+      expectedAt: [null, null, Date.now() + 60_000, Date.now() + 60_000],
+      now: Date.now(),
+    };
     world(() => view);
     render(<App store={createBulkStore('')} />);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), { target: { value: 'https://a.example/\nhttps://b.example/\nhttps://c.example/\nhttps://d.example/' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Addresses' }), {
+      target: { value: 'https://a.example/\nhttps://b.example/\nhttps://c.example/\nhttps://d.example/' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
     await screen.findByRole('button', { name: 'Cancel' });
     view = { batch: batch(rows('cancelled')), expectedAt: [null, null, null, null], now: Date.now() };
@@ -158,7 +166,11 @@ describe('bulk page, the run', () => {
     render(<App store={createBulkStore('')} />);
     const field = screen.getByRole('textbox', { name: 'Addresses' }) as HTMLTextAreaElement;
     fireEvent.change(field, { target: { value: 'https://a.example/' } });
-    view = { batch: batch([{ url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' }]), expectedAt: [null], now: Date.now() };
+    view = {
+      batch: batch([{ url: 'https://a.example/', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a' }]),
+      expectedAt: [null],
+      now: Date.now(),
+    };
     fireEvent.click(screen.getByRole('button', { name: 'Shorten all' }));
     await screen.findByText('1 of 1 made');
     if (typeAfter !== undefined) fireEvent.change(field, { target: { value: typeAfter } });
@@ -202,7 +214,9 @@ describe('bulk page, the run', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Copy as' }), { target: { value: 'csv' } });
     fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
-    expect(writeText.mock.calls[0]![0]).toBe('long_url,short_url,status,campaign,rule\r\nhttps://a.example/,https://sho.rt/a,made,,\r\nhttps://b.example/,,failed,,\r\n');
+    expect(writeText.mock.calls[0]![0]).toBe(
+      'long_url,short_url,status,campaign,rule\r\nhttps://a.example/,https://sho.rt/a,made,,\r\nhttps://b.example/,,failed,,\r\n',
+    );
     expect(screen.getByRole('status').textContent).toBe('Copied to the clipboard (CSV).');
 
     // The downloaded file: the same CSV with CRLF line ends, after a UTF-8 byte-order mark so that
@@ -223,10 +237,21 @@ describe('bulk page, the run', () => {
     const view: BulkView = {
       batch: batch([
         {
-          url: 'https://example.com/blog/a', state: 'made', jobId: 'j1', shortUrl: 'https://sho.rt/a',
-          choices: { domainId: null, campaignId: 3, channelId: null }, rule: { site: 'example.com/blog/', chose: ['campaign'] },
+          url: 'https://example.com/blog/a',
+          state: 'made',
+          jobId: 'j1',
+          shortUrl: 'https://sho.rt/a',
+          choices: { domainId: null, campaignId: 3, channelId: null },
+          rule: { site: 'example.com/blog/', chose: ['campaign'] },
         },
-        { url: 'https://example.com/blog/b', state: 'made', jobId: 'j2', shortUrl: 'https://sho.rt/b', choices: { domainId: null, campaignId: 4, channelId: null }, rule: { site: 'example.com/blog/', chose: [] } },
+        {
+          url: 'https://example.com/blog/b',
+          state: 'made',
+          jobId: 'j2',
+          shortUrl: 'https://sho.rt/b',
+          choices: { domainId: null, campaignId: 4, channelId: null },
+          rule: { site: 'example.com/blog/', chose: [] },
+        },
         { url: 'https://other.example/', state: 'made', jobId: 'j3', shortUrl: 'https://sho.rt/c' },
       ]),
       expectedAt: [null, null, null],

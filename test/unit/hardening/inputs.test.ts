@@ -16,7 +16,9 @@ function recordingClient() {
   const sent: { url: string; body: unknown }[] = [];
   const fakeFetch: typeof fetch = async (input, init) => {
     sent.push({ url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    return new Response(JSON.stringify({ error: 0, success: true, message: 'ok', id: 1, short_url: 'https://s.example/a', short_code: 'a' }));
+    return new Response(
+      JSON.stringify({ error: 0, success: true, message: 'ok', id: 1, short_url: 'https://s.example/a', short_code: 'a' }),
+    );
   };
   return { api: createApiClient({ baseUrl: BASE, apiKey: 'key-1', fetch: fakeFetch }), sent };
 }
@@ -156,7 +158,12 @@ describe('URLs', () => {
   });
 
   it('a QR logo must be a png or jpg image over http(s)', async () => {
-    for (const logo of ['https://x.example/logo.gif', 'https://x.example/logo.svg', 'https://x.example/logo', 'javascript:alert(1)//.png']) {
+    for (const logo of [
+      'https://x.example/logo.gif',
+      'https://x.example/logo.svg',
+      'https://x.example/logo',
+      'javascript:alert(1)//.png',
+    ]) {
       await expectRefused((a) => a.addQr({ type: 'text', data: 'hi', logo }), 'logo', logo);
     }
     for (const logo of ['https://x.example/logo.png', 'https://x.example/a/logo.JPG', 'https://x.example/logo.jpeg?v=2']) {
@@ -165,7 +172,20 @@ describe('URLs', () => {
   });
 
   it('property: for any string, httpUrlInput gives an http(s) URL or an invalid-input error', () => {
-    const schemes = fc.constantFrom('http://', 'https://', 'HTTPS://', 'javascript:', 'data:', 'file://', 'ftp://', '//', ' ', '', 'http:', 'https:/');
+    const schemes = fc.constantFrom(
+      'http://',
+      'https://',
+      'HTTPS://',
+      'javascript:',
+      'data:',
+      'file://',
+      'ftp://',
+      '//',
+      ' ',
+      '',
+      'http:',
+      'https:/',
+    );
     const anyString = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 60 }),
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
@@ -224,7 +244,21 @@ describe('custom aliases', () => {
   const shortenWith = (custom_code: string) => (a: ApiClient) => a.shorten({ url: 'https://example.com', custom_code });
 
   it('refuses bad characters', async () => {
-    for (const alias of ['a b', 'ab/cd', 'ab.cd', '../etc', 'ab?x=1', 'ab#x', 'ab%20c', '<script>', 'käse', 'emoji😀', 'tab\there', "it's", 'a"b']) {
+    for (const alias of [
+      'a b',
+      'ab/cd',
+      'ab.cd',
+      '../etc',
+      'ab?x=1',
+      'ab#x',
+      'ab%20c',
+      '<script>',
+      'käse',
+      'emoji😀',
+      'tab\there',
+      "it's",
+      'a"b',
+    ]) {
       const err = await expectRefused(shortenWith(alias), 'custom_code', alias);
       expect(err.message).toMatch(/letters, digits|at least|spaces/);
     }
@@ -268,7 +302,19 @@ describe('colours', () => {
     for (const color of ['#000000', '#FFFFFF', '#a1B2c3']) {
       expect((await expectSent((a) => a.addChannel({ name: 'News', color }))).color, color).toBe(color);
     }
-    for (const color of ['#fff', '#12345', '#1234567', '#GGGGGG', '123456', 'red', 'rgb(0,0,0)', '# 123456', '#12345g', '', 'javascript:x']) {
+    for (const color of [
+      '#fff',
+      '#12345',
+      '#1234567',
+      '#GGGGGG',
+      '123456',
+      'red',
+      'rgb(0,0,0)',
+      '# 123456',
+      '#12345g',
+      '',
+      'javascript:x',
+    ]) {
       await expectRefused((a) => a.addChannel({ name: 'News', color }), 'color', `addChannel color ${color}`);
       await expectRefused((a) => a.updateChannel(1, { color }), 'color', `updateChannel color ${color}`);
     }
@@ -279,7 +325,22 @@ describe('colours', () => {
       expect((await expectSent((a) => a.addQr({ type: 'text', data: 'hi', background: c }))).background, c).toBe(c);
       expect((await expectSent((a) => a.updateQr(1, { type: 'text', data: 'hi', foreground: c }))).foreground, c).toBe(c);
     }
-    const bad = ['rgb(256,0,0)', 'rgb(0,256,0)', 'rgb(0,0,256)', 'rgb(999,0,0)', 'rgb(-1,0,0)', 'rgb(0255,0,0)', 'rgb(1.5,0,0)', 'rgb(0,0)', 'rgb(0,0,0,0)', 'rgba(0,0,0,1)', 'rgb(0 0 0)', '#ffffff', 'white', ''];
+    const bad = [
+      'rgb(256,0,0)',
+      'rgb(0,256,0)',
+      'rgb(0,0,256)',
+      'rgb(999,0,0)',
+      'rgb(-1,0,0)',
+      'rgb(0255,0,0)',
+      'rgb(1.5,0,0)',
+      'rgb(0,0)',
+      'rgb(0,0,0,0)',
+      'rgba(0,0,0,1)',
+      'rgb(0 0 0)',
+      '#ffffff',
+      'white',
+      '',
+    ];
     for (const c of bad) {
       await expectRefused((a) => a.addQr({ type: 'text', data: 'hi', background: c }), 'background', `background ${c}`);
       await expectRefused((a) => a.updateQr(1, { type: 'text', data: 'hi', foreground: c }), 'foreground', `foreground ${c}`);
@@ -288,15 +349,18 @@ describe('colours', () => {
 
   it('property: rgb(r,g,b) is accepted exactly when every channel is 0–255', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 })), async ([r, g, b]) => {
-        const { api, sent } = recordingClient();
-        const ok = await api.addQr({ type: 'text', data: 'hi', background: `rgb(${r},${g},${b})` }).then(
-          () => true,
-          () => false,
-        );
-        expect(ok).toBe(r <= 255 && g <= 255 && b <= 255);
-        expect(sent).toHaveLength(ok ? 1 : 0);
-      }),
+      fc.asyncProperty(
+        fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 })),
+        async ([r, g, b]) => {
+          const { api, sent } = recordingClient();
+          const ok = await api.addQr({ type: 'text', data: 'hi', background: `rgb(${r},${g},${b})` }).then(
+            () => true,
+            () => false,
+          );
+          expect(ok).toBe(r <= 255 && g <= 255 && b <= 255);
+          expect(sent).toHaveLength(ok ? 1 : 0);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -336,22 +400,47 @@ const QR_CASES: { type: string; good: unknown[]; bad: [unknown, string][] }[] = 
   {
     type: 'text',
     good: ['Hello', 'x'.repeat(2000), '<b>shown as the QR text, not markup</b>'],
-    bad: [['', 'data'], ['   ', 'data'], ['x'.repeat(2001), 'data'], [42, 'data'], [null, 'data'], [{ text: 'x' }, 'data']],
+    bad: [
+      ['', 'data'],
+      ['   ', 'data'],
+      ['x'.repeat(2001), 'data'],
+      [42, 'data'],
+      [null, 'data'],
+      [{ text: 'x' }, 'data'],
+    ],
   },
   {
     type: 'link',
     good: ['https://example.com/menu', 'http://127.0.0.1:8080/'],
-    bad: [['javascript:alert(1)', 'data'], ['example.com', 'data'], ['data:text/html,x', 'data'], ['', 'data'], [['https://a.example'], 'data']],
+    bad: [
+      ['javascript:alert(1)', 'data'],
+      ['example.com', 'data'],
+      ['data:text/html,x', 'data'],
+      ['', 'data'],
+      [['https://a.example'], 'data'],
+    ],
   },
   {
     type: 'email',
     good: ['me@example.com', 'first.last+tag@sub.example.org'],
-    bad: [['nobody', 'data'], ['a@', 'data'], ['@example.com', 'data'], ['a b@example.com', 'data'], ['', 'data']],
+    bad: [
+      ['nobody', 'data'],
+      ['a@', 'data'],
+      ['@example.com', 'data'],
+      ['a b@example.com', 'data'],
+      ['', 'data'],
+    ],
   },
   {
     type: 'phone',
     good: ['+49 30 1234567', '(555) 123-4567', '112'],
-    bad: [['call me', 'data'], ['12', 'data'], ['+1<script>', 'data'], ['1'.repeat(31), 'data'], ['', 'data']],
+    bad: [
+      ['call me', 'data'],
+      ['12', 'data'],
+      ['+1<script>', 'data'],
+      ['1'.repeat(31), 'data'],
+      ['', 'data'],
+    ],
   },
   {
     type: 'sms',
@@ -377,7 +466,10 @@ const QR_CASES: { type: string; good: unknown[]; bad: [unknown, string][] }[] = 
   },
   {
     type: 'vcard',
-    good: [{ name: 'Ada Lovelace' }, { name: 'Ada', phone: '+44 20 1234', email: 'ada@example.com', company: 'Engines', url: 'https://ada.example' }],
+    good: [
+      { name: 'Ada Lovelace' },
+      { name: 'Ada', phone: '+44 20 1234', email: 'ada@example.com', company: 'Engines', url: 'https://ada.example' },
+    ],
     bad: [
       [{}, 'data.name'],
       [{ name: '' }, 'data.name'],
@@ -394,17 +486,28 @@ describe('QR data of each of the 7 types', () => {
     expect(QR_CASES.map((c) => c.type).sort()).toEqual(['email', 'link', 'phone', 'sms', 'text', 'vcard', 'wifi']);
   });
 
-  it.each(QR_CASES.map((c) => [c.type, c] as const))('%s: good data is sent, bad data is refused naming the field', async (_, { type, good, bad }) => {
-    for (const data of good) {
-      const body = await expectSent((a) => a.addQr({ type, data } as QrArgs));
-      expect(body.type).toBe(type);
-      await expectSent((a) => a.updateQr(7, { type, data } as QrArgs));
-    }
-    for (const [data, field] of bad) {
-      await expectRefused((a) => a.addQr({ type, data } as unknown as QrArgs), field, `addQr ${type} ${JSON.stringify(data)?.slice(0, 40)}`);
-      await expectRefused((a) => a.updateQr(7, { type, data } as unknown as QrArgs), field, `updateQr ${type} ${JSON.stringify(data)?.slice(0, 40)}`);
-    }
-  });
+  it.each(QR_CASES.map((c) => [c.type, c] as const))(
+    '%s: good data is sent, bad data is refused naming the field',
+    async (_, { type, good, bad }) => {
+      for (const data of good) {
+        const body = await expectSent((a) => a.addQr({ type, data } as QrArgs));
+        expect(body.type).toBe(type);
+        await expectSent((a) => a.updateQr(7, { type, data } as QrArgs));
+      }
+      for (const [data, field] of bad) {
+        await expectRefused(
+          (a) => a.addQr({ type, data } as unknown as QrArgs),
+          field,
+          `addQr ${type} ${JSON.stringify(data)?.slice(0, 40)}`,
+        );
+        await expectRefused(
+          (a) => a.updateQr(7, { type, data } as unknown as QrArgs),
+          field,
+          `updateQr ${type} ${JSON.stringify(data)?.slice(0, 40)}`,
+        );
+      }
+    },
+  );
 
   it('an unknown QR type is refused as `type`', async () => {
     for (const type of ['fax', 'url', '', 'TEXT']) {
@@ -447,7 +550,8 @@ describe('ids, names, paging and the account', () => {
     await expectRefused((a) => a.addChannel({ name: 'n'.repeat(256) }), 'name');
     await expectRefused((a) => a.addChannel({ name: 'ok', description: 'd'.repeat(1001) }), 'description');
     await expectRefused((a) => a.updateCampaign(1, { name: '  ' }), 'name');
-    for (const slug of ['a b', 'a/b', '<x>', 's'.repeat(65)]) await expectRefused((a) => a.addCampaign({ name: 'Slug', slug }), 'slug', slug);
+    for (const slug of ['a b', 'a/b', '<x>', 's'.repeat(65)])
+      await expectRefused((a) => a.addCampaign({ name: 'Slug', slug }), 'slug', slug);
   });
 
   it('paging takes a limit of 1–1000 and a page from 1', async () => {

@@ -265,12 +265,24 @@ const dataMember = fc.oneof(
         },
         { requiredKeys: [] },
       ),
-      fc.tuple(...ARRAY_NAMES.map(() => fc.oneof({ weight: 4, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: record }, member), { maxLength: 4 }) }, member))),
+      fc.tuple(
+        ...ARRAY_NAMES.map(() =>
+          fc.oneof({ weight: 4, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: record }, member), { maxLength: 4 }) }, member),
+        ),
+      ),
     )
     .map(([paging, arrays]) => ({ ...paging, ...Object.fromEntries(ARRAY_NAMES.map((n, i) => [n, arrays[i]])) })),
   { weight: 3, arbitrary: record },
   fc.record(
-    { clicks: member, uniqueClicks: member, topCountries: countMap, topReferrers: countMap, topBrowsers: countMap, topOs: countMap, socialCount: countMap },
+    {
+      clicks: member,
+      uniqueClicks: member,
+      topCountries: countMap,
+      topReferrers: countMap,
+      topBrowsers: countMap,
+      topOs: countMap,
+      socialCount: countMap,
+    },
     { requiredKeys: [] },
   ),
   fc.constant([]),
@@ -299,7 +311,9 @@ const envelope = fc
   )
   .map(([env, rec]) => ({ ...rec, ...env }));
 
-const htmlPage = fc.constantFrom(...MARKUP_TEXTS).map((t) => `<!DOCTYPE html><html><head><title>502</title></head><body>${t}</body></html>`);
+const htmlPage = fc
+  .constantFrom(...MARKUP_TEXTS)
+  .map((t) => `<!DOCTYPE html><html><head><title>502</title></head><body>${t}</body></html>`);
 
 /** Any body: mostly envelope-shaped, else any JSON, any JS value as JSON, any text, an HTML page. */
 const anyBody = fc.oneof(
@@ -314,7 +328,10 @@ const anyStatus = fc.oneof(
   fc.constantFrom(201, 202, 400, 401, 403, 404, 409, 422, 429, 500, 502, 503),
   fc.integer({ min: 200, max: 599 }).filter((s) => ![204, 205, 304].includes(s)),
 );
-const headerValue = fc.oneof(fc.nat().map(String), fc.constantFrom('', 'abc', '-1', '1e20', 'Wed, 21 Oct 2099 07:28:00 GMT', '9999999999999'));
+const headerValue = fc.oneof(
+  fc.nat().map(String),
+  fc.constantFrom('', 'abc', '-1', '1e20', 'Wed, 21 Oct 2099 07:28:00 GMT', '9999999999999'),
+);
 const anyHeaders = fc.record(
   {
     'content-type': fc.constantFrom('application/json', 'text/html; charset=utf-8', 'text/plain'),
@@ -367,8 +384,16 @@ const hugeJson = `{"error":"0","success":true,"message":"${'<'.repeat(TEN_MB / 2
 const hugeText = 'x'.repeat(TEN_MB);
 
 const BROKEN: { what: string; answer: Answer; kinds: ApiErrorKind[] }[] = [
-  { what: 'an HTML error page with status 200', answer: { status: 200, body: HTML_ERROR_PAGE, headers: { 'content-type': 'text/html' } }, kinds: ['unreadable'] },
-  { what: 'an HTML error page with status 500', answer: { status: 500, body: HTML_ERROR_PAGE, headers: { 'content-type': 'text/html' } }, kinds: ['server'] },
+  {
+    what: 'an HTML error page with status 200',
+    answer: { status: 200, body: HTML_ERROR_PAGE, headers: { 'content-type': 'text/html' } },
+    kinds: ['unreadable'],
+  },
+  {
+    what: 'an HTML error page with status 500',
+    answer: { status: 500, body: HTML_ERROR_PAGE, headers: { 'content-type': 'text/html' } },
+    kinds: ['server'],
+  },
   { what: 'an empty body with status 200', answer: { status: 200, body: '' }, kinds: ['unreadable'] },
   { what: 'an empty body with status 502', answer: { status: 502, body: '' }, kinds: ['server'] },
   { what: 'invalid JSON', answer: { status: 200, body: '{"error":0,' }, kinds: ['unreadable'] },
@@ -494,17 +519,25 @@ describe('URLs from the service', () => {
       expect(err.kind, JSON.stringify(url)).toBe('unreadable');
     }
     const body = JSON.stringify({ success: true, short_url: 'https://sho.rt/abc', short_code: 'abc', id: 7 });
-    expect(await clientAnswering({ body }).api.shorten({ url: 'https://example.com' })).toEqual({ shortUrl: 'https://sho.rt/abc', shortCode: 'abc', linkId: 7 });
+    expect(await clientAnswering({ body }).api.shorten({ url: 'https://example.com' })).toEqual({
+      shortUrl: 'https://sho.rt/abc',
+      shortCode: 'abc',
+      linkId: 7,
+    });
   });
 
   it('property: any string in any URL member comes back as null or an http(s) URL', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...URL_PLACES), fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...HOSTILE_URLS)), async (place, url) => {
-        const out = await settle(place.call(clientAnswering({ body: JSON.stringify(place.body(url)) }).api));
-        expect(out.ok).toBe(true);
-        const got = place.read((out as { value: unknown }).value);
-        expect(got === null || isWebUrl(got), `${place.where}: ${JSON.stringify(url)} → ${JSON.stringify(got)}`).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...URL_PLACES),
+        fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...HOSTILE_URLS)),
+        async (place, url) => {
+          const out = await settle(place.call(clientAnswering({ body: JSON.stringify(place.body(url)) }).api));
+          expect(out.ok).toBe(true);
+          const got = place.read((out as { value: unknown }).value);
+          expect(got === null || isWebUrl(got), `${place.where}: ${JSON.stringify(url)} → ${JSON.stringify(got)}`).toBe(true);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -533,13 +566,16 @@ describe('messages from the service', () => {
   });
 
   it('entity-encoded markup does not come back as markup', async () => {
-    const body = JSON.stringify({ error: 1, message: 'Bad &lt;script&gt;alert(1)&lt;/script&gt; input &#60;img src=x onerror=alert(1)&#x3e;' });
+    const body = JSON.stringify({
+      error: 1,
+      message: 'Bad &lt;script&gt;alert(1)&lt;/script&gt; input &#60;img src=x onerror=alert(1)&#x3e;',
+    });
     const err = await failure(clientAnswering({ status: 400, body }).api.addDomain({ domain: 'https://x.example' }));
     expect(err.message).not.toMatch(MARKUP);
     expect(err.message).toMatch(/^Bad .*input/);
   });
 
-  it('an entity named like a built-in (&constructor;, &toString;) stays as written, never a function\'s source', async () => {
+  it("an entity named like a built-in (&constructor;, &toString;) stays as written, never a function's source", async () => {
     const body = JSON.stringify({ error: 1, message: 'Bad &constructor; and &toString; &amp; &hasOwnProperty;' });
     const err = await failure(clientAnswering({ status: 400, body }).api.addDomain({ domain: 'https://x.example' }));
     expect(err.message).toBe('Bad &constructor; and &toString; & &hasOwnProperty;');
@@ -554,7 +590,10 @@ describe('messages from the service', () => {
 
   it('a message that is not text (object, array, number, broken toString) never throws a TypeError', async () => {
     for (const message of [{ toString: 'x' }, { valueOf: 1, toString: 2 }, [{ toString: 1 }], ['<b>a</b>', 'b'], 42, true, null, {}]) {
-      for (const api of [clientAnswering({ status: 400, body: JSON.stringify({ error: 1, message }) }).api, clientAnswering({ body: JSON.stringify({ error: 0, message }) }).api]) {
+      for (const api of [
+        clientAnswering({ status: 400, body: JSON.stringify({ error: 1, message }) }).api,
+        clientAnswering({ body: JSON.stringify({ error: 0, message }) }).api,
+      ]) {
         expectSafeOutcome(await settle(api.deleteChannel(1)));
       }
     }
@@ -574,7 +613,10 @@ describe('messages from the service', () => {
 // ---------------------------------------------------------------------------------------
 
 const account = (over: Record<string, unknown>) =>
-  JSON.stringify({ error: 0, data: { id: 1, email: 'a@b.c', username: 'u', avatar: null, status: 'pro', expires: '', registered: '', ...over } });
+  JSON.stringify({
+    error: 0,
+    data: { id: 1, email: 'a@b.c', username: 'u', avatar: null, status: 'pro', expires: '', registered: '', ...over },
+  });
 
 describe('records of unexpected shapes', () => {
   it('wrong types: an unusable id makes the answer unreadable; numbers as strings are read', async () => {
@@ -611,17 +653,25 @@ describe('records of unexpected shapes', () => {
       body: JSON.stringify({ error: '0', data: { pixels: [{ id: 1, type: 'mysterypixel', name: 'M', tag: 'x', date: '' }] } }),
     }).api.listPixels();
     expect(pixels.items[0]!.type).toBe('mysterypixel');
-    const overlays = await clientAnswering({ body: JSON.stringify({ error: '0', data: { cta: [{ id: 1, type: 'poll', name: 'P', date: '' }] } }) }).api.listOverlays();
+    const overlays = await clientAnswering({
+      body: JSON.stringify({ error: '0', data: { cta: [{ id: 1, type: 'poll', name: 'P', date: '' }] } }),
+    }).api.listOverlays();
     expect(overlays.items[0]!.type).toBe('poll');
     const items = await clientAnswering({
-      body: JSON.stringify({ error: '0', data: { items: [{ type: 'video', id: 2, title: 'V', preview: null, link: 'https://v.example/2', date: '' }] } }),
+      body: JSON.stringify({
+        error: '0',
+        data: { items: [{ type: 'video', id: 2, title: 'V', preview: null, link: 'https://v.example/2', date: '' }] },
+      }),
     }).api.listChannelItems(1);
     expect(items.items[0]).toMatchObject({ type: 'video', link: 'https://v.example/2' });
     expect((await clientAnswering({ body: account({ status: 'enterprise' }) }).api.getAccount()).status).toBe('enterprise');
   });
 
   it('one broken item does not sink its page', async () => {
-    const body = JSON.stringify({ error: '0', data: { qrs: [{ id: 1, link: 'https://q.example/1', name: 'ok' }, 'junk', null, { id: 'x' }, [1]] } });
+    const body = JSON.stringify({
+      error: '0',
+      data: { qrs: [{ id: 1, link: 'https://q.example/1', name: 'ok' }, 'junk', null, { id: 'x' }, [1]] },
+    });
     const page = await clientAnswering({ body }).api.listQrs();
     expect(page.items.map((q) => q.id)).toEqual([1]);
     expect(page.dropped).toBe(4);
@@ -629,7 +679,9 @@ describe('records of unexpected shapes', () => {
 
   it('error as 0 and "0" both succeed, in any response', async () => {
     for (const error of [0, '0']) {
-      expect(await clientAnswering({ body: JSON.stringify({ error, message: 'Deleted' }) }).api.deletePixel(1)).toEqual({ message: 'Deleted' });
+      expect(await clientAnswering({ body: JSON.stringify({ error, message: 'Deleted' }) }).api.deletePixel(1)).toEqual({
+        message: 'Deleted',
+      });
       expect((await clientAnswering({ body: JSON.stringify({ error, data: { pixels: [] } }) }).api.listPixels()).items).toEqual([]);
     }
   });
@@ -674,7 +726,9 @@ describe('rate limits, hangs and no answer', () => {
 
   it('a service that never answers is a timeout', async () => {
     const hang = (init: RequestInit | undefined) =>
-      new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     const started = Date.now();
     const err = await failure(clientAnswering(hang, 50).api.getAccount());
     expect(err.kind).toBe('timeout');

@@ -73,7 +73,10 @@ describe('checkUrl', () => {
     expect(checkUrl('   ')).toEqual({ kind: 'empty' });
     expect(checkUrl('example.com')).toMatchObject({ kind: 'invalid' });
     expect(checkUrl('https://exa mple.com')).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/spaces/) });
-    expect(checkUrl(`https://example.com/${'a'.repeat(9000)}`)).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/too long/) });
+    expect(checkUrl(`https://example.com/${'a'.repeat(9000)}`)).toMatchObject({
+      kind: 'invalid',
+      message: expect.stringMatching(/too long/),
+    });
     expect(checkUrl('ftp://example.com/file').kind).toBe('blocked');
     expect(checkUrl('mailto:me@example.com').kind).toBe('blocked');
   });
@@ -89,7 +92,6 @@ describe('checkField', () => {
 });
 
 describe('helpers', () => {
-
   it('compares addresses as URLs', () => {
     expect(sameUrl('https://EXAMPLE.com:443/a', 'https://example.com/a')).toBe(true);
     expect(sameUrl('https://example.com', 'https://example.com/')).toBe(true);

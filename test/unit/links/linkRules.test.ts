@@ -14,7 +14,13 @@ describe('stored presets and rules', () => {
   });
 
   it('drops a broken entry and keeps the rest', () => {
-    const stored = { abc: { presets: [preset, { id: 'x' }], rules: [{ ...rule, site: 'not a site' }, rule, 5], campaignPresets: { 3: 'p1', x: 'p', 4: 7 } } };
+    const stored = {
+      abc: {
+        presets: [preset, { id: 'x' }],
+        rules: [{ ...rule, site: 'not a site' }, rule, 5],
+        campaignPresets: { 3: 'p1', x: 'p', 4: 7 },
+      },
+    };
     expect(accountRulesOf(stored, 'abc')).toMatchObject({ presets: [preset], rules: [rule], campaignPresets: { 3: 'p1' } });
     expect(accountRulesOf({ abc: 'junk' }, 'abc')).toMatchObject({ presets: [], rules: [] });
   });
@@ -32,9 +38,21 @@ describe('rules file', () => {
   it.each([
     ['not JSON', '{', { kind: 'not-json' }],
     ['another file', '{"rules":[]}', { kind: 'invalid', path: 'linkshortSiteRules' }],
-    ['a bad site', JSON.stringify({ linkshortSiteRules: 1, presets: [], rules: [{ ...rule, presetId: null, site: 'a b' }] }), { kind: 'invalid', path: 'rules.0.site', message: 'is not a site' }],
-    ['a campaign that is not an id', JSON.stringify({ linkshortSiteRules: 1, presets: [], rules: [{ ...rule, presetId: null, campaignId: 'x' }] }), { kind: 'invalid', path: 'rules.0.campaignId' }],
-    ['a preset missing', JSON.stringify({ linkshortSiteRules: 1, presets: [], rules: [rule] }), { kind: 'invalid', path: 'rules.0.presetId' }],
+    [
+      'a bad site',
+      JSON.stringify({ linkshortSiteRules: 1, presets: [], rules: [{ ...rule, presetId: null, site: 'a b' }] }),
+      { kind: 'invalid', path: 'rules.0.site', message: 'is not a site' },
+    ],
+    [
+      'a campaign that is not an id',
+      JSON.stringify({ linkshortSiteRules: 1, presets: [], rules: [{ ...rule, presetId: null, campaignId: 'x' }] }),
+      { kind: 'invalid', path: 'rules.0.campaignId' },
+    ],
+    [
+      'a preset missing',
+      JSON.stringify({ linkshortSiteRules: 1, presets: [], rules: [rule] }),
+      { kind: 'invalid', path: 'rules.0.presetId' },
+    ],
   ])('refuses %s with where it is wrong', (_name, content, problem) => {
     const r = parseRulesFile(content);
     expect(r.ok).toBe(false);
@@ -45,7 +63,10 @@ describe('rules file', () => {
 describe('rules moving between accounts', () => {
   const home: NamedLists = {
     domains: [{ id: 1, domain: 'https://go.home.example' }],
-    campaigns: [{ id: 3, name: 'Spring' }, { id: 4, name: 'Autumn' }],
+    campaigns: [
+      { id: 3, name: 'Spring' },
+      { id: 4, name: 'Autumn' },
+    ],
     channels: [{ id: 7, name: 'Social' }],
   };
   const blog = { id: 'r1', site: 'example.com/blog/', domainId: 1, campaignId: 3, channelId: 7, presetId: 'p1' };
@@ -59,8 +80,14 @@ describe('rules moving between accounts', () => {
 
   it('imported into another account, each part is matched by name when the number there is something else', () => {
     const other: NamedLists = {
-      domains: [{ id: 1, domain: 'https://other.example' }, { id: 9, domain: 'https://go.home.example' }],
-      campaigns: [{ id: 3, name: 'Winter' }, { id: 12, name: 'spring' }],
+      domains: [
+        { id: 1, domain: 'https://other.example' },
+        { id: 9, domain: 'https://go.home.example' },
+      ],
+      campaigns: [
+        { id: 3, name: 'Winter' },
+        { id: 12, name: 'spring' },
+      ],
       channels: [{ id: 7, name: 'Email' }],
     };
     const plan = planImport(exported(), empty, other);
@@ -75,7 +102,11 @@ describe('rules moving between accounts', () => {
   });
 
   it('an older file without names imports by number, says so, and lists a number this account does not have', () => {
-    const old = { linkshortSiteRules: 1 as const, rules: [blog, { ...blog, id: 'r2', site: 'shop.example', campaignId: 99, domainId: null, channelId: null }], presets: [preset] };
+    const old = {
+      linkshortSiteRules: 1 as const,
+      rules: [blog, { ...blog, id: 'r2', site: 'shop.example', campaignId: 99, domainId: null, channelId: null }],
+      presets: [preset],
+    };
     const plan = planImport(old, empty, home);
     expect(plan.byNumber).toBe(true);
     expect(plan.rules.map((r) => r.campaignId)).toEqual([3, null]);
@@ -83,7 +114,11 @@ describe('rules moving between accounts', () => {
   });
 
   it('never brings in what the form refuses: a site twice, a second preset of one name', () => {
-    const file = { linkshortSiteRules: 1 as const, rules: [blog, { ...blog, id: 'r2', site: 'EXAMPLE.com/blog/' }], presets: [{ ...preset, id: 'other-id', source: 'mail' }] };
+    const file = {
+      linkshortSiteRules: 1 as const,
+      rules: [blog, { ...blog, id: 'r2', site: 'EXAMPLE.com/blog/' }],
+      presets: [{ ...preset, id: 'other-id', source: 'mail' }],
+    };
     const twice = { ...file, rules: file.rules.map((r) => ({ ...r, presetId: 'other-id' })) };
     const plan = planImport(twice, { presets: [preset], rules: [], campaignPresets: {} }, home);
     expect(plan.rules).toHaveLength(1);
@@ -94,7 +129,11 @@ describe('rules moving between accounts', () => {
   });
 
   it('a rule left choosing nothing in this account is left out and listed (the form refuses such a rule)', () => {
-    const file = { linkshortSiteRules: 1 as const, presets: [], rules: [{ ...blog, presetId: null, domainId: null, channelId: null, names: { campaign: 'Gone' } }] };
+    const file = {
+      linkshortSiteRules: 1 as const,
+      presets: [],
+      rules: [{ ...blog, presetId: null, domainId: null, channelId: null, names: { campaign: 'Gone' } }],
+    };
     const plan = planImport(file, empty, home);
     expect(plan.rules).toEqual([]);
     expect(plan.empty).toEqual(['example.com/blog/']);

@@ -19,10 +19,19 @@ const base = { domainId: null, campaignId: 4, channelId: null };
 describe('linkChoices', () => {
   it('takes what the most specific rule names, the defaults for the rest', () => {
     expect(linkChoices('https://example.com/blog/a', data, lists, base)).toMatchObject({
-      site: 'example.com/blog/', domainId: null, campaignId: 3, channelId: null, preset: news, missing: [],
+      site: 'example.com/blog/',
+      domainId: null,
+      campaignId: 3,
+      channelId: null,
+      preset: news,
+      missing: [],
     });
     expect(linkChoices('https://www.example.com/', data, lists, base)).toMatchObject({
-      site: 'example.com', domainId: 1, campaignId: 4, channelId: 7, missing: [],
+      site: 'example.com',
+      domainId: 1,
+      campaignId: 4,
+      channelId: 7,
+      missing: [],
     });
   });
 
@@ -33,22 +42,37 @@ describe('linkChoices', () => {
 
   it('falls back to the defaults for what no longer exists, and names it', () => {
     expect(linkChoices('https://gone.example/', data, lists, base)).toMatchObject({
-      domainId: null, campaignId: 4, channelId: null, preset: social, missing: ['domain', 'campaign', 'channel', 'preset'],
+      domainId: null,
+      campaignId: 4,
+      channelId: null,
+      preset: social,
+      missing: ['domain', 'campaign', 'channel', 'preset'],
     });
   });
 
   it('trusts a choice while its list is not known', () => {
     const unknown = { domains: null, campaigns: null, channels: null };
-    expect(linkChoices('https://gone.example/', data, unknown, base)).toMatchObject({ domainId: 99, campaignId: 98, channelId: 97, missing: ['preset'] });
+    expect(linkChoices('https://gone.example/', data, unknown, base)).toMatchObject({
+      domainId: 99,
+      campaignId: 98,
+      channelId: 97,
+      missing: ['preset'],
+    });
   });
 
   it("with the bulk page's pickers first, a choice they make wins and the rule chooses only what they leave open, naming what it chose", () => {
     const picked = { domainId: null, campaignId: 4, channelId: null };
     expect(linkChoices('https://example.com/blog/a', data, lists, picked, true)).toMatchObject({
-      site: 'example.com/blog/', campaignId: 4, preset: news, chose: ['preset'],
+      site: 'example.com/blog/',
+      campaignId: 4,
+      preset: news,
+      chose: ['preset'],
     });
-    expect(linkChoices('https://example.com/blog/a', data, lists, { domainId: null, campaignId: null, channelId: null }, true)).toMatchObject({
-      campaignId: 3, chose: ['campaign', 'preset'],
+    expect(
+      linkChoices('https://example.com/blog/a', data, lists, { domainId: null, campaignId: null, channelId: null }, true),
+    ).toMatchObject({
+      campaignId: 3,
+      chose: ['campaign', 'preset'],
     });
     // Without it (the menu, the shortcut), the rule wins as before.
     expect(linkChoices('https://example.com/blog/a', data, lists, picked)).toMatchObject({ campaignId: 3, chose: ['campaign', 'preset'] });

@@ -13,12 +13,19 @@ const CASES: [string, Record<string, string>, string][] = [
   ['https://example.com/a?', NEWS, 'https://example.com/a?utm_source=news&utm_medium=email'],
   ['https://example.com/a?x=1&', NEWS, 'https://example.com/a?x=1&utm_source=news&utm_medium=email'],
   // All five, in their order, empty ones left out.
-  ['https://example.com/', { content: 'c', term: 't', campaign: 'spring', medium: '', source: 's' }, 'https://example.com/?utm_source=s&utm_campaign=spring&utm_term=t&utm_content=c'],
+  [
+    'https://example.com/',
+    { content: 'c', term: 't', campaign: 'spring', medium: '', source: 's' },
+    'https://example.com/?utm_source=s&utm_campaign=spring&utm_term=t&utm_content=c',
+  ],
   // Repeated keys stay as written.
   ['https://example.com/f?tag=a&tag=b&tag=c', NEWS, 'https://example.com/f?tag=a&tag=b&tag=c&utm_source=news&utm_medium=email'],
   // Encoded values: the query's own kept as written, ours encoded once.
-  ['https://example.com/s?q=a%20b+c&next=%2Fhome', { source: 'spring sale', campaign: 'a&b=c/ü', term: '50%' },
-    'https://example.com/s?q=a%20b+c&next=%2Fhome&utm_source=spring%20sale&utm_campaign=a%26b%3Dc%2F%C3%BC&utm_term=50%25'],
+  [
+    'https://example.com/s?q=a%20b+c&next=%2Fhome',
+    { source: 'spring sale', campaign: 'a&b=c/ü', term: '50%' },
+    'https://example.com/s?q=a%20b+c&next=%2Fhome&utm_source=spring%20sale&utm_campaign=a%26b%3Dc%2F%C3%BC&utm_term=50%25',
+  ],
   ['https://example.com/s', { source: '%20' }, 'https://example.com/s?utm_source=%2520'],
   // Fragments, also one that looks like a query.
   ['https://example.com/doc#section-2?x=y', NEWS, 'https://example.com/doc?utm_source=news&utm_medium=email#section-2?x=y'],
@@ -30,7 +37,11 @@ const CASES: [string, Record<string, string>, string][] = [
   // The address's own utm_* of a name given a value is replaced (one value per name, ours at the
   // end, in any letter case); its other parameters, tracking ones too, stay where they are.
   ['https://example.com/a?UTM_Source=tw', NEWS, 'https://example.com/a?utm_source=news&utm_medium=email'],
-  ['https://example.com/a?utm_campaign=spring&fbclid=1', NEWS, 'https://example.com/a?utm_campaign=spring&fbclid=1&utm_source=news&utm_medium=email'],
+  [
+    'https://example.com/a?utm_campaign=spring&fbclid=1',
+    NEWS,
+    'https://example.com/a?utm_campaign=spring&fbclid=1&utm_source=news&utm_medium=email',
+  ],
   ['https://example.com/a?utm_source=tw&id=5', NEWS, 'https://example.com/a?id=5&utm_source=news&utm_medium=email'],
   // Nothing to add, or not a web address: unchanged.
   ['https://example.com/a?id=5', { source: '  ' }, 'https://example.com/a?id=5'],
@@ -67,7 +78,12 @@ describe('addUtm', () => {
     expect(atLimit.length).toBe(MAX_URL_LENGTH);
     expect(addUtm(atLimit, NEWS)).toEqual({ url: atLimit, added: [], replaced: [], tooLong: true });
     const room = head + 'a'.repeat(MAX_URL_LENGTH - head.length - '&utm_source=news'.length);
-    expect(addUtm(room, { source: 'news' })).toEqual({ url: `${room}&utm_source=news`, added: ['utm_source'], replaced: [], tooLong: false });
+    expect(addUtm(room, { source: 'news' })).toEqual({
+      url: `${room}&utm_source=news`,
+      added: ['utm_source'],
+      replaced: [],
+      tooLong: false,
+    });
     expect(addUtm(room, { source: 'news' }).url.length).toBe(MAX_URL_LENGTH);
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { fail, manyChannels } from '../support/fakeWorker';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-
 const worker = withOptionsWorker();
 
 const SPRING = { id: 7, name: 'Spring launch', description: 'Campaign links for spring', color: '#12AB34', starred: true };
@@ -119,7 +118,10 @@ describe('Channels', () => {
     await user.click(within(form).getByRole('button', { name: 'Update channel' }));
     await waitFor(() =>
       expect(worker.mutations()).toEqual([
-        { op: 'updateChannel', args: [7, { name: 'Summer launch', description: 'Campaign links for spring', color: '#12AB34', starred: false }] },
+        {
+          op: 'updateChannel',
+          args: [7, { name: 'Summer launch', description: 'Campaign links for spring', color: '#12AB34', starred: false }],
+        },
       ]),
     );
     await within(region).findByText('Summer launch');
@@ -174,7 +176,7 @@ describe('Channels', () => {
     expect(within(region).getByText('Autumn')).toBeTruthy();
   });
 
-  it('says one thing at a time: a delete\'s note replaces the create note, and a new create replaces the delete note', async () => {
+  it("says one thing at a time: a delete's note replaces the create note, and a new create replaces the delete note", async () => {
     worker.lists.channels = [{ ...SPRING, id: 8, name: 'Autumn' }];
     const { user } = openOptions();
     const region = await section('Channels');
@@ -194,7 +196,7 @@ describe('Channels', () => {
     expect(within(region).queryByText('Channel deleted.')).toBeNull();
   });
 
-  it('Edit puts the focus on the form\'s first field; Escape closes the form and returns to Edit', async () => {
+  it("Edit puts the focus on the form's first field; Escape closes the form and returns to Edit", async () => {
     worker.lists.channels = [SPRING];
     const { user } = openOptions();
     const region = await section('Channels');
@@ -227,7 +229,14 @@ describe('Channels', () => {
   it('expands a channel to its items and assigns an item by type and id', async () => {
     worker.lists.channels = [SPRING];
     worker.channelItems[7] = [
-      { type: 'links', id: 3, title: 'Launch post', preview: 'https://cdn.example.com/p.png', link: 'https://sho.rt/launch', date: '2025-03-01' },
+      {
+        type: 'links',
+        id: 3,
+        title: 'Launch post',
+        preview: 'https://cdn.example.com/p.png',
+        link: 'https://sho.rt/launch',
+        date: '2025-03-01',
+      },
       { type: 'bio', id: 4, title: 'Bio page', preview: null, link: null, date: '2025-03-02' },
     ];
     const { user } = openOptions();

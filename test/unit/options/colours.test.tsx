@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { parseColour, toHex, toRgb } from '@/lib/ui/colour';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-
 const worker = withOptionsWorker();
 
 describe('colours', () => {
@@ -29,7 +28,9 @@ describe('colours', () => {
     await user.type(within(form).getByLabelText('URL'), 'https://example.com/menu');
     await user.click(within(form).getByRole('button', { name: 'Create QR code' }));
     await waitFor(() =>
-      expect(worker.mutations()).toEqual([{ op: 'addQr', args: [{ type: 'link', data: 'https://example.com/menu', background: 'rgb(0,255,0)' }] }]),
+      expect(worker.mutations()).toEqual([
+        { op: 'addQr', args: [{ type: 'link', data: 'https://example.com/menu', background: 'rgb(0,255,0)' }] },
+      ]),
     );
   });
 
@@ -41,7 +42,9 @@ describe('colours', () => {
     const picker = within(form).getByLabelText('Pick colour') as HTMLInputElement;
     expect(picker.value).toBe('#12ab34');
     await user.click(within(form).getByRole('button', { name: 'Create channel' }));
-    await waitFor(() => expect(worker.mutations()).toEqual([{ op: 'addChannel', args: [{ name: 'Green', color: '#12AB34', starred: false }] }]));
+    await waitFor(() =>
+      expect(worker.mutations()).toEqual([{ op: 'addChannel', args: [{ name: 'Green', color: '#12AB34', starred: false }] }]),
+    );
     fireEvent.change(picker, { target: { value: '#a1b2c3' } });
     expect((within(form).getByLabelText('Colour') as HTMLInputElement).value).toBe('#A1B2C3');
   });

@@ -166,7 +166,9 @@ describe('Connection', () => {
       throw fail('bad-key', 'A valid API key is required to use this service.', { status: 403 });
     };
     await user.click(within(account).getByRole('button', { name: 'Refresh account' }));
-    expect((await within(account).findByRole('alert')).textContent).toBe('The API key was rejected by the service. Check the API key. (see Connection)');
+    expect((await within(account).findByRole('alert')).textContent).toBe(
+      'The API key was rejected by the service. Check the API key. (see Connection)',
+    );
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('the service refuses the API key'));
     expect(screen.getByRole('status').textContent).not.toContain('Connected');
   });

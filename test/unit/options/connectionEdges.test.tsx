@@ -1,9 +1,9 @@
 /** Rough edges of the connection a new user meets: /api at the end, http://[::1], a short key behind the mask, list times. */
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 import { keyHint } from '@/lib/background/keyHint';
-import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/serviceUrl';
+import { isGrantedInManifest, MANIFEST_HOST_PERMISSIONS } from '@/lib/links/serviceUrl';
 import { withFakeWorker } from '../support/fakeWorker';
 import { openOptions, section } from './setup';
 
@@ -28,7 +28,9 @@ describe('connection edges', () => {
     worker.disconnected();
     const { user } = openOptions();
     await fillAndSave(user, 'https://links.example.com/api/', 'key-123456');
-    expect((await screen.findByRole('alert')).textContent).toBe('Use the service’s base address, without /api at the end: https://links.example.com');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Use the service’s base address, without /api at the end: https://links.example.com',
+    );
     expect(document.activeElement).toBe(screen.getByLabelText('Service URL'));
     expect(worker.sent('saveConnection')).toEqual([]);
   });
@@ -70,7 +72,9 @@ describe('connection edges', () => {
     worker.disconnected();
     const { user } = openOptions();
     await fillAndSave(user, 'https://app.localhost:8443', 'key-123456');
-    await waitFor(() => expect(worker.sent('saveConnection')).toEqual([{ serviceUrl: 'https://app.localhost:8443', apiKey: 'key-123456' }]));
+    await waitFor(() =>
+      expect(worker.sent('saveConnection')).toEqual([{ serviceUrl: 'https://app.localhost:8443', apiKey: 'key-123456' }]),
+    );
     expect(h.request).toHaveBeenCalledTimes(1);
   });
 

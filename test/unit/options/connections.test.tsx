@@ -8,7 +8,13 @@ import { openOptions, section, sectionHeadings, withOptionsWorker, within } from
 
 const worker = withOptionsWorker();
 const WORK = summary({ fingerprint: 'fp-work', name: 'Work', serviceUrl: SERVICE, keyHint: 'abcd', current: true });
-const CLIENT = summary({ fingerprint: 'fp-client', name: 'Client A', serviceUrl: 'https://client.example.com', keyHint: 'wxyz', waiting: 2 });
+const CLIENT = summary({
+  fingerprint: 'fp-client',
+  name: 'Client A',
+  serviceUrl: 'https://client.example.com',
+  keyHint: 'wxyz',
+  waiting: 2,
+});
 
 beforeEach(() => {
   worker.connection = { ...worker.connection, name: 'Work' };
@@ -17,19 +23,33 @@ beforeEach(() => {
   worker.worlds = {
     'fp-client': {
       account: { ...ACCOUNT, id: 2, email: 'client@example.com', username: 'client' },
-      lists: { channels: [{ id: 2, name: 'Client channel', description: '', color: '', starred: false }], pixels: [], domains: [], campaigns: [], qrs: [], overlays: [], splash: [] },
+      lists: {
+        channels: [{ id: 2, name: 'Client channel', description: '', color: '', starred: false }],
+        pixels: [],
+        domains: [],
+        campaigns: [],
+        qrs: [],
+        overlays: [],
+        splash: [],
+      },
     },
   };
 });
 
 /** The list item of the connection shown by `name`. */
 function item(region: HTMLElement, name: string): HTMLElement {
-  return within(within(region).getByRole('list', { name: 'Connections' })).getByText(name, { selector: '.name' }).closest('li') as HTMLElement;
+  return within(within(region).getByRole('list', { name: 'Connections' }))
+    .getByText(name, { selector: '.name' })
+    .closest('li') as HTMLElement;
 }
 
 /** An element's accessible description: the text of what its aria-describedby names. */
 const description = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 const permissionAsked = () => vi.mocked(browser.permissions.request).mock.calls.length;
 
@@ -55,7 +75,9 @@ describe('Connections', () => {
     expect(within(client).getByRole('button', { name: 'Use' })).toBeTruthy();
     expect(within(item(region, 'Client B')).getByText('1 link waiting')).toBeTruthy();
     // The current one first.
-    const names = within(region).getAllByRole('listitem').map((li) => li.querySelector('.name')?.textContent);
+    const names = within(region)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.name')?.textContent);
     expect(names).toEqual(['Work', 'Client A', 'Client B']);
   });
 
@@ -178,7 +200,9 @@ describe('Connections', () => {
     await user.clear(within(form).getByLabelText('Service URL'));
     await user.type(within(form).getByLabelText('Service URL'), 'https://second.example.com/api');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Use the service’s base address, without /api at the end: https://second.example.com');
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Use the service’s base address, without /api at the end: https://second.example.com',
+    );
     await user.clear(within(form).getByLabelText('Service URL'));
     await user.type(within(form).getByLabelText('Service URL'), 'https://second.example.com');
     await user.type(within(form).getByLabelText('API key'), ' more');
@@ -237,7 +261,9 @@ describe('Connection name', () => {
     await user.clear(field);
     await user.type(field, 'y'.repeat(101));
     await user.click(within(connection).getByRole('button', { name: 'Save' }));
-    expect(within(connection).getByRole('alert').textContent).toBe('Connection name is too long: at most 100 characters, this one has 101.');
+    expect(within(connection).getByRole('alert').textContent).toBe(
+      'Connection name is too long: at most 100 characters, this one has 101.',
+    );
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(worker.sent('saveConnection')).toEqual([]);
 
@@ -256,6 +282,8 @@ describe('Connections that cannot be listed', () => {
     };
     openOptions();
     const region = await section('Connections');
-    expect((await within(region).findByRole('alert')).textContent).toBe('The saved connections could not be listed: The extension worker did not answer.');
+    expect((await within(region).findByRole('alert')).textContent).toBe(
+      'The saved connections could not be listed: The extension worker did not answer.',
+    );
   });
 });

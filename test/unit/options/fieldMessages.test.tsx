@@ -70,7 +70,9 @@ describe('form messages', () => {
     await user.type(within(form).getByLabelText('Domain'), 'https://go.example.com');
     await user.type(within(form).getByLabelText('Root redirect'), 'example');
     await user.click(within(form).getByRole('button', { name: 'Add domain' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Root redirect must be a web address starting with http:// or https://.');
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Root redirect must be a web address starting with http:// or https://.',
+    );
     expect(within(form).getByLabelText('Root redirect').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByLabelText('Domain').getAttribute('aria-invalid')).toBeNull();
   });

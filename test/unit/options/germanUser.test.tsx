@@ -47,7 +47,9 @@ describe('QR codes list in the user’s language', () => {
     const region = await section('Códigos QR');
     const row = (await within(region).findByText('Menú')).closest('.row') as HTMLElement;
     expect(within(row).getByText('Enlace')).toBeTruthy();
-    expect(within(row).getByText(new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(2026, 10, 26)))).toBeTruthy();
+    expect(
+      within(row).getByText(new Intl.DateTimeFormat('es', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(2026, 10, 26))),
+    ).toBeTruthy();
     expect(row.textContent).not.toContain('2026-11-26');
   });
 
@@ -64,12 +66,17 @@ describe('QR codes list in the user’s language', () => {
 });
 
 describe('"No campaign" and "No channel" read as in the popup', () => {
-  for (const [lang, campaign, channel] of [['de', 'Keine Kampagne', 'Kein Kanal'], ['es', 'Sin campaña', 'Sin canal'], ['en', 'No campaign', 'No channel']] as const) {
+  for (const [lang, campaign, channel] of [
+    ['de', 'Keine Kampagne', 'Kein Kanal'],
+    ['es', 'Sin campaña', 'Sin canal'],
+    ['en', 'No campaign', 'No channel'],
+  ] as const) {
     it(`Preferences (${lang}): "${campaign}" and "${channel}", the popup's words`, async () => {
       h.lang = lang;
       openOptions();
       const region = await section(catalogues[lang]!.optionsPreferencesTitle!.message);
-      const first = (label: string) => (within(region).getByLabelText(catalogues[lang]![label]!.message) as HTMLSelectElement).options[0]!.textContent;
+      const first = (label: string) =>
+        (within(region).getByLabelText(catalogues[lang]![label]!.message) as HTMLSelectElement).options[0]!.textContent;
       expect([first('optionsDefaultCampaign'), first('optionsDefaultChannel')]).toEqual([campaign, channel]);
       expect(catalogues[lang]!.popupNoCampaign!.message).toBe(campaign);
       expect(catalogues[lang]!.popupNoChannel!.message).toBe(channel);

@@ -7,7 +7,12 @@ const worker = withOptionsWorker();
 
 describe('settings the organisation set (policy)', () => {
   it('a locked service URL is shown, disabled, with the reason; a preset default stays changeable', async () => {
-    const managed = parsePolicy({ serviceUrl: 'https://links.corp.example', keepHistory: false, defaultDomainId: 4, locked: ['serviceUrl', 'keepHistory'] });
+    const managed = parsePolicy({
+      serviceUrl: 'https://links.corp.example',
+      keepHistory: false,
+      defaultDomainId: 4,
+      locked: ['serviceUrl', 'keepHistory'],
+    });
     worker.connection = { connected: false, serviceUrl: 'https://links.corp.example', keyHint: null, managed };
     worker.settings = { ...worker.settings, keepHistory: false, defaultDomainId: 4 };
     openOptions();
@@ -15,7 +20,11 @@ describe('settings the organisation set (policy)', () => {
     await waitFor(() => expect(url.value).toBe('https://links.corp.example'));
     expect(url.disabled).toBe(true);
     expect(url.getAttribute('aria-describedby')).toBeTruthy();
-    const described = url.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    const described = url
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
     expect(described).toContain('Set by your organisation; it cannot be changed here.');
     // The API key is still the user's to enter.
     expect((screen.getByLabelText('API key') as HTMLInputElement).disabled).toBe(false);
@@ -34,7 +43,9 @@ describe('settings the organisation set (policy)', () => {
     worker.connection = { connected: false, serviceUrl: null, keyHint: null, managed };
     worker.settings = { ...worker.settings, defaultDomainId: 4 };
     openOptions();
-    expect(await screen.findByText("Ignored in your organisation's policy (the rest of it applies): constructor, keepHistory.")).toBeTruthy();
+    expect(
+      await screen.findByText("Ignored in your organisation's policy (the rest of it applies): constructor, keepHistory."),
+    ).toBeTruthy();
     expect(screen.getByText(/Your organisation set: Default domain\./)).toBeTruthy();
   });
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { fail, manyChannels } from '../support/fakeWorker';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-
 const worker = withOptionsWorker();
 
 const UNREACHABLE = 'The service could not be reached. Check your connection and the service URL.';

@@ -54,7 +54,7 @@ describe('a part of the options page that fails', () => {
   });
 });
 
-describe('the page opened for a QR code\'s statistics (#qr-stats-<id>)', () => {
+describe("the page opened for a QR code's statistics (#qr-stats-<id>)", () => {
   beforeEach(() => {
     worker.connection = { ...worker.connection, name: 'Work' };
     worker.connections = [
@@ -64,7 +64,15 @@ describe('the page opened for a QR code\'s statistics (#qr-stats-<id>)', () => {
     worker.worlds = {
       'fp-client': {
         account: { ...ACCOUNT, id: 2, email: 'client@example.com', username: 'client' },
-        lists: { channels: [{ id: 2, name: 'Client channel', description: '', color: '', starred: false }], pixels: [], domains: [], campaigns: [], qrs: [], overlays: [], splash: [] },
+        lists: {
+          channels: [{ id: 2, name: 'Client channel', description: '', color: '', starred: false }],
+          pixels: [],
+          domains: [],
+          campaigns: [],
+          qrs: [],
+          overlays: [],
+          splash: [],
+        },
       },
     };
   });

@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-
 const worker = withOptionsWorker();
 beforeEach(() => {
   worker.lists.pixels = [
@@ -40,12 +39,34 @@ describe('Pixels', () => {
     const type = within(form).getByLabelText('Type') as HTMLSelectElement;
     // Exactly the types real deployments accept, in their order, each by its readable name.
     expect([...type.options].map((o) => o.value)).toEqual([
-      'gtmpixel', 'gapixel', 'fbpixel', 'adwordspixel', 'linkedinpixel', 'twitterpixel', 'adrollpixel',
-      'quorapixel', 'pinterest', 'bing', 'snapchat', 'reddit', 'tiktok',
+      'gtmpixel',
+      'gapixel',
+      'fbpixel',
+      'adwordspixel',
+      'linkedinpixel',
+      'twitterpixel',
+      'adrollpixel',
+      'quorapixel',
+      'pinterest',
+      'bing',
+      'snapchat',
+      'reddit',
+      'tiktok',
     ]);
     expect([...type.options].map((o) => o.textContent)).toEqual([
-      'Google Tag Manager', 'Google Analytics', 'Facebook', 'Google Ads', 'LinkedIn', 'X (Twitter)', 'AdRoll',
-      'Quora', 'Pinterest', 'Microsoft (Bing)', 'Snapchat', 'Reddit', 'TikTok',
+      'Google Tag Manager',
+      'Google Analytics',
+      'Facebook',
+      'Google Ads',
+      'LinkedIn',
+      'X (Twitter)',
+      'AdRoll',
+      'Quora',
+      'Pinterest',
+      'Microsoft (Bing)',
+      'Snapchat',
+      'Reddit',
+      'TikTok',
     ]);
     await user.selectOptions(type, 'tiktok');
     await user.type(within(form).getByLabelText('Name'), 'Video pixel');

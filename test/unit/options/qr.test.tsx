@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_QR_STATS } from '@/lib/api/schemas';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-
 const worker = withOptionsWorker();
 const MENU = { id: 11, link: 'https://sho.rt/qr/11', scans: 42, name: 'Menu card', date: '2025-02-01 12:00:00' };
 const FLYER = { id: 12, link: 'https://sho.rt/qr/12', scans: 0, name: 'Flyer', date: '2025-02-02 12:00:00' };
@@ -121,7 +120,7 @@ describe('QR codes', () => {
     );
   });
 
-  it('refuses colours scanners read badly, with the popup\'s rule and reason, and sends nothing', async () => {
+  it("refuses colours scanners read badly, with the popup's rule and reason, and sends nothing", async () => {
     const { user } = openOptions();
     const region = await section('QR codes');
     const form = within(region).getByRole('form', { name: 'New QR code' });

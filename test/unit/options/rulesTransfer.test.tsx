@@ -20,7 +20,15 @@ const fromOtherAccount = {
   linkshortSiteRules: 1,
   presets: [],
   rules: [
-    { id: 'a', site: 'example.com/blog/', domainId: null, campaignId: 3, channelId: 8, presetId: null, names: { campaign: 'Spring', channel: 'Social' } },
+    {
+      id: 'a',
+      site: 'example.com/blog/',
+      domainId: null,
+      campaignId: 3,
+      channelId: 8,
+      presetId: null,
+      names: { campaign: 'Spring', channel: 'Social' },
+    },
     { id: 'b', site: 'example.com/blog/', domainId: null, campaignId: null, channelId: null, presetId: null },
   ],
 };
@@ -44,7 +52,9 @@ describe('importing site rules into another account', () => {
     await user.click(within(region).getByRole('button', { name: 'Import anyway' }));
     await within(region).findByText('1 rules imported; the rules before were replaced.');
     // Campaign "Spring" is #4 in this account, not #3 ("Winter").
-    expect(worker.linkRules!.rules).toEqual([{ id: 'a', site: 'example.com/blog/', domainId: null, campaignId: 4, channelId: null, presetId: null }]);
+    expect(worker.linkRules!.rules).toEqual([
+      { id: 'a', site: 'example.com/blog/', domainId: null, campaignId: 4, channelId: null, presetId: null },
+    ]);
   });
 
   it('Cancel changes nothing and says so', async () => {
@@ -56,14 +66,28 @@ describe('importing site rules into another account', () => {
   });
 
   it('an older file without names imports by number once the user has read that it does', async () => {
-    const { user, region } = await upload({ linkshortSiteRules: 1, presets: [], rules: [{ id: 'o', site: 'old.example', domainId: null, campaignId: 3, channelId: null, presetId: null }] });
+    const { user, region } = await upload({
+      linkshortSiteRules: 1,
+      presets: [],
+      rules: [{ id: 'o', site: 'old.example', domainId: null, campaignId: 3, channelId: null, presetId: null }],
+    });
     await within(region).findByText(/This file has no names \(an older export\)/);
     await user.click(within(region).getByRole('button', { name: 'Import anyway' }));
-    await waitFor(() => expect(worker.linkRules!.rules).toEqual([{ id: 'o', site: 'old.example', domainId: null, campaignId: 3, channelId: null, presetId: null }]));
+    await waitFor(() =>
+      expect(worker.linkRules!.rules).toEqual([
+        { id: 'o', site: 'old.example', domainId: null, campaignId: 3, channelId: null, presetId: null },
+      ]),
+    );
   });
 
   it('a file that fits the account is imported at once', async () => {
-    const { region } = await upload({ linkshortSiteRules: 1, presets: [], rules: [{ id: 'f', site: 'fits.example', domainId: null, campaignId: 4, channelId: null, presetId: null, names: { campaign: 'Spring' } }] });
+    const { region } = await upload({
+      linkshortSiteRules: 1,
+      presets: [],
+      rules: [
+        { id: 'f', site: 'fits.example', domainId: null, campaignId: 4, channelId: null, presetId: null, names: { campaign: 'Spring' } },
+      ],
+    });
     await within(region).findByText('1 rules imported; the rules before were replaced.');
     expect(screen.queryByRole('button', { name: 'Import anyway' })).toBeNull();
     expect(worker.linkRules!.rules.map((r) => r.site)).toEqual(['fits.example']);

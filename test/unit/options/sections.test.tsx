@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fail } from '../support/fakeWorker';
 import { openOptions, section, withOptionsWorker, within } from './setup';
 
-
 const worker = withOptionsWorker();
 beforeEach(() => {
   worker.lists.domains = [
@@ -111,7 +110,9 @@ describe('Campaigns', () => {
     expect(within(list).getByText('Newsletter')).toBeTruthy();
     expect(within(list).getByText('public: yes')).toBeTruthy();
     expect(within(list).getByText('public: no')).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'Rotator of campaign Spring sale' }).getAttribute('href')).toBe('https://sho.rt/r/spring');
+    expect(within(list).getByRole('link', { name: 'Rotator of campaign Spring sale' }).getAttribute('href')).toBe(
+      'https://sho.rt/r/spring',
+    );
     expect(within(list).getByRole('link', { name: 'List page of campaign Spring sale' }).getAttribute('href')).toBe(
       'https://sho.rt/u/demo/spring',
     );
@@ -152,9 +153,7 @@ describe('Campaigns', () => {
     expect((await within(edit).findByRole('alert')).textContent).toBe('Name is required.');
     await user.type(within(edit).getByLabelText('Name'), 'Weekly news');
     await user.click(within(edit).getByRole('button', { name: 'Update campaign' }));
-    await waitFor(() =>
-      expect(worker.mutations()[1]).toEqual({ op: 'updateCampaign', args: [4, { name: 'Weekly news', public: false }] }),
-    );
+    await waitFor(() => expect(worker.mutations()[1]).toEqual({ op: 'updateCampaign', args: [4, { name: 'Weekly news', public: false }] }));
 
     await user.click(await within(region).findByRole('button', { name: 'Delete campaign Spring sale' }));
     await user.click(within(region).getByRole('button', { name: 'Yes, delete campaign Spring sale' }));
@@ -235,14 +234,25 @@ describe('Preferences', () => {
     expect(boxes.every((b) => b.checked)).toBe(true);
     await user.click(within(menu).getByLabelText('QR code for this page'));
     await waitFor(() => expect(worker.sent('saveSettings')[3]).toEqual({ menuQrPage: false }));
-    expect(worker.settings).toMatchObject({ defaultChannelId: 8, copyFormat: 'markdown', cleanLinks: false, menuQrPage: false, menuShortenPage: true });
+    expect(worker.settings).toMatchObject({
+      defaultChannelId: 8,
+      copyFormat: 'markdown',
+      cleanLinks: false,
+      menuQrPage: false,
+      menuShortenPage: true,
+    });
   });
 
   it('"Keep recent links": 5,000 by default, four choices, and says what happens to the others', async () => {
     const { user } = openOptions();
     const region = await section('Preferences');
     const keep = within(region).getByLabelText('Keep recent links') as HTMLSelectElement;
-    expect([...keep.options].map((o) => o.textContent)).toEqual(['The newest 200', 'The newest 1,000', 'The newest 5,000', 'The newest 10,000']);
+    expect([...keep.options].map((o) => o.textContent)).toEqual([
+      'The newest 200',
+      'The newest 1,000',
+      'The newest 5,000',
+      'The newest 10,000',
+    ]);
     expect(keep.selectedOptions[0]!.textContent).toBe('The newest 5,000');
     expect(keep.getAttribute('aria-describedby')).toBeTruthy();
     expect(within(region).getByText(/the oldest are removed from this browser; the links stay on the service/)).toBeTruthy();

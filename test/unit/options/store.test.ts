@@ -30,9 +30,7 @@ describe('the options store', () => {
       const { name } = d as { name: 'channels' };
       if (name !== 'channels') return { value: [], fetchedAt: 1, stale: false };
       answers++;
-      return answers === 1
-        ? { value: manyChannels(2), fetchedAt: 1, stale: true }
-        : { value: manyChannels(3), fetchedAt: 2, stale: false };
+      return answers === 1 ? { value: manyChannels(2), fetchedAt: 1, stale: true } : { value: manyChannels(3), fetchedAt: 2, stale: false };
     };
     await store().loadList('channels');
     expect(store().lists.channels.items).toHaveLength(2);
@@ -96,14 +94,22 @@ describe('the options page and a switch made in another window', () => {
       worker.connection = { ...worker.connection, fingerprint: 'fp-b', name: 'Client B' };
       throw { kind: 'invalid-input', reason: 'account-switched', message: 'Another account is current now.' };
     };
-    await expect(store().mutate({ op: 'addCampaign', args: [{ name: 'x' }] } as never, 'campaigns')).rejects.toMatchObject({ reason: 'account-switched' });
+    await expect(store().mutate({ op: 'addCampaign', args: [{ name: 'x' }] } as never, 'campaigns')).rejects.toMatchObject({
+      reason: 'account-switched',
+    });
     expect(sentAccounts).toEqual(['fp-a']);
     await vi.waitFor(() => expect(store().connection?.name).toBe('Client B'));
   });
 
   it('follows a switch that storage tells of, once, and not its own account', async () => {
     let tell: (fp: string | null) => void = () => {};
-    options = createOptionsStore({ ask: ((...a: unknown[]) => (ask as (...x: unknown[]) => unknown)(...a)) as never, watchAccount: (cb) => ((tell = cb), () => {}), staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 });
+    options = createOptionsStore({
+      ask: ((...a: unknown[]) => (ask as (...x: unknown[]) => unknown)(...a)) as never,
+      watchAccount: (cb) => ((tell = cb), () => {}),
+      staleRecheckMs: 2000,
+      staleRechecks: 5,
+      rateWaitPollMs: 1000,
+    });
     worker.connection = { ...worker.connection, fingerprint: 'fp-a' };
     await store().start();
     const asked = worker.sent('getConnection').length;
@@ -117,7 +123,13 @@ describe('the options page and a switch made in another window', () => {
 
   it('asks for its list of connections again when another window changes the current account (which one is "Current" changed)', async () => {
     let tell: (fp: string | null) => void = () => {};
-    options = createOptionsStore({ ask: ((...a: unknown[]) => (ask as (...x: unknown[]) => unknown)(...a)) as never, watchAccount: (cb) => ((tell = cb), () => {}), staleRecheckMs: 2000, staleRechecks: 5, rateWaitPollMs: 1000 });
+    options = createOptionsStore({
+      ask: ((...a: unknown[]) => (ask as (...x: unknown[]) => unknown)(...a)) as never,
+      watchAccount: (cb) => ((tell = cb), () => {}),
+      staleRecheckMs: 2000,
+      staleRechecks: 5,
+      rateWaitPollMs: 1000,
+    });
     worker.connection = { ...worker.connection, fingerprint: 'fp-a' };
     await store().start();
     await vi.waitFor(() => expect(worker.sent('listConnections').length).toBeGreaterThanOrEqual(1));

@@ -19,7 +19,11 @@ const B: AccountName = { fingerprint: 'fp-b', name: 'Client B' };
 const B_CAMPAIGNS: Campaign[] = [{ id: 21, name: 'B launch', public: false, rotator: null, list: null }];
 
 /** Storage as the worker leaves it with `current` connected: its state naming `accounts`, its remembered choices and cache. */
-async function store(current: AccountName, accounts: AccountName[], opts: { campaigns: Campaign[]; lastCampaignId: number | null; fetchedAt?: number }) {
+async function store(
+  current: AccountName,
+  accounts: AccountName[],
+  opts: { campaigns: Campaign[]; lastCampaignId: number | null; fetchedAt?: number },
+) {
   const fetchedAt = opts.fetchedAt ?? Date.now();
   // In one storage call, as the worker writes a switch (a page hears every key of it at once).
   await writeTogether([
@@ -30,7 +34,11 @@ async function store(current: AccountName, accounts: AccountName[], opts: { camp
       value: {
         fingerprint: current.fingerprint,
         account: { value: FREE, fetchedAt },
-        lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: opts.campaigns, fetchedAt }, channels: { value: [], fetchedAt } },
+        lists: {
+          domains: { value: DOMAINS, fetchedAt },
+          campaigns: { value: opts.campaigns, fetchedAt },
+          channels: { value: [], fetchedAt },
+        },
       },
     },
   ]);
@@ -70,12 +78,30 @@ async function twoAccountsWithLinks() {
   await fakeBrowser.storage.local.set({ recentHead: { entries: [fromB, fromA], total: 2 } });
   const session = await twoAccounts({ history: [fromA] });
   const recent = screen.getByRole('region', { name: 'Recent links' });
-  await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-a']));
+  await waitFor(() =>
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['https://sho.rt/from-a']),
+  );
   return { ...session, recent, fromA, fromB };
 }
 
 const job = (over: Partial<Job>): Job =>
-  ({ id: 'j1', kind: 'shorten', source: 'popup', args: { url: 'https://example.org/queued', domainId: null, campaignId: null }, state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: A.fingerprint, notify: true, ...over }) as Job;
+  ({
+    id: 'j1',
+    kind: 'shorten',
+    source: 'popup',
+    args: { url: 'https://example.org/queued', domainId: null, campaignId: null },
+    state: 'pending',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: 1,
+    fingerprint: A.fingerprint,
+    notify: true,
+    ...over,
+  }) as Job;
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -96,7 +122,11 @@ describe('the popup’s select "Account"', () => {
 
   it('lists two saved connections by name, the current one selected', async () => {
     const { select } = await twoAccounts();
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Client A', 'Client B']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Client A', 'Client B']);
     expect(select).toHaveProperty('value', A.fingerprint);
     expect((select as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Client A');
   });
@@ -115,7 +145,13 @@ describe('the popup’s select "Account"', () => {
     await waitFor(() => expect(worker.sent('switchConnection')).toEqual([{ fingerprint: B.fingerprint }]));
     expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', true);
     release();
-    await waitFor(() => expect(within(campaign).getAllByRole('option').map((o) => o.textContent)).toEqual(['No campaign', 'B launch']));
+    await waitFor(() =>
+      expect(
+        within(campaign)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No campaign', 'B launch']),
+    );
     await waitFor(() => expect(campaign).toHaveProperty('value', '21'));
     expect(select).toHaveProperty('value', B.fingerprint);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
@@ -132,7 +168,13 @@ describe('the popup’s select "Account"', () => {
     // The worker does not answer the history of the second account (yet).
     worker.override.getHistory = () => new Promise(() => undefined);
     await user.selectOptions(select, 'Client B');
-    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-b']));
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['https://sho.rt/from-b']),
+    );
   });
 
   it('a popup left open follows the account another window made current: its lists, its choices, its Recent links, and the links made for it afterwards', async () => {
@@ -142,20 +184,44 @@ describe('the popup’s select "Account"', () => {
     await act(() => hooks.onSwitch(B.fingerprint));
     await waitFor(() => expect(select).toHaveProperty('value', B.fingerprint));
     const campaign = screen.getByRole('combobox', { name: 'Campaign' });
-    await waitFor(() => expect(within(campaign).getAllByRole('option').map((o) => o.textContent)).toEqual(['No campaign', 'B launch']));
+    await waitFor(() =>
+      expect(
+        within(campaign)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No campaign', 'B launch']),
+    );
     await waitFor(() => expect(campaign).toHaveProperty('value', '21'));
-    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/from-b']));
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['https://sho.rt/from-b']),
+    );
     // A link the worker makes for B afterwards joins them; A's never shows.
     const madeB = entry({ id: 'b2', shortUrl: 'https://sho.rt/made-b', account: B.fingerprint });
     await act(() => fakeBrowser.storage.local.set({ recentHead: { entries: [madeB, fromB, fromA], total: 3 } }));
-    await waitFor(() => expect(within(recent).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/made-b', 'https://sho.rt/from-b']));
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['https://sho.rt/made-b', 'https://sho.rt/from-b']),
+    );
   });
 
   it('a popup left open offers an account added in another window', async () => {
     const C: AccountName = { fingerprint: 'fp-c', name: 'Client C' };
     const { select } = await twoAccounts();
     await act(() => connectionStateItem.setValue({ connected: true, fingerprint: A.fingerprint, accounts: [A, B, C] }));
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Client A', 'Client B', 'Client C']));
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Client A', 'Client B', 'Client C']),
+    );
     expect(select).toHaveProperty('value', A.fingerprint);
   });
 
@@ -163,7 +229,9 @@ describe('the popup’s select "Account"', () => {
     const { user, select } = await twoAccounts({}, Date.now() - CACHE_TTL_MS - 1000);
     const before = askMock.mock.calls.length;
     await user.selectOptions(select, 'Client B');
-    await waitFor(() => expect(asked().slice(before)).toEqual(expect.arrayContaining(['switchConnection', 'getList:campaigns', 'getList:domains'])));
+    await waitFor(() =>
+      expect(asked().slice(before)).toEqual(expect.arrayContaining(['switchConnection', 'getList:campaigns', 'getList:domains'])),
+    );
   });
 
   it('a failed switch says why and goes back to the current account', async () => {
@@ -204,8 +272,13 @@ describe('site rules per account', () => {
 
 describe('a waiting link of another account', () => {
   it('names the account it is made with', async () => {
-    await twoAccounts({ waiting: { pending: [job({ fingerprint: B.fingerprint })], waiting: [], unsent: [] }, getJob: job({ fingerprint: B.fingerprint }) });
-    expect((await screen.findByText(/^This link is for Client B:/)).textContent).toBe('This link is for Client B: it is made with that account, whichever one is chosen above.');
+    await twoAccounts({
+      waiting: { pending: [job({ fingerprint: B.fingerprint })], waiting: [], unsent: [] },
+      getJob: job({ fingerprint: B.fingerprint }),
+    });
+    expect((await screen.findByText(/^This link is for Client B:/)).textContent).toBe(
+      'This link is for Client B: it is made with that account, whichever one is chosen above.',
+    );
     expect(screen.getByRole('button', { name: 'Cancel this link' })).toBeTruthy();
   });
 
@@ -227,8 +300,17 @@ describe('answers for the account before a switch', () => {
     let releaseA: () => void = () => {};
     worker.override.getList = (d) => {
       const name = (d as { name: string }).name;
-      if (name !== 'campaigns' || worker.answers.campaigns === B_CAMPAIGNS) return { value: name === 'campaigns' ? B_CAMPAIGNS : [], fetchedAt: Date.now(), stale: false };
-      return new Promise((r) => (releaseA = () => r({ value: [...CAMPAIGNS, { id: 99, name: 'Late A', public: false, rotator: null, list: null }], fetchedAt: Date.now(), stale: false })));
+      if (name !== 'campaigns' || worker.answers.campaigns === B_CAMPAIGNS)
+        return { value: name === 'campaigns' ? B_CAMPAIGNS : [], fetchedAt: Date.now(), stale: false };
+      return new Promise(
+        (r) =>
+          (releaseA = () =>
+            r({
+              value: [...CAMPAIGNS, { id: 99, name: 'Late A', public: false, rotator: null, list: null }],
+              fetchedAt: Date.now(),
+              stale: false,
+            })),
+      );
     };
     worker.override.switchConnection = async (data) => {
       worker.answers.campaigns = B_CAMPAIGNS;

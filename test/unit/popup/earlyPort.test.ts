@@ -5,7 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({ connects: 0 }));
 vi.mock('@wxt-dev/browser', () => ({
   browser: {
-    runtime: { connect: () => (api.connects++, { onMessage: { addListener() {} }, onDisconnect: { addListener() {} }, postMessage() {}, disconnect() {} }) },
+    runtime: {
+      connect: () => (
+        api.connects++,
+        { onMessage: { addListener() {} }, onDisconnect: { addListener() {} }, postMessage() {}, disconnect() {} }
+      ),
+    },
     storage: { local: { get: () => Promise.resolve({}) } },
     tabs: { query: () => Promise.resolve([]) },
   },
@@ -15,13 +20,19 @@ const { createPopupStore } = await import('@/lib/ui/popup/store');
 
 const fresh = (value: unknown) => ({ value, fetchedAt: Date.now() });
 const state = { connected: true, fingerprint: 'fp' };
-const warmCache = { fingerprint: 'fp', account: fresh({ id: 1, status: 'pro' }), lists: { domains: fresh([]), campaigns: fresh([]), channels: fresh([]) } };
+const warmCache = {
+  fingerprint: 'fp',
+  account: fresh({ id: 1, status: 'pro' }),
+  lists: { domains: fresh([]), campaigns: fresh([]), channels: fresh([]) },
+};
 
 /** Primes a new popup store with `raw` as storage's answer; how many ports it opened. */
 async function primeWith(raw: Record<string, unknown>): Promise<number> {
   api.connects = 0;
   const page = Promise.resolve({ url: 'https://example.org/', title: null, incognito: false });
-  await createPopupStore().getState().prime({ items: Promise.resolve(raw), page, head: Promise.resolve(null) });
+  await createPopupStore()
+    .getState()
+    .prime({ items: Promise.resolve(raw), page, head: Promise.resolve(null) });
   return api.connects;
 }
 

@@ -45,7 +45,11 @@ describe('popup errors', () => {
   });
 
   it('bad input names the field and marks it', async () => {
-    const { alert } = await failWith({ kind: 'invalid-input', field: 'custom_code', message: 'custom_code may contain only letters, digits, - and _' });
+    const { alert } = await failWith({
+      kind: 'invalid-input',
+      field: 'custom_code',
+      message: 'custom_code may contain only letters, digits, - and _',
+    });
     expect(alert.textContent).toBe('Custom alias may contain only letters, digits, - and _.');
     expect(screen.getByRole('textbox', { name: 'Custom alias' }).getAttribute('aria-invalid')).toBe('true');
     // The keyboard goes to the field to mend (it was on Shorten).

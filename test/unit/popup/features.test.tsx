@@ -17,7 +17,13 @@ const TRACKED = 'https://example.com/page/article?utm_source=news&utm_medium=mai
 
 const made = (req: ShortenRequest) => ({
   status: 'done' as const,
-  entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.example/x1', title: req.title, ...(req.channelId ? { channel: { state: 'assigned' as const, channelId: req.channelId } } : {}) }),
+  entry: entry({
+    id: 'n1',
+    longUrl: req.url,
+    shortUrl: 'https://go.example/x1',
+    title: req.title,
+    ...(req.channelId ? { channel: { state: 'assigned' as const, channelId: req.channelId } } : {}),
+  }),
 });
 
 describe('Channel', () => {
@@ -25,7 +31,9 @@ describe('Channel', () => {
     const { user } = answer(askMock, { channels: CHANNELS, shorten: made });
     render(<App />);
     const channel = screen.getByRole('combobox', { name: 'Channel' });
-    await waitFor(() => expect([...channel.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['No channel', 'Press', 'Social']));
+    await waitFor(() =>
+      expect([...channel.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['No channel', 'Press', 'Social']),
+    );
     await user.selectOptions(channel, 'Social');
     expect(callsOf(askMock, 'saveSettings')).toContainEqual({ lastChannelId: 12 });
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
@@ -44,7 +52,10 @@ describe('Channel', () => {
     const { user } = answer(askMock, {
       channels: CHANNELS,
       settings: { ...SETTINGS, lastChannelId: 11 },
-      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ longUrl: req.url, channel: { state: 'failed', channelId: 11, reason: 'Channel not found.' } }) }),
+      shorten: (req: ShortenRequest) => ({
+        status: 'done',
+        entry: entry({ longUrl: req.url, channel: { state: 'failed', channelId: 11, reason: 'Channel not found.' } }),
+      }),
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Channel' })).toHaveProperty('value', '11'));
@@ -75,7 +86,9 @@ describe('clean links', () => {
     await screen.findByRole('button', { name: 'Keep them' });
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
     await screen.findByRole('textbox', { name: 'Short link' });
-    expect(callsOf(askMock, 'shorten')).toEqual([{ url: 'https://example.com/page/article?id=5#top', domainId: null, campaignId: null, title: 'An article' }]);
+    expect(callsOf(askMock, 'shorten')).toEqual([
+      { url: 'https://example.com/page/article?id=5#top', domainId: null, campaignId: null, title: 'An article' },
+    ]);
   });
 
   it('leaves the URL alone when the preference is off', async () => {

@@ -22,8 +22,9 @@ beforeEach(() => {
 });
 
 describe("the popup's first reads", () => {
-  it('read the snapshot items, never the item with the API key, and the active tab; then Recent links\' stored head', async () => {
-    api.get = (keys) => Promise.resolve(keys === 'recentHead' ? { recentHead: { entries: [], total: 0 } } : { settings: { copyFormat: 'link' } });
+  it("read the snapshot items, never the item with the API key, and the active tab; then Recent links' stored head", async () => {
+    api.get = (keys) =>
+      Promise.resolve(keys === 'recentHead' ? { recentHead: { entries: [], total: 0 } } : { settings: { copyFormat: 'link' } });
     const reads = startFirstReads();
     // The head is asked for after the snapshot: storage answers in order, the form's read first.
     expect(api.asked).toEqual([['connectionState', 'settings', 'cache', 'linkRules', 'policy'], 'recentHead']);

@@ -43,13 +43,23 @@ describe('popup form', () => {
     render(<App />);
     const domain = screen.getByRole('combobox', { name: 'Domain' });
     await waitFor(() => expect(within(domain).getAllByRole('option')).toHaveLength(3));
-    expect(within(domain).getAllByRole('option').map((o) => [o.textContent, (o as HTMLOptionElement).value])).toEqual([
+    expect(
+      within(domain)
+        .getAllByRole('option')
+        .map((o) => [o.textContent, (o as HTMLOptionElement).value]),
+    ).toEqual([
       ['Default domain', ''],
       ['go.brand.example', '7'],
       ['links.other.example', '9'],
     ]);
     const campaign = screen.getByRole('combobox', { name: 'Campaign' });
-    await waitFor(() => expect(within(campaign).getAllByRole('option').map((o) => o.textContent)).toEqual(['No campaign', 'Spring sale', 'Newsletter']));
+    await waitFor(() =>
+      expect(
+        within(campaign)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No campaign', 'Spring sale', 'Newsletter']),
+    );
   });
 
   it('preselects the remembered choices and remembers new ones', async () => {

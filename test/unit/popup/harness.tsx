@@ -25,7 +25,15 @@ export const CAMPAIGNS: Campaign[] = [
   { id: 4, name: 'Newsletter', public: true, rotator: null, list: null },
 ];
 
-export const FREE: Account = { id: 1, email: 'demo@example.com', username: 'demo', avatar: null, status: 'free', expires: '', registered: '' };
+export const FREE: Account = {
+  id: 1,
+  email: 'demo@example.com',
+  username: 'demo',
+  avatar: null,
+  status: 'free',
+  expires: '',
+  registered: '',
+};
 export const PRO: Account = { ...FREE, status: 'pro' };
 
 export interface World {
@@ -91,7 +99,10 @@ export function answer(ask: Mock, world: World = {}) {
   const worker = popupWorker(world);
   ask.mockImplementation(worker.ask);
 
-  const tabs = world.tabUrl === null ? [] : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle, incognito: world.tabIncognito ?? false }];
+  const tabs =
+    world.tabUrl === null
+      ? []
+      : [{ id: 1, url: world.tabUrl ?? 'https://example.com/article', title: world.tabTitle, incognito: world.tabIncognito ?? false }];
   // tabs.query has a callback overload too: the mock is typed loosely.
   const query = vi.spyOn(browser.tabs, 'query').mockImplementation((async () => tabs) as never);
   const openOptions = vi.spyOn(browser.runtime, 'openOptionsPage').mockResolvedValue(undefined as never);

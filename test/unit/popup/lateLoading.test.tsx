@@ -23,7 +23,11 @@ describe('the waiting links, loaded on first use', () => {
   it('tells the worker follow A, release A, follow B in that order, each once, when asked at once', async () => {
     answer(askMock);
     const posted: unknown[] = [];
-    const port = { postMessage: (m: unknown) => posted.push(m), onDisconnect: { addListener: () => {} }, onMessage: { addListener: () => {} } };
+    const port = {
+      postMessage: (m: unknown) => posted.push(m),
+      onDisconnect: { addListener: () => {} },
+      onMessage: { addListener: () => {} },
+    };
     vi.spyOn(browser.runtime, 'connect').mockReturnValue(port as never);
     const store = createPopupStore();
     // Called back to back, before the slice's chunk has loaded.

@@ -11,7 +11,7 @@ import App from '@/entrypoints/popup/App';
 import { connectionStateItem, type Job } from '@/lib/storage';
 import { waitingLinksOf } from '@/lib/messaging/waitingLinks';
 import { answer, callsOf, entry } from './harness';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 import { fakePopupPort } from '../support/popupPort';
 
 const askMock = vi.mocked(ask);
@@ -20,7 +20,20 @@ const TWO = 'https://example.org/two';
 
 /** A link the user was told waits, for account fp-a unless named. */
 const job = (id: string, url: string, over: Partial<Job> = {}): Job =>
-  ({ id, kind: 'shorten', source: 'popup', args: { url, domainId: null, campaignId: null }, state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: 'fp-a', notify: true, toldWaiting: true, ...over }) as Job;
+  ({
+    id,
+    kind: 'shorten',
+    source: 'popup',
+    args: { url, domainId: null, campaignId: null },
+    state: 'pending',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: 1,
+    fingerprint: 'fp-a',
+    notify: true,
+    toldWaiting: true,
+    ...over,
+  }) as Job;
 
 const cancelled = (j: Job): Job => ({ ...j, state: 'failed', error: { kind: 'invalid-input', reason: 'cancelled', message: 'x' } });
 
@@ -49,14 +62,17 @@ describe('"Links waiting"', () => {
       job('j1', ONE),
       job('j2', TWO, { notBefore: Date.now() + 3_600_000 }),
       job('j3', 'https://example.org/theirs', { fingerprint: 'fp-b' }),
-      job('j5', 'https://example.org/private', { args: { url: 'https://example.org/private', domainId: null, campaignId: null, private: true } }),
+      job('j5', 'https://example.org/private', {
+        args: { url: 'https://example.org/private', domainId: null, campaignId: null, private: true },
+      }),
     ]);
     const region = await findList();
     expect(within(region).getByRole('heading', { name: 'Links waiting' })).toBeTruthy();
-    expect(within(region).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining(ONE),
-      expect.stringMatching(new RegExp(`${TWO}Next try at about \\d`)),
-    ]);
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining(ONE), expect.stringMatching(new RegExp(`${TWO}Next try at about \\d`))]);
     const buttons = within(region).getAllByRole('button');
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual([`Cancel ${ONE}`, `Cancel ${TWO}`]);
     expect(buttons.map((b) => b.textContent)).toEqual(['Cancel', 'Cancel']);
@@ -77,10 +93,17 @@ describe('"Links waiting"', () => {
 
   it('cancelling a link that has just been made says it is too late', async () => {
     const made = entry({ id: 'j1', longUrl: ONE, shortUrl: 'https://sho.rt/one' });
-    const { user } = await open([job('j1', ONE), job('j2', TWO)], (id) => ({ ...job(id, ONE), state: 'done', result: made, shortened: { shortUrl: made.shortUrl, shortCode: 'one', linkId: 1 } }));
+    const { user } = await open([job('j1', ONE), job('j2', TWO)], (id) => ({
+      ...job(id, ONE),
+      state: 'done',
+      result: made,
+      shortened: { shortUrl: made.shortUrl, shortCode: 'one', linkId: 1 },
+    }));
     await findList();
     await user.click(screen.getByRole('button', { name: `Cancel ${ONE}` }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is made; it is in Recent links.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is made; it is in Recent links.'),
+    );
     expect(screen.queryByText(/^Cancelled/)).toBeNull();
   });
 
@@ -88,18 +111,27 @@ describe('"Links waiting"', () => {
     const { user } = await open([job('j1', ONE), job('j2', TWO)], (id) => ({ ...job(id, ONE), state: 'sending' }));
     await findList();
     await user.click(screen.getByRole('button', { name: `Cancel ${ONE}` }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is being sent to the service now.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Too late to cancel: the link is being sent to the service now.'),
+    );
   });
 
   it('follows the queue as the worker tells of it: a link added, one made, a press answered at once never listed', async () => {
     await open([job('j1', ONE)]);
     await findList();
     // Another window's press that waits, and this account's press being answered (not told it waits): one row more.
-    await tellQueue({ queue: [job('j1', ONE), job('j2', TWO), job('j4', 'https://example.org/quick', { notify: false, toldWaiting: undefined })] });
+    await tellQueue({
+      queue: [job('j1', ONE), job('j2', TWO), job('j4', 'https://example.org/quick', { notify: false, toldWaiting: undefined })],
+    });
     await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
     expect(list().textContent).not.toContain('quick');
     // j1 is made (it goes to Recent links): its row goes.
-    await tellQueue({ queue: [job('j1', ONE, { state: 'done', shortened: { shortUrl: 'https://sho.rt/one', shortCode: 'one', linkId: 1 } }), job('j2', TWO)] });
+    await tellQueue({
+      queue: [
+        job('j1', ONE, { state: 'done', shortened: { shortUrl: 'https://sho.rt/one', shortCode: 'one', linkId: 1 } }),
+        job('j2', TWO),
+      ],
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: `Cancel ${ONE}` })).toBeNull());
     expect(within(list()).getByRole('button', { name: `Cancel ${TWO}` })).toBeTruthy();
     // The last one cancelled elsewhere: the part goes.
@@ -107,8 +139,10 @@ describe('"Links waiting"', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Links waiting' })).toBeNull());
   });
 
-  it('a private window\'s popup says so to the worker (over its port and when it asks) and lists that window\'s link', async () => {
-    const priv = job('j5', 'https://example.org/private', { args: { url: 'https://example.org/private', domainId: null, campaignId: null, private: true } });
+  it("a private window's popup says so to the worker (over its port and when it asks) and lists that window's link", async () => {
+    const priv = job('j5', 'https://example.org/private', {
+      args: { url: 'https://example.org/private', domainId: null, campaignId: null, private: true },
+    });
     const { port } = await open([job('j1', ONE), priv], undefined, true);
     await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
     expect(list().textContent).toContain('https://example.org/private');
@@ -116,7 +150,7 @@ describe('"Links waiting"', () => {
     expect(port.posted[0]).toEqual({ private: true });
   });
 
-  it('a normal window\'s popup asks without saying its window is private, and tells its port nothing of it', async () => {
+  it("a normal window's popup asks without saying its window is private, and tells its port nothing of it", async () => {
     const { port } = await open([job('j1', ONE)]);
     await findList();
     expect(callsOf(askMock, 'getWaitingLinks')).toEqual([{ private: false }]);
@@ -135,9 +169,11 @@ describe('"Links waiting"', () => {
     const at = new Date(expectedAt);
     expect(time).toBe(`${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`);
     // The popup follows it and says when (it was opened on another page: the link is named).
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(
-      `Rate limit reached: your link for ${ONE} is queued and will be created at about ${time}. You can close this popup: it will be copied and saved in Recent links.`,
-    ));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Rate limit reached: your link for ${ONE} is queued and will be created at about ${time}. You can close this popup: it will be copied and saved in Recent links.`,
+      ),
+    );
     await waitFor(() => expect(within(list()).getByRole('listitem').textContent).toContain(`At about ${time} (rate limit)`));
     // The worker's news of the queue (another link added) carries no estimate: the row keeps its time.
     await tellQueue({ queue: [j1, job('j2', TWO)] });
@@ -149,11 +185,21 @@ describe('"Links waiting"', () => {
     fakePopupPort();
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
     const j1 = job('j1', ONE);
-    answer(askMock, { waiting: { pending: [j1], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt: Date.now() + 1500 }], unsent: [] }, getJob: j1 });
+    answer(askMock, {
+      waiting: { pending: [j1], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt: Date.now() + 1500 }], unsent: [] },
+      getJob: j1,
+    });
     render(<App />);
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(new RegExp(`^Rate limit reached: your link for ${ONE.replace(/[./]/g, '\\$&')} is queued`)));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        new RegExp(`^Rate limit reached: your link for ${ONE.replace(/[./]/g, '\\$&')} is queued`),
+      ),
+    );
     await waitFor(
-      () => expect(screen.getByRole('status').textContent).toBe(`Your link for ${ONE} is queued and will be made in a moment. You can close this popup: it will be copied and saved in Recent links.`),
+      () =>
+        expect(screen.getByRole('status').textContent).toBe(
+          `Your link for ${ONE} is queued and will be made in a moment. You can close this popup: it will be copied and saved in Recent links.`,
+        ),
       { timeout: 5000 },
     );
   });
@@ -163,7 +209,10 @@ describe('"Links waiting"', () => {
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
     const j1 = job('j1', ONE);
     const row = waitingLinksOf([j1])[0]!;
-    const { worker } = answer(askMock, { waiting: { pending: [j1], waiting: [{ ...row, expectedAt: Date.now() + 1500 }], unsent: [] }, getJob: j1 });
+    const { worker } = answer(askMock, {
+      waiting: { pending: [j1], waiting: [{ ...row, expectedAt: Date.now() + 1500 }], unsent: [] },
+      getJob: j1,
+    });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Rate limit reached: your link for/));
     // The budget was spent again meanwhile (another client of the key): the worker now expects it 20 minutes later.
@@ -213,4 +262,3 @@ describe('"Links waiting"', () => {
     expect(within(list()).getByRole('listitem').textContent).toBe(`${ONE}In a moment (rate limit)Cancel`);
   });
 });
-

@@ -12,14 +12,26 @@ import { answer, CAMPAIGNS, DOMAINS, FREE, SETTINGS } from './harness';
 const askMock = vi.mocked(ask);
 const FP = 'abc123';
 const SERVICE = 'https://links.example.com';
-const mine = (over: Partial<SiteRule>): SiteRule => ({ id: 'u', site: 'example.com', domainId: null, campaignId: null, channelId: null, presetId: null, ...over });
+const mine = (over: Partial<SiteRule>): SiteRule => ({
+  id: 'u',
+  site: 'example.com',
+  domainId: null,
+  campaignId: null,
+  channelId: null,
+  presetId: null,
+  ...over,
+});
 
 /** A warm open with the user's rule for example.com and a policy with the organisation's rule for the same site. */
 async function warmStorage(locked: boolean, forThisService = true) {
   const fetchedAt = Date.now();
   await connectionStateItem.setValue({ connected: true, fingerprint: FP, ...(forThisService ? { orgConventions: true } : {}) });
   await settingsItem.setValue({ ...SETTINGS });
-  await cacheItem.setValue({ fingerprint: FP, account: { value: FREE, fetchedAt }, lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: CAMPAIGNS, fetchedAt }, channels: { value: [], fetchedAt } } });
+  await cacheItem.setValue({
+    fingerprint: FP,
+    account: { value: FREE, fetchedAt },
+    lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: CAMPAIGNS, fetchedAt }, channels: { value: [], fetchedAt } },
+  });
   await linkRulesItem.setValue({ [FP]: { presets: [], rules: [mine({ campaignId: 4 })], campaignPresets: {} } });
   const policy = parsePolicy({
     serviceUrl: SERVICE,
@@ -37,7 +49,7 @@ beforeEach(() => {
 });
 
 describe("the organisation's site rules and presets in the popup", () => {
-  it("a locked rule of the organisation wins over the user's for the same site, applies its preset, and \"Rule: …\" says whose", async () => {
+  it('a locked rule of the organisation wins over the user\'s for the same site, applies its preset, and "Rule: …" says whose', async () => {
     await warmStorage(true);
     answer(askMock, { tabUrl: 'https://example.com/a', history: [] });
     render(<App />);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 import { campaignFailedMessage, queuedMessage } from '@/lib/ui/popup/text';
 import { fieldOf } from '@/lib/ui/popup/data';
 

@@ -35,7 +35,11 @@ const tracked = (shortUrl: string, scans: number) => ({
 
 describe('Recent links', () => {
   it('marks links with a tracked QR code and shows their scans, read again after the items are on screen', async () => {
-    answer(askMock, { history: HISTORY, tracked: { 'https://sho.rt/bbb': tracked('https://sho.rt/bbb', 3) }, trackedFresh: { 'https://sho.rt/bbb': tracked('https://sho.rt/bbb', 12) } });
+    answer(askMock, {
+      history: HISTORY,
+      tracked: { 'https://sho.rt/bbb': tracked('https://sho.rt/bbb', 3) },
+      trackedFresh: { 'https://sho.rt/bbb': tracked('https://sho.rt/bbb', 12) },
+    });
     render(<App />);
     const section = recentSection();
     const item = async () => (await within(section).findByText('https://sho.rt/bbb')).closest('li')!;
@@ -57,7 +61,11 @@ describe('Recent links', () => {
     render(<App />);
     const section = recentSection();
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(3));
-    expect(within(section).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/aaa', 'https://sho.rt/bbb', 'https://sho.rt/ccc']);
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['https://sho.rt/aaa', 'https://sho.rt/bbb', 'https://sho.rt/ccc']);
     expect(within(section).getByText('https://shop.example/item/42')).toBeTruthy();
     // Delete only where the link's id is known.
     expect(within(section).getByRole('button', { name: 'Delete https://sho.rt/aaa' })).toBeTruthy();
@@ -71,7 +79,11 @@ describe('Recent links', () => {
     expect(within(section).getAllByRole('listitem')).toHaveLength(1);
     await user.clear(search);
     await user.type(search, 'sho.rt/ccc');
-    expect(within(section).getAllByRole('listitem').map((li) => within(li).getByRole('link').textContent)).toEqual(['https://sho.rt/ccc']);
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => within(li).getByRole('link').textContent),
+    ).toEqual(['https://sho.rt/ccc']);
     await user.clear(search);
     await user.type(search, 'nothing like it');
     expect(within(section).queryAllByRole('listitem')).toHaveLength(0);

@@ -14,8 +14,16 @@ const recent = () => screen.getByRole('region', { name: 'Recent links' });
 
 // jsdom lays nothing out: the end of the list is far below the visible part, and stays there (no observer reports).
 beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', class { observe() {} disconnect() {} });
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: 10_000, bottom: 10_000, left: 0, right: 0, width: 0, height: 0, x: 0, y: 10_000, toJSON: () => ({}) }) as DOMRect);
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(
+    () => ({ top: 10_000, bottom: 10_000, left: 0, right: 0, width: 0, height: 0, x: 0, y: 10_000, toJSON: () => ({}) }) as DOMRect,
+  );
   return () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -43,14 +51,26 @@ async function openWithHead(head: unknown, whole = [mine('a'), mine('b')]) {
 describe('Recent links from the stored head', () => {
   it('shows this account’s newest links without asking the worker, and the whole list once the search is focused', async () => {
     const { release, asked, focusSearch } = await openWithHead({ entries: [theirs('x'), mine('a')], total: 40 }, [mine('a'), mine('b')]);
-    await waitFor(() => expect(within(recent()).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/a']));
+    await waitFor(() =>
+      expect(
+        within(recent())
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['https://sho.rt/a']),
+    );
     // The list says it holds only the newest (assistive technology waits), and the whole list (1.6 MB
     // with 5,000 links) is not sent to every popup that opens: only to one whose user searches.
     expect(within(recent()).getByRole('list').getAttribute('aria-busy')).toBe('true');
     expect(asked()).toBe(0);
     await focusSearch();
     release();
-    await waitFor(() => expect(within(recent()).getAllByRole('link').map((a) => a.textContent)).toEqual(['https://sho.rt/a', 'https://sho.rt/b']));
+    await waitFor(() =>
+      expect(
+        within(recent())
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['https://sho.rt/a', 'https://sho.rt/b']),
+    );
     expect(within(recent()).getByRole('list').getAttribute('aria-busy')).toBeNull();
   });
 
@@ -70,7 +90,13 @@ describe('Recent links from the stored head', () => {
     await act(() => fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-mine', accounts: [] } }));
     await waitFor(() => expect(asked()).toBe(2));
     act(() => releases.forEach((r) => r()));
-    await waitFor(() => expect(within(recent()).getAllByRole('link').map((l) => l.textContent)).toEqual(['https://sho.rt/a']));
+    await waitFor(() =>
+      expect(
+        within(recent())
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(['https://sho.rt/a']),
+    );
     expect(within(recent()).queryByText('Loading…')).toBeNull();
   });
 

@@ -31,7 +31,10 @@ beforeEach(() => {
   askMock.mockReset();
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   endAt.top = 10_000;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ top: endAt.top, bottom: endAt.top, left: 0, right: 0, width: 0, height: 0, x: 0, y: endAt.top, toJSON: () => ({}) }) as DOMRect);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(
+    () =>
+      ({ top: endAt.top, bottom: endAt.top, left: 0, right: 0, width: 0, height: 0, x: 0, y: endAt.top, toJSON: () => ({}) }) as DOMRect,
+  );
 });
 afterEach(() => {
   cleanup();
@@ -41,7 +44,13 @@ afterEach(() => {
 });
 
 const MANY = Array.from({ length: 5000 }, (_, i) =>
-  entry({ id: `e${i}`, longUrl: `https://example.org/page-${i}`, shortUrl: `https://sho.rt/c${i}`, shortCode: `c${i}`, title: i === 4321 ? 'Quarterly Report' : undefined }),
+  entry({
+    id: `e${i}`,
+    longUrl: `https://example.org/page-${i}`,
+    shortUrl: `https://sho.rt/c${i}`,
+    shortCode: `c${i}`,
+    title: i === 4321 ? 'Quarterly Report' : undefined,
+  }),
 );
 const items = () => within(screen.getByRole('region', { name: 'Recent links' })).queryAllByRole('listitem');
 
@@ -77,7 +86,10 @@ describe('Recent links with 5,000 links', () => {
 
   it('with only the stored head shown, asks for the whole list once its end is scrolled to, not at the open', async () => {
     const mine = MANY.map((e) => ({ ...e, account: 'fp-mine' }));
-    await fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-mine' }, recentHead: { entries: mine.slice(0, 30), total: 5000 } });
+    await fakeBrowser.storage.local.set({
+      connectionState: { connected: true, fingerprint: 'fp-mine' },
+      recentHead: { entries: mine.slice(0, 30), total: 5000 },
+    });
     answer(askMock, { history: mine });
     const asked = () => askMock.mock.calls.filter(([name]) => name === 'getHistory').length;
     render(<App />);
@@ -87,7 +99,9 @@ describe('Recent links with 5,000 links', () => {
     expect(asked()).toBe(0);
     await reach(); // its end scrolled into view
     await waitFor(() => expect(asked()).toBe(1));
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Recent links' }).querySelector('ul')!.getAttribute('aria-busy')).toBeNull());
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Recent links' }).querySelector('ul')!.getAttribute('aria-busy')).toBeNull(),
+    );
     await reach();
     await waitFor(() => expect(items().length).toBeGreaterThan(30)); // the older links, drawn as the list goes on
     expect(asked()).toBe(1);

@@ -11,7 +11,8 @@ import { fakePopupPort } from '../support/popupPort';
 vi.mock('@/components/popup/RecentLinksBody', () => new Promise(() => {}));
 
 const askMock = vi.mocked(ask);
-const mine = (id: string) => entry({ id, shortUrl: `https://sho.rt/${id}`, longUrl: `https://example.org/${id}`, shortCode: id, account: 'fp-mine' });
+const mine = (id: string) =>
+  entry({ id, shortUrl: `https://sho.rt/${id}`, longUrl: `https://example.org/${id}`, shortCode: id, account: 'fp-mine' });
 const theirs = (id: string) => entry({ id, shortUrl: `https://sho.rt/${id}`, shortCode: id, account: 'fp-other' });
 const recent = () => screen.getByRole('region', { name: 'Recent links' });
 
@@ -26,7 +27,9 @@ describe('Recent links before their buttons', () => {
   it('shows this account’s newest links, each with its long address, as a list still being filled', async () => {
     await openWithHead({ entries: [mine('a'), theirs('x'), mine('b')], total: 40 });
     await waitFor(() => expect(within(recent()).getAllByRole('listitem')).toHaveLength(2));
-    const items = within(recent()).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(recent())
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['https://sho.rt/ahttps://example.org/a', 'https://sho.rt/bhttps://example.org/b']);
     expect(within(recent()).getByRole('list').getAttribute('aria-busy')).toBe('true');
     expect(within(recent()).queryByText('Loading…')).toBeNull();
@@ -47,10 +50,19 @@ describe('Recent links before their buttons', () => {
 
   it('does not draw a damaged head: the worker is asked, and its answer is drawn', async () => {
     fakePopupPort();
-    await fakeBrowser.storage.local.set({ connectionState: { connected: true, fingerprint: 'fp-mine' }, recentHead: { entries: [{ id: 'a', shortUrl: { not: 'text' } }], total: 3 } });
+    await fakeBrowser.storage.local.set({
+      connectionState: { connected: true, fingerprint: 'fp-mine' },
+      recentHead: { entries: [{ id: 'a', shortUrl: { not: 'text' } }], total: 3 },
+    });
     answer(askMock, { history: [mine('w')] });
     render(<App />);
-    await waitFor(() => expect(within(recent()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['https://sho.rt/whttps://example.org/w']));
+    await waitFor(() =>
+      expect(
+        within(recent())
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['https://sho.rt/whttps://example.org/w']),
+    );
     expect(askMock.mock.calls.filter(([name]) => name === 'getHistory')).toHaveLength(1);
   });
 });

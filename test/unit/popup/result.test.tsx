@@ -5,7 +5,7 @@ import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { ShortenRequest } from '@/lib/messaging';
 import type { Job } from '@/lib/storage';
-import { clock } from '@/lib/i18nFormat';
+import { clock } from '@/lib/i18n/format';
 import { answer, callsOf, entry, SETTINGS } from './harness';
 
 const askMock = vi.mocked(ask);
@@ -13,7 +13,10 @@ const askMock = vi.mocked(ask);
 describe('after shortening', () => {
   it('shows the Short link, copies it, and shows its QR code and buttons', async () => {
     const { writeText, user } = answer(askMock, {
-      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      shorten: (req: ShortenRequest) => ({
+        status: 'done',
+        entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }),
+      }),
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
@@ -43,7 +46,10 @@ describe('after shortening', () => {
   it('with Recent links turned off, a new link is shown and copied but not listed in Recent links', async () => {
     const { user } = answer(askMock, {
       settings: { ...SETTINGS, keepHistory: false },
-      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/off', shortCode: 'off' }) }),
+      shorten: (req: ShortenRequest) => ({
+        status: 'done',
+        entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/off', shortCode: 'off' }),
+      }),
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Long URL' })).toHaveProperty('value', 'https://example.com/article'));
@@ -54,9 +60,22 @@ describe('after shortening', () => {
   });
 
   it('"Make tracked QR code" makes the service\'s QR code of the short link and shows its image, "Scans" and "Open statistics"', async () => {
-    const made = { shortUrl: 'https://go.brand.example/x1', state: 'made' as const, foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: 1, id: 41, link: 'https://svc.example/qr/41', scans: 0, scansAt: 1 };
+    const made = {
+      shortUrl: 'https://go.brand.example/x1',
+      state: 'made' as const,
+      foreground: 'rgb(0,0,0)',
+      background: 'rgb(255,255,255)',
+      createdAt: 1,
+      id: 41,
+      link: 'https://svc.example/qr/41',
+      scans: 0,
+      scansAt: 1,
+    };
     const { user } = answer(askMock, {
-      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      shorten: (req: ShortenRequest) => ({
+        status: 'done',
+        entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }),
+      }),
       makeTrackedQr: made,
     });
     render(<App />);
@@ -71,9 +90,22 @@ describe('after shortening', () => {
   });
 
   it('says "Tracked QR code made" and "QR style saved for this account" once, beside the QR code (the status line speaks them without showing them again)', async () => {
-    const made = { shortUrl: 'https://go.brand.example/x1', state: 'made' as const, foreground: 'rgb(0,0,0)', background: 'rgb(255,255,255)', createdAt: 1, id: 41, link: 'https://svc.example/qr/41', scans: 0, scansAt: 1 };
+    const made = {
+      shortUrl: 'https://go.brand.example/x1',
+      state: 'made' as const,
+      foreground: 'rgb(0,0,0)',
+      background: 'rgb(255,255,255)',
+      createdAt: 1,
+      id: 41,
+      link: 'https://svc.example/qr/41',
+      scans: 0,
+      scansAt: 1,
+    };
     const { user, worker } = answer(askMock, {
-      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      shorten: (req: ShortenRequest) => ({
+        status: 'done',
+        entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }),
+      }),
       makeTrackedQr: made,
     });
     worker.override.saveQrStyle = (req) => ({ ...DEFAULT_QR_STYLE, ...(req as { style: QrStyle | null }).style });
@@ -98,7 +130,10 @@ describe('after shortening', () => {
 
   it('says why a tracked QR code could not be made', async () => {
     const { user } = answer(askMock, {
-      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      shorten: (req: ShortenRequest) => ({
+        status: 'done',
+        entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }),
+      }),
       makeTrackedQr: { kind: 'forbidden', message: 'no', serverText: 'QR codes are not in your plan.' },
     });
     render(<App />);
@@ -110,7 +145,10 @@ describe('after shortening', () => {
 
   it('takes the previous short link, its QR code and "Copied" away when Long URL is edited', async () => {
     const { user } = answer(askMock, {
-      shorten: (req: ShortenRequest) => ({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }) }),
+      shorten: (req: ShortenRequest) => ({
+        status: 'done',
+        entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://go.brand.example/x1', shortCode: 'x1' }),
+      }),
     });
     render(<App />);
     const field = screen.getByRole('textbox', { name: 'Long URL' });
@@ -165,7 +203,11 @@ describe('after shortening', () => {
       shorten: { status: 'done', entry: pending, jobId: 'j1' },
       getJob: async () => {
         await settled;
-        return { id: 'j1', state: 'done', result: { ...pending, campaign: { state: 'failed', campaignId: 3, reason: 'Campaign not found.' } } } as Job;
+        return {
+          id: 'j1',
+          state: 'done',
+          result: { ...pending, campaign: { state: 'failed', campaignId: 3, reason: 'Campaign not found.' } },
+        } as Job;
       },
     });
     render(<App />);
@@ -183,12 +225,17 @@ describe('after shortening', () => {
 
   it('shows the link, copied, with a note when the campaign could not be assigned', async () => {
     const { writeText, user } = answer(askMock, {
-      shorten: { status: 'done', entry: entry({ campaign: { state: 'failed', campaignId: 3, reason: 'The server did not return the <b>link id</b>.' } }) },
+      shorten: {
+        status: 'done',
+        entry: entry({ campaign: { state: 'failed', campaignId: 3, reason: 'The server did not return the <b>link id</b>.' } }),
+      },
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
     await user.click(screen.getByRole('button', { name: 'Shorten' }));
-    expect(await screen.findByText('The link was created, but could not be added to the campaign: The server did not return the link id .')).toBeTruthy();
+    expect(
+      await screen.findByText('The link was created, but could not be added to the campaign: The server did not return the link id .'),
+    ).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Short link' })).toHaveProperty('value', 'https://sho.rt/abc');
     expect(writeText).toHaveBeenCalledWith('https://sho.rt/abc');
     expect(document.querySelector('b')).toBeNull();

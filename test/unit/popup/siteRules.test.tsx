@@ -14,7 +14,15 @@ const askMock = vi.mocked(ask);
 
 const FP = 'abc123';
 const news = { id: 'p1', name: 'Newsletter', source: 'news', medium: 'email', campaign: '', term: '', content: '' };
-const rule = (over: Partial<SiteRule>): SiteRule => ({ id: 'r', site: 'example.com/blog/', domainId: null, campaignId: null, channelId: null, presetId: null, ...over });
+const rule = (over: Partial<SiteRule>): SiteRule => ({
+  id: 'r',
+  site: 'example.com/blog/',
+  domainId: null,
+  campaignId: null,
+  channelId: null,
+  presetId: null,
+  ...over,
+});
 
 /** Storage after a warm open, with the account's presets and rules. */
 async function warmStorage(rules: SiteRule[]) {
@@ -26,7 +34,10 @@ async function warmStorage(rules: SiteRule[]) {
     account: { value: FREE, fetchedAt },
     lists: { domains: { value: DOMAINS, fetchedAt }, campaigns: { value: CAMPAIGNS, fetchedAt }, channels: { value: [], fetchedAt } },
   });
-  await linkRulesItem.setValue({ [FP]: { presets: [news], rules, campaignPresets: {} }, other: { presets: [], rules: [rule({ site: 'example.com', campaignId: 3 })], campaignPresets: {} } });
+  await linkRulesItem.setValue({
+    [FP]: { presets: [news], rules, campaignPresets: {} },
+    other: { presets: [], rules: [rule({ site: 'example.com', campaignId: 3 })], campaignPresets: {} },
+  });
 }
 
 const asked = () => askMock.mock.calls.map((c) => c[0] as string);
@@ -52,7 +63,9 @@ describe('site rules in the popup', () => {
     expect(asked().filter((a) => a.startsWith('getList') || a === 'getAccount' || a === 'getSettings' || a === 'getLinkRules')).toEqual([]);
     // The rules come with the snapshot's one read (read again with it once the worker has answered), never on their own.
     expect(get.mock.calls[0]![0]).toEqual(['connectionState', 'settings', 'cache', 'linkRules', 'policy']);
-    expect(get.mock.calls.filter((c) => JSON.stringify(c[0]).includes('linkRules') && !JSON.stringify(c[0]).includes('connectionState'))).toEqual([]);
+    expect(
+      get.mock.calls.filter((c) => JSON.stringify(c[0]).includes('linkRules') && !JSON.stringify(c[0]).includes('connectionState')),
+    ).toEqual([]);
   });
 
   it('lets the user change anything: a UTM field, the preset, the campaign', async () => {
@@ -120,7 +133,7 @@ describe('site rules in the popup', () => {
     expect(select('Domain').value).toBe('7');
   });
 
-  it("applies the rules of the account the worker says is connected when storage named none", async () => {
+  it('applies the rules of the account the worker says is connected when storage named none', async () => {
     await warmStorage([rule({ campaignId: 3 })]);
     await connectionStateItem.setValue(null);
     answer(askMock, { tabUrl: 'https://example.com/blog/a', history: [] });

@@ -55,7 +55,15 @@ describe('the popup’s storage snapshot', () => {
     expect([other.domains, other.account, other.campaigns]).toEqual([null, null, null]);
     const loggedOut = snapshotOf({ connectionState: { connected: false, fingerprint: null }, cache: raw(FP, NOW).cache }, NOW);
     expect(loggedOut.account).toBeNull();
-    expect(snapshotOf({ cache: 'garbage', settings: 7 }, NOW)).toEqual({ state: null, settings: null, domains: null, campaigns: null, channels: null, account: null, linkRules: null });
+    expect(snapshotOf({ cache: 'garbage', settings: 7 }, NOW)).toEqual({
+      state: null,
+      settings: null,
+      domains: null,
+      campaigns: null,
+      channels: null,
+      account: null,
+      linkRules: null,
+    });
   });
 
   it('fills the form from storage without asking the worker for lists, account or preferences', async () => {
@@ -104,7 +112,13 @@ describe('the popup’s storage snapshot', () => {
     });
     render(<App />);
     const domain = screen.getByRole('combobox', { name: 'Domain' });
-    await waitFor(() => expect(within(domain).getAllByRole('option').map((o) => o.textContent)).toEqual(['Default domain', 'new.example']));
+    await waitFor(() =>
+      expect(
+        within(domain)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Default domain', 'new.example']),
+    );
   });
 
   it('shows the way to the options at once when storage says no key is saved', async () => {

@@ -18,7 +18,9 @@ describe('UTM without presets', () => {
     expect(screen.getByRole('button', { name: 'Shorten' })).toBeTruthy();
     // The popup's work after its first paint is done (its code loaded) before the page goes away.
     await screen.findByText(/No links yet/);
-    expect(errors.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringMatching(/Maximum update depth|getSnapshot should be cached/));
+    expect(errors.mock.calls.map((c) => String(c[0]))).not.toContainEqual(
+      expect.stringMatching(/Maximum update depth|getSnapshot should be cached/),
+    );
     errors.mockRestore();
   });
 });

@@ -11,15 +11,36 @@ const askMock = vi.mocked(ask);
 /** The popup's port to the worker: what it posts is recorded. */
 function fakePort() {
   const posted: unknown[] = [];
-  const port = { postMessage: (m: unknown) => posted.push(m), onDisconnect: { addListener: () => {} }, onMessage: { addListener: () => {} } };
+  const port = {
+    postMessage: (m: unknown) => posted.push(m),
+    onDisconnect: { addListener: () => {} },
+    onMessage: { addListener: () => {} },
+  };
   vi.spyOn(browser.runtime, 'connect').mockReturnValue(port as never);
   return posted;
 }
 
 const job = (over: Partial<Job>): Job =>
-  ({ id: 'j1', kind: 'shorten', source: 'popup', args: { url: 'https://example.org/slow', domainId: null, campaignId: null }, state: 'pending', attempts: 0, notBefore: 0, createdAt: 1, fingerprint: 'f', notify: true, ...over }) as Job;
+  ({
+    id: 'j1',
+    kind: 'shorten',
+    source: 'popup',
+    args: { url: 'https://example.org/slow', domainId: null, campaignId: null },
+    state: 'pending',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: 1,
+    fingerprint: 'f',
+    notify: true,
+    ...over,
+  }) as Job;
 
-const unsent = (id: string, url: string): UnsentLink => ({ id, args: { url, domainId: null, campaignId: null }, createdAt: 1, announced: true });
+const unsent = (id: string, url: string): UnsentLink => ({
+  id,
+  args: { url, domainId: null, campaignId: null },
+  createdAt: 1,
+  announced: true,
+});
 
 describe('a link still being made when the popup opens', () => {
   it('when it is made while the user types another address, the focus and what was typed stay in Long URL', async () => {
@@ -51,7 +72,11 @@ describe('a link still being made when the popup opens', () => {
       getJob: () => (++polls < 2 ? job({ notify: false }) : job({ state: 'done', result: made, notify: false })),
     });
     render(<App />);
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your link for https://example.org/slow is still being made: it will show here and be copied.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Your link for https://example.org/slow is still being made: it will show here and be copied.',
+      ),
+    );
     expect(posted).toContainEqual({ follow: 'j1' });
     const short = await screen.findByRole('textbox', { name: 'Short link' }, { timeout: 4000 });
     expect(short).toHaveProperty('value', 'https://sho.rt/slow');
@@ -84,22 +109,47 @@ describe('a service that does not answer', () => {
     return user;
   }
   const waitingJob = (kind: 'network' | 'server', url = 'https://example.com/article') =>
-    job({ id: 'j2', args: { url, domainId: null, campaignId: null }, waitingSince: Date.now(), error: { kind, message: 'x' }, notBefore: Date.now() + 60_000 });
+    job({
+      id: 'j2',
+      args: { url, domainId: null, campaignId: null },
+      waitingSince: Date.now(),
+      error: { kind, message: 'x' },
+      notBefore: Date.now() + 60_000,
+    });
 
   it('a link of another page that waits for the service is named (the popup was opened on another page)', async () => {
     fakePort();
-    answer(askMock, { waiting: { pending: [waitingJob('network', 'https://example.org/rl/5')], waiting: [], unsent: [] }, getJob: waitingJob('network', 'https://example.org/rl/5') });
+    answer(askMock, {
+      waiting: { pending: [waitingJob('network', 'https://example.org/rl/5')], waiting: [], unsent: [] },
+      getJob: waitingJob('network', 'https://example.org/rl/5'),
+    });
     render(<App />);
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your link for https:\/\/example\.org\/rl\/5: The service cannot be reached/), { timeout: 4000 });
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status').textContent).toMatch(
+          /^Your link for https:\/\/example\.org\/rl\/5: The service cannot be reached/,
+        ),
+      { timeout: 4000 },
+    );
   });
 
   it('says at once that the link waits for the connection (not "failed", not "rate limit"), and it can be cancelled', async () => {
     const user = await press({
-      shorten: { status: 'queued', jobId: 'j2', expectedAt: Date.now(), waitingFor: 'service', reason: { kind: 'network', message: 'refused' } },
+      shorten: {
+        status: 'queued',
+        jobId: 'j2',
+        expectedAt: Date.now(),
+        waitingFor: 'service',
+        reason: { kind: 'network', message: 'refused' },
+      },
       getJob: waitingJob('network'),
       cancelJob: job({ id: 'j2', state: 'failed', error: { kind: 'invalid-input', reason: 'cancelled', message: 'x' } }),
     });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^The service cannot be reached .*Your link waits for the connection and will be made then/));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        /^The service cannot be reached .*Your link waits for the connection and will be made then/,
+      ),
+    );
     expect(screen.getByRole('status').textContent).not.toMatch(/rate limit|failed/i);
     await user.click(screen.getByRole('button', { name: 'Cancel this link' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Cancelled: the link was not made.'));
@@ -109,10 +159,20 @@ describe('a service that does not answer', () => {
 
   it('a 502 says at once that the service failed and the link waits', async () => {
     await press({
-      shorten: { status: 'queued', jobId: 'j2', expectedAt: Date.now(), waitingFor: 'service', reason: { kind: 'server', status: 502, message: 'x' } },
+      shorten: {
+        status: 'queued',
+        jobId: 'j2',
+        expectedAt: Date.now(),
+        waitingFor: 'service',
+        reason: { kind: 'server', status: 502, message: 'x' },
+      },
       getJob: waitingJob('server'),
     });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^The service failed .*Your link waits and will be made when the service works again/));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        /^The service failed .*Your link waits and will be made when the service works again/,
+      ),
+    );
   });
 
   it('a slow answer says the service is slow, not that the rate limit is reached', async () => {
@@ -124,7 +184,9 @@ describe('a service that does not answer', () => {
     const at = Date.now() + 1200;
     await press({ shorten: { status: 'queued', jobId: 'j2', expectedAt: at }, getJob: job({ id: 'j2' }) });
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Rate limit reached/));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your link is queued and will be made in a moment/), { timeout: 4000 });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your link is queued and will be made in a moment/), {
+      timeout: 4000,
+    });
   });
 });
 
@@ -155,8 +217,15 @@ describe('links not sent because the API key changed', () => {
     let waitingAsked = 0;
     const { user } = answer(askMock, {
       shorten: { status: 'queued', jobId: 'j3', expectedAt: Date.now() + 60_000 },
-      getJob: job({ id: 'j3', state: 'failed', error: { kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' } }),
-      waiting: () => (++waitingAsked > 1 ? { pending: [], waiting: [], unsent: [unsent('j3', 'https://example.com/article')] } : { pending: [], waiting: [], unsent: [] }),
+      getJob: job({
+        id: 'j3',
+        state: 'failed',
+        error: { kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' },
+      }),
+      waiting: () =>
+        ++waitingAsked > 1
+          ? { pending: [], waiting: [], unsent: [unsent('j3', 'https://example.com/article')] }
+          : { pending: [], waiting: [], unsent: [] },
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));

@@ -49,7 +49,15 @@ describe('QrPanel', () => {
     const actions = fakeActions();
     let style: QrStyle = DEFAULT_QR_STYLE;
     let told = () => {};
-    render(<QrPanel text="https://sho.rt/abc" fileBase="qr-abc" actions={actions} styleSource={async () => style} styleWatch={(on) => ((told = on), () => {})} />);
+    render(
+      <QrPanel
+        text="https://sho.rt/abc"
+        fileBase="qr-abc"
+        actions={actions}
+        styleSource={async () => style}
+        styleWatch={(on) => ((told = on), () => {})}
+      />,
+    );
     await screen.findByRole('img', { name: 'QR code' });
     expect(actions.svg).toHaveBeenLastCalledWith('https://sho.rt/abc', DEFAULT_QR_STYLE);
     style = { foreground: '#123456', background: '#ffffff', logo: null };
@@ -71,7 +79,13 @@ describe('QrPanel', () => {
 
   it('says when copying fails', async () => {
     const user = userEvent.setup();
-    render(<QrPanel text="x" fileBase="qr-x" actions={fakeActions({ copyPng: vi.fn(async () => Promise.reject(new Error('Document is not focused.'))) })} />);
+    render(
+      <QrPanel
+        text="x"
+        fileBase="qr-x"
+        actions={fakeActions({ copyPng: vi.fn(async () => Promise.reject(new Error('Document is not focused.'))) })}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Copy QR' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Copying the QR code did not work: Document is not focused.');
   });
@@ -131,7 +145,9 @@ describe('QR style', () => {
     const logo = { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', type: 'image/png' as const, bytes: 8, name: 'l.png' };
     const text = `https://example.com/?q=${'x'.repeat(1800)}`;
     render(<QrPanel text={text} fileBase="qr-x" styleSource={async () => ({ ...DEFAULT_QR_STYLE, logo })} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('The QR code could not be made: the text is too long for a QR code with a logo; remove the logo.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The QR code could not be made: the text is too long for a QR code with a logo; remove the logo.',
+    );
     cleanup();
     render(<QrPanel text={text} fileBase="qr-x" styleSource={async () => DEFAULT_QR_STYLE} />);
     expect(await screen.findByRole('img', { name: 'QR code' })).toBeTruthy();
@@ -151,7 +167,10 @@ describe('QR style', () => {
     big.set([0x89, 0x50, 0x4e, 0x47]);
     await user.upload(logo, new File([big], 'big.png', { type: 'image/png' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/the file has 150 kB, at most 100 kB/));
-    await user.upload(logo, new File(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'], 'l.svg', { type: 'image/svg+xml' }));
+    await user.upload(
+      logo,
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'], 'l.svg', { type: 'image/svg+xml' }),
+    );
     await waitFor(() => expect(store.save).toHaveBeenCalledTimes(1));
     expect(store.save.mock.calls[0]![0]!.logo).toMatchObject({ type: 'image/svg+xml', name: 'l.svg' });
     expect(screen.queryByRole('alert')).toBeNull();

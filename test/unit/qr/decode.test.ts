@@ -20,9 +20,12 @@ const LOGO: QrStyle['logo'] = { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', t
 /** Logos a user could pick, at their worst for a scanner. */
 const logos: Record<string, (s: QrStyle) => { pattern: LogoPattern; aspect: number }> = {
   'solid foreground square': (s) => ({ pattern: () => rgb(s.foreground), aspect: 1 }),
-  'fine checkerboard': (s) => ({ pattern: (u, v) => ((Math.floor(u * 9) + Math.floor(v * 9)) % 2 ? rgb(s.foreground) : rgb(s.background)), aspect: 1 }),
+  'fine checkerboard': (s) => ({
+    pattern: (u, v) => ((Math.floor(u * 9) + Math.floor(v * 9)) % 2 ? rgb(s.foreground) : rgb(s.background)),
+    aspect: 1,
+  }),
   'wide black bar': () => ({ pattern: () => [0, 0, 0], aspect: 3 }),
-  'noise': () => ({ pattern: (u, v) => (Math.sin(u * 91.7 + v * 37.3) * 43758.5 % 1 > 0.5 ? [0, 0, 0] : [255, 255, 255]), aspect: 1 }),
+  noise: () => ({ pattern: (u, v) => ((Math.sin(u * 91.7 + v * 37.3) * 43758.5) % 1 > 0.5 ? [0, 0, 0] : [255, 255, 255]), aspect: 1 }),
 };
 
 const colours: [string, string][] = [

@@ -38,7 +38,8 @@ function canvas(size: number, pad: number): Pixels & { set(x: number, y: number,
 }
 
 function fillRect(c: ReturnType<typeof canvas>, r: Rect, colour: [number, number, number]) {
-  for (let y = Math.round(r.y); y < Math.round(r.y + r.h); y++) for (let x = Math.round(r.x); x < Math.round(r.x + r.w); x++) c.set(x, y, colour);
+  for (let y = Math.round(r.y); y < Math.round(r.y + r.h); y++)
+    for (let x = Math.round(r.x); x < Math.round(r.x + r.w); x++) c.set(x, y, colour);
 }
 
 function paintLogo(c: ReturnType<typeof canvas>, box: Rect, pattern: LogoPattern, aspect: number) {

@@ -4,13 +4,25 @@ import { itemBytes, joinRecord, splitRecord, SYNC_QUOTA } from '@/lib/storage/sy
 import { repairRecord } from '@/lib/storage/syncArea';
 import type { SiteRule, UtmPreset } from '@/lib/links/linkRules';
 
-const preset = (id: string, name: string, source = 'news'): UtmPreset => ({ id, name, source, medium: 'email', campaign: 'spring', term: '', content: '' });
+const preset = (id: string, name: string, source = 'news'): UtmPreset => ({
+  id,
+  name,
+  source,
+  medium: 'email',
+  campaign: 'spring',
+  term: '',
+  content: '',
+});
 const rule = (id: string, site: string): SiteRule => ({ id, site, domainId: null, campaignId: null, channelId: null, presetId: null });
-const local = (presets: UtmPreset[], rules: SiteRule[] = [], style: LocalConventions['style'] = null): LocalConventions => ({ presets, rules, style });
+const local = (presets: UtmPreset[], rules: SiteRule[] = [], style: LocalConventions['style'] = null): LocalConventions => ({
+  presets,
+  rules,
+  style,
+});
 const names = (l: LocalConventions) => l.presets.map((p) => p.name);
 const DAY = 86_400_000;
 
-describe('the merge of two browsers\' presets, rules and QR style', () => {
+describe("the merge of two browsers' presets, rules and QR style", () => {
   it('takes the later change of each preset, whichever browser merges first', () => {
     const start = stampLocal(emptyRecord(), local([preset('a', 'Newsletter'), preset('b', 'Social')]), 1000);
     const laptop = stampLocal(start, local([preset('a', 'Newsletter (laptop)'), preset('b', 'Social')]), 2000);
@@ -41,7 +53,7 @@ describe('the merge of two browsers\' presets, rules and QR style', () => {
     expect(mergeRecords(merged, merged, 3000)).toEqual(merged);
   });
 
-  it('forgets a deletion after the tombstones\' time, not before', () => {
+  it("forgets a deletion after the tombstones' time, not before", () => {
     const start = stampLocal(emptyRecord(), local([preset('a', 'Newsletter')]), 1000);
     const deleted = stampLocal(start, local([]), 2000);
     expect(mergeRecords(deleted, emptyRecord(), 2000 + (TOMBSTONE_DAYS - 1) * DAY).presets.a).toEqual({ t: 2000, d: 1 });
@@ -56,7 +68,7 @@ describe('the merge of two browsers\' presets, rules and QR style', () => {
     expect(conventionsOf(mergeRecords(chosen, later, 8000)).style).toEqual({ foreground: '#000000', background: '#eeeeee' });
   });
 
-  it('reads another version\'s wrong entries as absent, keeping the rest', () => {
+  it("reads another version's wrong entries as absent, keeping the rest", () => {
     const good = stampLocal(emptyRecord(), local([preset('a', 'Newsletter')], [rule('r1', 'example.org')]), 1000);
     const raw = JSON.parse(JSON.stringify(good));
     raw.presets.bad = { t: 5, v: { id: 'bad', name: '' } };
@@ -68,7 +80,7 @@ describe('the merge of two browsers\' presets, rules and QR style', () => {
   });
 });
 
-describe('the record split to fit the sync area\'s quotas', () => {
+describe("the record split to fit the sync area's quotas", () => {
   const many = (n: number, text: string) => Array.from({ length: n }, (_, i) => preset(`p${i}`, `Preset ${i} ${text}`, text.repeat(20)));
 
   it('round-trips through chunks that each fit 8,192 bytes, its key counted, with quotes and non-ASCII text', () => {
@@ -89,7 +101,7 @@ describe('the record split to fit the sync area\'s quotas', () => {
     expect(joinRecord('acct2', items)).toEqual({ state: 'absent' });
   });
 
-  it('a record over the area\'s 102,400 bytes is not split (it stays in this browser)', () => {
+  it("a record over the area's 102,400 bytes is not split (it stays in this browser)", () => {
     const big = stampLocal(emptyRecord(), local(many(300, 'x'.repeat(20))), 1000);
     expect(JSON.stringify(big).length).toBeGreaterThan(SYNC_QUOTA.total);
     expect(splitRecord('acct1', big)).toBeNull();

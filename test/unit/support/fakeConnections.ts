@@ -19,7 +19,12 @@ export function summary(over: Partial<ConnectionSummary> & Pick<ConnectionSummar
 }
 
 const hostOf = (url: string) => new URL(url).host;
-const infoOf = (c: ConnectionSummary, name?: string): ConnectionInfo => ({ connected: true, serviceUrl: c.serviceUrl, keyHint: c.keyHint, ...(name ? { name } : {}) });
+const infoOf = (c: ConnectionSummary, name?: string): ConnectionInfo => ({
+  connected: true,
+  serviceUrl: c.serviceUrl,
+  keyHint: c.keyHint,
+  ...(name ? { name } : {}),
+});
 /** The current one first, as the worker lists them. */
 const ordered = (list: ConnectionSummary[]) => [...list.filter((c) => c.current), ...list.filter((c) => !c.current)];
 
@@ -41,7 +46,12 @@ export async function answerConnections(w: FakeWorker, type: string, data: unkno
       return ordered(w.connections);
     case 'addConnection': {
       if (d.apiKey === 'bad-key') throw { kind: 'bad-key', message: 'Invalid API key.', status: 401 };
-      const added = summary({ fingerprint: `fp-${w.nextId++}`, name: d.name || hostOf(d.serviceUrl), serviceUrl: d.serviceUrl, keyHint: d.apiKey.slice(-4) });
+      const added = summary({
+        fingerprint: `fp-${w.nextId++}`,
+        name: d.name || hostOf(d.serviceUrl),
+        serviceUrl: d.serviceUrl,
+        keyHint: d.apiKey.slice(-4),
+      });
       w.connections = [...w.connections, added];
       makeCurrent(w, added.fingerprint);
       w.connection = infoOf(added, d.name);

@@ -7,7 +7,20 @@
  */
 import { beforeEach, vi } from 'vitest';
 import { ask } from '@/lib/messaging';
-import type { Account, Campaign, Channel, ChannelItem, Domain, ListName, Overlay, Pixel, Qr, QrDetail, SerializedApiError, Splash } from '@/lib/api';
+import type {
+  Account,
+  Campaign,
+  Channel,
+  ChannelItem,
+  Domain,
+  ListName,
+  Overlay,
+  Pixel,
+  Qr,
+  QrDetail,
+  SerializedApiError,
+  Splash,
+} from '@/lib/api';
 import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
 import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
@@ -87,7 +100,10 @@ async function resolve<T>(a: Answer<T>, data: unknown): Promise<T> {
   return a;
 }
 
-const made = (req: ShortenRequest): ShortenOutcome => ({ status: 'done', entry: entry({ id: 'new', longUrl: req.url, domainId: req.domainId }) });
+const made = (req: ShortenRequest): ShortenOutcome => ({
+  status: 'done',
+  entry: entry({ id: 'new', longUrl: req.url, domainId: req.domainId }),
+});
 
 /** The fake worker; tweak its fields (or `override`) per test. */
 export class FakeWorker {

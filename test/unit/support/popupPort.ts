@@ -12,7 +12,11 @@ import { popupNewsOf } from '@/lib/messaging/popupPort';
 export function fakePopupPort(): { posted: unknown[] } {
   const posted: unknown[] = [];
   const listeners: ((m: unknown) => void)[] = [];
-  const port = { postMessage: (m: unknown) => posted.push(m), onDisconnect: { addListener: () => {} }, onMessage: { addListener: (f: (m: unknown) => void) => listeners.push(f) } };
+  const port = {
+    postMessage: (m: unknown) => posted.push(m),
+    onDisconnect: { addListener: () => {} },
+    onMessage: { addListener: (f: (m: unknown) => void) => listeners.push(f) },
+  };
   vi.spyOn(browser.runtime, 'connect').mockReturnValue(port as never);
   fakeBrowser.storage.onChanged.addListener((changes, area) => {
     const news = popupNewsOf(changes, area);

@@ -10,7 +10,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-describe('cachedLoader, the pages\' one loader of cached values', () => {
+describe("cachedLoader, the pages' one loader of cached values", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -43,7 +43,12 @@ describe('cachedLoader, the pages\' one loader of cached values', () => {
     let account = 1;
     const put = vi.fn();
     const q = deferred<CachedAnswer>();
-    const load = cachedLoader<'domains'>({ sources: { domains: () => q.promise }, timers: createTimers(), put, shownAccount: () => account });
+    const load = cachedLoader<'domains'>({
+      sources: { domains: () => q.promise },
+      timers: createTimers(),
+      put,
+      shownAccount: () => account,
+    });
     const done = load('domains');
     account = 2;
     q.resolve({ stale: true, value: ['of account 1'] });
@@ -52,13 +57,21 @@ describe('cachedLoader, the pages\' one loader of cached values', () => {
     expect(put.mock.calls.map(([, step]) => step.state)).toEqual(['loading']);
   });
 
-  it('showValue: a failure keeps the value shown; a recheck\'s failure leaves the answer shown', async () => {
+  it("showValue: a failure keeps the value shown; a recheck's failure leaves the answer shown", async () => {
     const store: Record<string, Loaded<unknown>> = { domains: { state: 'ready', value: ['cached'] } };
     let fail = false;
     const load = cachedLoader<'domains'>({
-      sources: { domains: async () => { if (fail) throw new Error('no worker'); return { stale: true, value: ['fresh'] }; } },
+      sources: {
+        domains: async () => {
+          if (fail) throw new Error('no worker');
+          return { stale: true, value: ['fresh'] };
+        },
+      },
       timers: createTimers(),
-      put: showValue((k, loaded) => (store[k] = loaded), (k) => store[k]!.value),
+      put: showValue(
+        (k, loaded) => (store[k] = loaded),
+        (k) => store[k]!.value,
+      ),
     });
     await load('domains');
     expect(store.domains).toEqual({ state: 'ready', value: ['fresh'] });

@@ -9,9 +9,11 @@ afterEach(() => {
 });
 
 /** A page root (default: Recent links with a search box and two rows, and a form), kept. */
-function page(html = `
+function page(
+  html = `
       <form><input id="long-url"><select id="account"><option>A</option></select><button id="cancel" type="button">Cancel this link</button></form>
-      <section id="recent"><input id="recent-search" type="search"><ul><li id="row1"><button id="yes1">Yes</button></li><li id="row2"><button id="copy2">Copy</button></li></ul></section>`) {
+      <section id="recent"><input id="recent-search" type="search"><ul><li id="row1"><button id="yes1">Yes</button></li><li id="row2"><button id="copy2">Copy</button></li></ul></section>`,
+) {
   document.body.innerHTML = `<div id="root">${html}</div>`;
   stop = keepFocus(document.getElementById('root')!);
   return (id: string) => document.getElementById(id)!;
@@ -28,9 +30,11 @@ describe('focus kept', () => {
   });
 
   it('a middle row cancelled: the first control of the row now in its place, not the first row’s', async () => {
-    const el = page(`<section><h2>Links waiting</h2><ul>${[1, 2, 3]
-      .map((i) => `<li id="w${i}"><span>https://example.org/${i}</span><button id="cancel${i}">Cancel</button></li>`)
-      .join('')}</ul></section>`);
+    const el = page(
+      `<section><h2>Links waiting</h2><ul>${[1, 2, 3]
+        .map((i) => `<li id="w${i}"><span>https://example.org/${i}</span><button id="cancel${i}">Cancel</button></li>`)
+        .join('')}</ul></section>`,
+    );
     el('cancel2').focus();
     el('w2').remove();
     await settle();
@@ -42,9 +46,11 @@ describe('focus kept', () => {
   });
 
   it('rows above went first: the row after the one cancelled, not the one at its old place', async () => {
-    const el = page(`<section><h2>Links waiting</h2><ul>${['a', 'b', 'c', 'd']
-      .map((i) => `<li id="w${i}"><span>https://example.org/${i}</span><button id="cancel-${i}">Cancel</button></li>`)
-      .join('')}</ul></section>`);
+    const el = page(
+      `<section><h2>Links waiting</h2><ul>${['a', 'b', 'c', 'd']
+        .map((i) => `<li id="w${i}"><span>https://example.org/${i}</span><button id="cancel-${i}">Cancel</button></li>`)
+        .join('')}</ul></section>`,
+    );
     el('cancel-b').focus();
     el('wa').remove(); // made meanwhile
     el('wb').remove(); // cancelled
@@ -140,7 +146,9 @@ describe('focus kept', () => {
   });
 
   it('a section left without a control gives the focus to its heading (the next Tab goes on from there)', async () => {
-    page(`<form><input id="long-url"></form><section class="recent"><h2>Recent links</h2><ul><li><button id="yes">Yes</button></li></ul></section><button id="many">Shorten many…</button>`);
+    page(
+      `<form><input id="long-url"></form><section class="recent"><h2>Recent links</h2><ul><li><button id="yes">Yes</button></li></ul></section><button id="many">Shorten many…</button>`,
+    );
     document.getElementById('yes')!.focus();
     document.querySelector('section.recent ul')!.remove();
     await settle();

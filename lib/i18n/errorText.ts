@@ -3,12 +3,12 @@
  * (worded per context: popup, options page, connection box, notification) and the problems
  * the input schemas (lib/api/inputs) name after a field. Server text is shown as plain text.
  */
-import { toApiError, type ErrorReason, type SerializedApiError } from './api/errors';
-import { toPlainText } from './api/plainText';
-import { t, type MessageKey } from './i18n';
-import { clock } from './i18nFormat';
-import { tCount } from './i18nCount';
-import type { ServiceUrlProblem } from './serviceUrl';
+import { toApiError, type ErrorReason, type SerializedApiError } from '@/lib/api/errors';
+import { toPlainText } from '@/lib/api/plainText';
+import { t, type MessageKey } from './index';
+import { clock } from './format';
+import { tCount } from './count';
+import type { ServiceUrlProblem } from '@/lib/links/serviceUrl';
 
 /** Where a sentence is shown; the wording differs (the popup links to the options, the connection box names the URL). */
 export type ErrorContext = 'popup' | 'options' | 'connection' | 'notification';

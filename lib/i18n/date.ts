@@ -5,7 +5,7 @@
  * dates, and lib/i18n.ts is part of the popup's first script (docs/ARCHITECTURE.md, "The popup's
  * first script").
  */
-import { uiLanguage } from './i18nFormat';
+import { uiLanguage } from './format';
 
 // "2026-11-26", "2026-11-26 10:42:00", "2026-11-26T10:42:00Z", "…+02:00": a date, a time of day, a zone.
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -21,9 +21,7 @@ export function dateText(value: string): string {
   const day = new Date(Date.UTC(y, mo, d));
   if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo || day.getUTCDate() !== d) return value;
   const zone = m[7];
-  const at = zone
-    ? Date.UTC(y, mo, d, Number(m[4]), Number(m[5]), Number(m[6] ?? 0)) - offsetMs(zone)
-    : day.getTime();
+  const at = zone ? Date.UTC(y, mo, d, Number(m[4]), Number(m[5]), Number(m[6] ?? 0)) - offsetMs(zone) : day.getTime();
   return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', ...(zone ? {} : { timeZone: 'UTC' }) }).format(at);
 }
 

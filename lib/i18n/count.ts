@@ -2,8 +2,8 @@
  * Messages that word a count, in the language's plural form. Apart from lib/i18n.ts, which the
  * popup's first script carries: only parts loaded after its first paint word counts.
  */
-import { t, type MessageKey } from './i18n';
-import { uiLanguage } from './i18nFormat';
+import { t, type MessageKey } from './index';
+import { uiLanguage } from './format';
 
 /** The two forms of a message that words a count: for one (as the language counts it), and for any other count. */
 export interface CountForms {

@@ -3,7 +3,7 @@
  * that the popup's first script, which writes neither, does not carry them.
  */
 import { browser } from '@wxt-dev/browser';
-import { t } from './i18n';
+import { t } from './index';
 
 /**
  * The language numbers, dates and times are written in: the browser's UI language ("en-GB",

@@ -8,7 +8,7 @@
  * condition is false, the import is unused and the bundler drops it.
  */
 import { browser } from '@wxt-dev/browser';
-import en from '../public/_locales/en/messages.json';
+import en from '@/public/_locales/en/messages.json';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 /** A message key of the English catalogue. */
