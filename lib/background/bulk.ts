@@ -11,7 +11,7 @@ import { t } from '@/lib/i18n';
 import type { BulkRequest, BulkScope, BulkView, ShownAccount } from '@/lib/messaging';
 import { checkShownAccount } from './shownAccount';
 import type { BulkBatch, BulkItem } from '@/lib/storage';
-import { cancelledError, itemOf, slotOf, type BatchSlot } from './bulkBatch';
+import { cancelledError, itemOf, recordBulkMade, recordBulkOutcome, slotOf, type BatchSlot } from './bulkBatch';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '@/lib/links/ruleWords';
 import { historyOf, readStoredHistory } from './history';
@@ -35,6 +35,9 @@ export interface BulkDeps {
 
 /** The bulk messages: start, follow, cancel, retry, clear. */
 export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
+  // A row shows its link as soon as it is made (its assignments follow), and its outcome when its job settles.
+  jobs.events.on('made', ({ job, entry }) => (job.batchId ? recordBulkMade(job, entry) : undefined));
+  jobs.events.on('settled', ({ job }) => recordBulkOutcome(job));
   /**
    * Queues one job per row (the rows' indexes) and stores the batch naming each row's job in the
    * same storage call: a stopped worker leaves both or neither. `fresh`: a batch not stored yet

@@ -44,7 +44,7 @@ export function itemOf(item: BulkItem, job: Job): BulkItem {
   return item;
 }
 
-/** The queue's hook for every settled job: a bulk job writes its row. */
+/** A settled job of a batch writes its row (the bulk module hears the queue's `settled`). */
 export async function recordBulkOutcome(job: Job): Promise<void> {
   if (!job.batchId) return;
   await slotOf(job.args.private === true).update((b) =>
@@ -52,7 +52,7 @@ export async function recordBulkOutcome(job: Job): Promise<void> {
   );
 }
 
-/** The queue's hook for a bulk job whose short link is made: its row shows it at once (its assignments follow). */
+/** A batch's job whose short link is made: its row shows it at once (its assignments follow). */
 export async function recordBulkMade(job: Job, entry: HistoryEntry): Promise<void> {
   await slotOf(job.args.private === true).update((b) =>
     b.id !== job.batchId

@@ -30,49 +30,49 @@ type Handler = (data: never, sender: Sender) => unknown;
 /** Wires every message of the protocol to the service. */
 export function registerHandlers(service: Service, runtimeId: string, extensionOrigin: string): void {
   const handlers: Handlers = {
-    getConnection: () => service.getConnection(),
-    saveConnection: (d) => service.saveConnection(d),
-    forgetKey: () => service.forgetKey(),
-    listConnections: () => service.listConnections(),
-    addConnection: (d) => service.addConnection(d),
-    switchConnection: (d) => service.switchConnection(d),
-    renameConnection: (d) => service.renameConnection(d),
-    forgetConnection: (d) => service.forgetConnection(d),
-    getAccount: (d) => service.getAccount(d ?? {}),
-    getList: (d) => service.getList(d),
-    getChannelItems: (d) => service.getChannelItems(d),
-    getQr: (d) => service.getQr(d),
-    mutate: (d) => service.mutate(d),
-    changeSendAt: () => service.changeSendAt(),
-    shorten: (d) => service.shorten(d, 'popup'),
-    getJob: (d) => service.getJob(d),
-    cancelJob: (d) => service.cancelJob(d),
+    getConnection: () => service.connection.getConnection(),
+    saveConnection: (d) => service.connection.saveConnection(d),
+    forgetKey: () => service.connection.forgetKey(),
+    listConnections: () => service.accounts.listConnections(),
+    addConnection: (d) => service.accounts.addConnection(d),
+    switchConnection: (d) => service.accounts.switchConnection(d),
+    renameConnection: (d) => service.accounts.renameConnection(d),
+    forgetConnection: (d) => service.accounts.forgetConnection(d),
+    getAccount: (d) => service.lists.getAccount(d ?? {}),
+    getList: (d) => service.lists.getList(d),
+    getChannelItems: (d) => service.lists.getChannelItems(d),
+    getQr: (d) => service.lists.getQr(d),
+    mutate: (d) => service.lists.mutate(d),
+    changeSendAt: () => service.lists.changeSendAt(),
+    shorten: (d) => service.shortening.shorten(d, 'popup'),
+    getJob: (d) => service.shortening.getJob(d),
+    cancelJob: (d) => service.shortening.cancelJob(d),
     // A private window's links go only to a page of a private window (docs/ARCHITECTURE.md, "Private windows").
-    getWaitingLinks: (d, sender) => service.getWaitingLinks(seesPrivate(sender, d?.private)),
-    remakeUnsent: (d) => service.remakeUnsent(d),
-    dismissUnsent: (d) => service.dismissUnsent(d),
-    getHistory: () => service.getHistory(),
-    deleteHistoryEntry: (d) => service.deleteHistoryEntry(d),
-    clearHistory: () => service.clearHistory(),
-    startBulk: (d) => service.startBulk(d),
-    getBulk: (d) => service.getBulk(d),
-    cancelBulk: (d) => service.cancelBulk(d),
-    retryBulk: (d) => service.retryBulk(d),
-    clearBulk: (d) => service.clearBulk(d),
-    takeStorageNotices: () => service.takeStorageNotices(),
-    getLinkRules: () => service.getLinkRules(),
-    saveLinkRules: (d) => service.saveLinkRules(d ?? {}),
-    getSettings: () => service.getSettings(),
-    saveSettings: (d) => service.saveSettings(d ?? {}),
-    clearCache: () => service.clearCache(),
-    getQrStyle: () => service.getQrStyle(),
-    saveQrStyle: (d) => service.saveQrStyle(d),
-    getSyncStatus: () => service.getSyncStatus(),
-    setSyncEnabled: (d) => service.setSyncEnabled(d),
-    makeTrackedQr: (d) => service.makeTrackedQr(d),
-    waitTrackedQr: (d) => service.waitTrackedQr(d),
-    getTrackedQrs: (d) => service.getTrackedQrs(d ?? {}),
-    getTrackedQrImage: (d) => service.getTrackedQrImage(d),
+    getWaitingLinks: (d, sender) => service.shortening.getWaitingLinks(seesPrivate(sender, d?.private)),
+    remakeUnsent: (d) => service.shortening.remakeUnsent(d),
+    dismissUnsent: (d) => service.shortening.dismissUnsent(d),
+    getHistory: () => service.recent.getHistory(),
+    deleteHistoryEntry: (d) => service.recent.deleteHistoryEntry(d),
+    clearHistory: () => service.recent.clearHistory(),
+    startBulk: (d) => service.bulk.startBulk(d),
+    getBulk: (d) => service.bulk.getBulk(d),
+    cancelBulk: (d) => service.bulk.cancelBulk(d),
+    retryBulk: (d) => service.bulk.retryBulk(d),
+    clearBulk: (d) => service.bulk.clearBulk(d),
+    takeStorageNotices: () => service.storedCheck.takeStorageNotices(),
+    getLinkRules: () => service.linkRules.getLinkRules(),
+    saveLinkRules: (d) => service.linkRules.saveLinkRules(d ?? {}),
+    getSettings: () => service.settings.getSettings(),
+    saveSettings: (d) => service.settings.saveSettings(d ?? {}),
+    clearCache: () => service.lists.clearCache(),
+    getQrStyle: () => service.qrStyles.getQrStyle(),
+    saveQrStyle: (d) => service.qrStyles.saveQrStyle(d),
+    getSyncStatus: () => service.sync.getSyncStatus(),
+    setSyncEnabled: (d) => service.sync.setSyncEnabled(d),
+    makeTrackedQr: (d) => service.trackedQrs.makeTrackedQr(d),
+    waitTrackedQr: (d) => service.trackedQrs.waitTrackedQr(d),
+    getTrackedQrs: (d) => service.trackedQrs.getTrackedQrs(d ?? {}),
+    getTrackedQrImage: (d) => service.trackedQrs.getTrackedQrImage(d),
     qrPageAddress: (d) => pageAddress(String(d?.id ?? '')),
   };
   for (const [type, handler] of Object.entries(handlers) as [keyof ProtocolMap, Handler][]) {
@@ -81,7 +81,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
         return { ok: false, error: { kind: 'forbidden', reason: 'not-own-page', message: 'Not an extension page.' } };
       }
       // A page opened or asks: the service may answer again, links waiting for it are tried now.
-      void service.retryWaiting(false).catch(() => undefined);
+      void service.shortening.retryWaiting(false).catch(() => undefined);
       try {
         return { ok: true, value: await handler(message.data as never, message.sender) };
       } catch (e) {
@@ -101,10 +101,10 @@ export function registerPopupPort(
   onConnect.addListener((port) => {
     if (port.name === POPUP_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin)) {
       service.popupConnected(port);
-      void service.retryWaiting().catch(() => undefined);
+      void service.shortening.retryWaiting().catch(() => undefined);
     } else {
       if (port.name === OPTIONS_PORT && isOwnPage(port.sender, runtimeId, extensionOrigin))
-        void service.warm('options').catch(() => undefined);
+        void service.lists.warm('options').catch(() => undefined);
       port.disconnect();
     }
   });

@@ -42,7 +42,7 @@ export function startBackground() {
     notify: showNotification,
     wakeAt: (at) => {
       void scheduleWake(at);
-      if (at - Date.now() < KEEP_AWAKE_HORIZON_MS) keepAwakeWhile(() => service.workDueSoon(KEEP_AWAKE_HORIZON_MS));
+      if (at - Date.now() < KEEP_AWAKE_HORIZON_MS) keepAwakeWhile(() => service.shortening.workDueSoon(KEEP_AWAKE_HORIZON_MS));
     },
     hasHostPermission: (origin) => browser.permissions.contains({ origins: [permissionPattern(origin)] }),
   });
@@ -53,8 +53,8 @@ export function startBackground() {
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
   registerPopupPort(browser.runtime.onConnect, service, browser.runtime.id, browser.runtime.getURL('/'));
   const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) =>
-    onMenuClick(service, info, tab);
-  const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => onCommand(service, command, tab);
+    onMenuClick(service.shortening, info, tab);
+  const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => onCommand(service.shortening, command, tab);
   browser.runtime.onInstalled.addListener(() => {
     void createMenus();
     // Recent links' stored head is written now if it is missing (a new install), not at the first read a user waits for.
@@ -66,26 +66,32 @@ export function startBackground() {
   const { contextMenus, commands, omnibox: omniboxApi, notifications } = optionalApis();
   contextMenus?.onClicked.addListener(handleMenuClick);
   commands?.onCommand.addListener(handleCommand);
-  const omnibox: OmniboxDeps = { ...service, copy: copyFromBackground, notify: showNotification };
+  const omnibox: OmniboxDeps = {
+    getHistory: service.recent.getHistory,
+    shortenInBackground: service.shortening.shortenInBackground,
+    copy: copyFromBackground,
+    notify: showNotification,
+  };
   const handleOmniboxChanged = (text: string, suggest: Parameters<typeof onOmniboxChanged>[2]) => onOmniboxChanged(omnibox, text, suggest);
   const handleOmniboxEntered = (text: string) => onOmniboxEntered(omnibox, text);
   omniboxApi?.onInputChanged.addListener(handleOmniboxChanged);
   omniboxApi?.onInputEntered.addListener(handleOmniboxEntered);
   const handleNotificationButton = (id: string, index: number) =>
-    onNotificationButton({ deleteHistoryEntry: service.deleteHistoryEntry, notify: showNotification }, id, index);
+    onNotificationButton({ deleteHistoryEntry: service.recent.deleteHistoryEntry, notify: showNotification }, id, index);
   // Each listener returns the promise of its work (the browser ignores it; a test build's callers
   // await it). Firefox has no notification buttons (and no onButtonClicked): it says where Undo is instead.
   notifications?.onButtonClicked?.addListener(handleNotificationButton);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== QUEUE_ALARM) return;
     void service.resume().then(async () => {
-      if ((await service.jobs.unsettled()).length === 0 && !(await service.resumeTrackedQrs())) await browser.alarms.clear(QUEUE_ALARM);
+      if ((await service.shortening.jobs.unsettled()).length === 0 && !(await service.trackedQrs.resumeTrackedQrs()))
+        await browser.alarms.clear(QUEUE_ALARM);
     });
   });
   // The organisation's policy: read at every start (cheap, local) and whenever Chrome says it changed.
   const followPolicy = () =>
     loadPolicy()
-      .then((policy) => service.followPolicy(policy))
+      .then((policy) => service.connection.followPolicy(policy))
       .catch(() => undefined);
   browser.storage.onChanged.addListener((_changes, area) => {
     if (area === 'managed') void followPolicy();
@@ -94,16 +100,16 @@ export function startBackground() {
   // Open popups follow their Recent links and the current account through their port.
   browser.storage.onChanged.addListener((changes, area) => {
     const news = popupNewsOf(changes, area);
-    if (news) service.tellPopups(news);
+    if (news) service.shortening.tellPopups(news);
   });
   void followPolicy();
   // Presets, rules and QR style another browser synced: merged into this browser's (the pages follow those).
   browser.storage.onChanged.addListener((changes, area) => {
-    if (syncChangedKeys(changes, area).length) service.followSync();
+    if (syncChangedKeys(changes, area).length) service.sync.followSync();
   });
-  service.followSync();
+  service.sync.followSync();
   // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
-  globalThis.addEventListener?.('online', () => void service.retryWaiting().catch(() => undefined));
-  void service.handBack().then(() => service.resume());
+  globalThis.addEventListener?.('online', () => void service.shortening.retryWaiting().catch(() => undefined));
+  void service.shortening.handBack().then(() => service.resume());
   return service;
 }

@@ -43,7 +43,7 @@ export interface ServiceDeps {
   shortenWaitMs?: number;
 }
 
-/** Creates the worker's service: one object whose methods answer the messages. */
+/** Creates the worker's service: one named part per job of the worker, which the message handlers call. */
 export function createService(deps: ServiceDeps) {
   const now = deps.now ?? Date.now;
   const sessions = new SessionHolder({ fetch: deps.fetch, now, timeoutMs: deps.timeoutMs, changeTimeoutMs: deps.changeTimeoutMs });
@@ -53,35 +53,34 @@ export function createService(deps: ServiceDeps) {
   const connection = createConnection({ sessions, hasHostPermission: deps.hasHostPermission });
   return {
     sessions,
-    ...connection,
-    ...createAccounts({
+    connection,
+    accounts: createAccounts({
       sessions,
       jobs: shortening.jobs,
       hasHostPermission: deps.hasHostPermission,
       notify: deps.notify,
       forgetKey: connection.forgetKey,
     }),
-    ...lists,
-    ...shortening,
+    lists,
+    shortening,
+    bulk: createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
+    recent: createRecentLinks(sessions),
+    qrStyles: createQrStyles(sessions),
+    trackedQrs,
+    linkRules: createLinkRules(sessions),
+    sync: createSyncConventions(sessions),
+    settings: { getSettings, saveSettings },
+    storedCheck: { takeStorageNotices: createStorageCheck() },
     /** A popup opened (its port, as its script starts): it follows jobs over it, and what its form needs starts loading now. */
     popupConnected(port: Parameters<typeof shortening.popupConnected>[0]): void {
       shortening.popupConnected(port);
       void lists.warm('popup').catch(() => undefined);
     },
-    ...createBulk({ sessions, jobs: shortening.jobs, now, notify: deps.notify }),
-    ...createRecentLinks(sessions),
-    ...createQrStyles(sessions),
-    ...trackedQrs,
     /** Resumes the queued links and the waiting tracked QR codes. */
     resume: async () => {
       await shortening.resume();
       await trackedQrs.resumeTrackedQrs();
     },
-    ...createLinkRules(sessions),
-    ...createSyncConventions(sessions),
-    getSettings,
-    saveSettings,
-    takeStorageNotices: createStorageCheck(),
   };
 }
 

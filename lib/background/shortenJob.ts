@@ -7,27 +7,18 @@
 import { ApiError, unlessStorageFull } from '@/lib/api';
 import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
-import { settingsItem, type HistoryEntry, type Job } from '@/lib/storage';
+import type { HistoryEntry, Job } from '@/lib/storage';
 import { addToHistory, updateInHistory } from './history';
-import { keptInHistory } from '@/lib/links/keptInHistory';
-import type { JobDeps } from './jobs';
+import type { JobRun, JobSteps } from './jobs';
 import { withRetry, type RetryPolicy } from './retry';
 import { onlyWhenLimited } from './waitPolicy';
 import type { SessionHolder } from './session';
-import type { NotifyOptions } from './notify';
-import { formatCopy } from '@/lib/links/copyFormat';
 
 export interface ShortenJobDeps {
   sessions: SessionHolder;
   now: () => number;
   /** Retries of each request inside one try of the job. */
   policy: RetryPolicy;
-  /** Keeps a link that was not sent because the account changed (unsent.ts). */
-  keepUnsent: (job: Job) => Promise<void>;
-  /** Hears that the shorten request failed and will be tried again (the waiting page is told at once). */
-  onRetry?: (job: Job, err: ApiError) => void;
-  /** Hears that the short link is made (its assignments still to go): the user is told of it now. */
-  onMade?: (job: Job, entry: HistoryEntry) => Promise<void>;
 }
 
 type Made = { shortened: Job['shortened'] };
@@ -35,8 +26,8 @@ type Made = { shortened: Job['shortened'] };
 /** The failure of a job whose account is no longer the connected one: it was not sent. */
 const otherAccount = () => new ApiError({ kind: 'bad-key', reason: 'account-changed', message: 'Another account is connected.' });
 
-/** The queue's `run` for shorten jobs. */
-export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
+/** The queue's `run` for shorten jobs: it tells of the made link, a refusal and a link not sent through the queue's events. */
+export function shortenJobRunner(deps: ShortenJobDeps): JobRun {
   const { sessions, now } = deps;
   /** Whether the job's account is no longer saved (replaced, forgotten, or its key forgotten). */
   const changed = async (job: Job) => {
@@ -44,7 +35,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     return !s || !s.connection.apiKey;
   };
   /** One try for the job's account; `made` records the short link as soon as it is known. */
-  const run = async (job: Job, markSending: () => void, checkpoint: (p: Partial<Job>) => Promise<void>, made: Made) => {
+  const run = async (job: Job, { markSending, checkpoint, events }: JobSteps, made: Made) => {
     // Its own account's session, current or not: a switch to another account does not stop it.
     const s = await sessions.forAccount(job.fingerprint);
     if (!s || !s.connection.apiKey) throw otherAccount();
@@ -66,7 +57,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
             // Refused for the rate limit: the link was not made. Stored before anything else, so a
             // worker stopped while it waits for the budget sends it again instead of ending it as lost.
             await checkpoint({ sentAt: undefined, error: err.toJSON() });
-            deps.onRetry?.(job, err);
+            await events.emit('refused', { job, error: err });
           },
         },
       );
@@ -98,7 +89,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
       await checkpoint({ shortened, result: entry });
     }
     // Whoever waits is told now (popup, notification, bulk row); the assignments go meanwhile.
-    const told = job.told ? Promise.resolve() : (deps.onMade?.(job, entry) ?? Promise.resolve()).catch(() => undefined);
+    const told = job.told ? Promise.resolve() : events.emit('made', { job, entry });
     // Never fail the shortening because of the campaign or the channel: the outcome says why not.
     const linkId = shortened.linkId;
     const assign = async (call: (id: number) => Promise<unknown>): Promise<string | null> => {
@@ -128,11 +119,11 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
     if (campaignId !== null || channelId !== null) await updateInHistory(final, job.args.private === true).catch(unlessStorageFull);
     return final;
   };
-  return async (job, markSending, checkpoint) => {
+  return async (job, steps) => {
     const made: Made = { shortened: job.shortened };
     try {
       // run() refuses another account's job itself (one read of the connection, not two).
-      return await run(job, markSending, checkpoint, made);
+      return await run(job, steps, made);
     } catch (e) {
       // Closing the old session fails its waiting requests: the account changed, not the key.
       if (!(await changed(job))) throw e;
@@ -141,7 +132,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobDeps['run'] {
         throw new ApiError({ kind: 'bad-key', reason: 'connection-forgotten', message: 'Its connection was forgotten.' });
       // The bulk page shows its own rows' failures (and retries them); the others are kept to be named.
       // A private window's link is not kept either: its address must not outlive the job.
-      if (!made.shortened && job.source !== 'bulk' && !job.args.private) await deps.keepUnsent(job);
+      if (!made.shortened && job.source !== 'bulk' && !job.args.private) await steps.events.emit('unsent', { job });
       return accountChanged({ ...job, shortened: made.shortened }, now());
     }
   };
@@ -167,48 +158,4 @@ async function accountChanged(job: Job, now: number): Promise<HistoryEntry> {
   };
   await addToHistory(entry, job.args.private === true);
   return entry;
-}
-
-type NoticeDeps = {
-  copy: (text: string) => Promise<boolean>;
-  notify: (title: string, message: string, opts?: NotifyOptions) => Promise<void>;
-};
-
-/** The link with what failed of its assignments (a notification's body). */
-function linkBody(entry: HistoryEntry): string {
-  const c = entry.campaign;
-  const ch = entry.channel;
-  const body = c.state === 'failed' ? t('notifyCampaignFailed', entry.shortUrl, c.reason) : entry.shortUrl;
-  return ch?.state === 'failed' ? t('notifyChannelFailed', body, ch.reason) : body;
-}
-
-/** Tells of a made link no page shows (menu, shortcut, address bar, a popup that closed): copies (when the user wants it) and notifies. */
-export function madeNotice(deps: NoticeDeps): (job: Job, entry: HistoryEntry) => Promise<void> {
-  return async (job, entry) => {
-    const settings = await settingsItem.getValue();
-    const copied = settings.autoCopy ? await deps.copy(formatCopy(settings.copyFormat, entry)).catch(() => false) : false;
-    // Undo deletes through Recent links: offered when the link is known there (history on, id known).
-    const undo = job.source !== 'popup' && entry.linkId !== null && keptInHistory(settings, job.args.private === true);
-    await deps.notify(copied ? t('notifyCopiedTitle') : t('notifyReadyTitle'), linkBody(entry), undo ? { undoEntryId: entry.id } : {});
-  };
-}
-
-/** The queue's `onSettled`: tells of jobs no page waits for (a link told already: only a failed assignment). */
-export function settledNotice(deps: NoticeDeps): JobDeps['onSettled'] {
-  const made = madeNotice(deps);
-  return async (job) => {
-    // Links not sent because the account changed are named together (unsent.ts), not one by one;
-    // a private window's link is not kept there, so it is told on its own.
-    // Links of a forgotten connection are told together too (accounts.ts).
-    if (!job.notify || (job.error?.reason === 'account-changed' && !job.args.private) || job.error?.reason === 'connection-forgotten')
-      return;
-    if (job.state === 'done' && job.result) {
-      const entry = job.result;
-      if (!job.told) await made(job, entry);
-      else if (entry.campaign.state === 'failed' || entry.channel?.state === 'failed')
-        await deps.notify(t('notifyReadyTitle'), linkBody(entry));
-    } else if (job.error) {
-      await deps.notify(t('notifyFailedTitle'), errorSentence(job.error, 'notification'));
-    }
-  };
 }

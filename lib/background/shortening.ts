@@ -5,42 +5,28 @@
  * link is made.
  */
 import { ApiError, checkInput, ShortenInput, toApiError } from '@/lib/api';
-import { cleanUrl } from '@/lib/links/cleanUrl';
-import { errorSentence } from '@/lib/i18n/errorText';
-import { t } from '@/lib/i18n';
-import { clock } from '@/lib/i18n/format';
 import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '@/lib/messaging';
-import { settingsItem, type HistoryEntry, type Job } from '@/lib/storage';
+import type { Job } from '@/lib/storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import type { WaitPolicy } from './waitPolicy';
 import type { SessionHolder } from './session';
-import { madeNotice, settledNotice, shortenJobRunner } from './shortenJob';
+import { shortenJobRunner } from './shortenJob';
+import { tellOfJobs } from './jobTelling';
 import type { Session } from './session';
 import { createUnsent } from './unsent';
 import { createPopupWatch } from './popupWatch';
 import type { NotifyOptions } from './notify';
-import { recordBulkMade, recordBulkOutcome } from './bulkBatch';
 import { checkChannelId } from './channelId';
-import { cannotShortenNotice } from './cannotShorten';
-import { ruledLink, warnOnce } from './ruleChoices';
-import { ruleFallbackText } from '@/lib/links/ruleWords';
 import { sameLinkAsked as sameLink } from '@/lib/links/sameLink';
-import { aheadOfPress, budgetEstimates, popupWaitingOf } from './waitEstimates';
+import { aheadOfPress, budgetEstimates, popupWaitingOf, QUEUE_ANSWER_AFTER_MS, SHORTEN_WAIT_MS } from './waitEstimates';
+import { backgroundShorten } from './backgroundShorten';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
 
 /** A link waiting for the service keeps the worker awake only for a try due this soon (Chrome's alarms come no sooner). */
 const WAITING_AWAKE_MS = 30_000;
-
-/** Answer at once with "queued" when the budget makes the user wait longer than this. */
-export const QUEUE_ANSWER_AFTER_MS = 1500;
-/**
- * Longest a page waits for a shorten before being told that the link waits (the service is slow,
- * or the budget): the popup then follows the job and shows the link when the answer comes.
- */
-export const SHORTEN_WAIT_MS = 10_000;
 
 export interface ShorteningDeps {
   sessions: SessionHolder;
@@ -59,51 +45,14 @@ export interface ShorteningDeps {
 export function createShortening(deps: ShorteningDeps) {
   const { sessions, now } = deps;
   const unsent = createUnsent(deps.notify);
-  /**
-   * Pages waiting for a job, told at its first failed try (the service could not be reached,
-   * failed, or lost the answer) or when the service refused it for longer than a page waits.
-   */
-  const retryWatch = new Map<string, (err: ApiError) => void>();
-  /** Pages waiting for a job, answered as soon as its short link is made (before its assignments). */
-  const madeWatch = new Map<string, (entry: HistoryEntry) => void>();
-  const notice = madeNotice(deps);
-  /** The short link is made: the page waiting is answered, a bulk row filled, and the worker tells of it when no page shows it. */
-  const onMade = async (job: Job, entry: HistoryEntry) => {
-    const page = madeWatch.get(job.id);
-    page?.(entry);
-    if (job.batchId) return recordBulkMade(job, entry);
-    const current = await jobs.get(job.id);
-    // A popup that asked or follows shows it itself (and says so over its port, `shown`); when
-    // nobody does (menu, shortcut, a popup that closed), the worker tells of it now.
-    if (!current || current.told || current.notified || !current.notify) return;
-    await jobs.patch(job.id, { told: true });
-    await notice(current, entry);
-  };
   const jobs = new JobQueue({
     now,
     maxAttempts: deps.maxJobAttempts,
     policy: deps.waitPolicy,
     wakeAt: deps.wakeAt,
-    // Said at once, not after retries: the link waits for the service, and whoever waits is told so.
-    onWaiting: (job, err, first) => {
-      retryWatch.get(job.id)?.(err);
-      if (first && job.notify && job.source !== 'popup' && job.source !== 'bulk')
-        void deps.notify(t('notifyWaitingTitle'), t('notifyWaitingBody', job.args.url));
-    },
-    run: shortenJobRunner({
-      sessions,
-      now,
-      policy: deps.retry ?? DEFAULT_RETRY,
-      keepUnsent: (job) => unsent.add(job),
-      onMade,
-      // A budget spent by another client shows only in the refusal: the page is told it is queued, and until when.
-      onRetry: (job, err) => {
-        if (err.kind === 'rate-limited' && (err.retryAfterMs ?? 0) > QUEUE_ANSWER_AFTER_MS) retryWatch.get(job.id)?.(err);
-      },
-    }),
-    onSettled: settledNotice(deps),
-    onFinished: recordBulkOutcome,
+    run: shortenJobRunner({ sessions, now, policy: deps.retry ?? DEFAULT_RETRY }),
   });
+  tellOfJobs(jobs, deps, unsent);
   const watch = createPopupWatch(jobs);
 
   /** Checks a request and stores its job; `sendAt` is when the budget lets it go. */
@@ -169,29 +118,23 @@ export function createShortening(deps: ShorteningDeps) {
     const { job, sendAt } = await enqueue(s, req, source, (at) => source !== 'popup' || willWait(at));
     if (willWait(sendAt)) deps.wakeAt(sendAt);
     if (willWait(sendAt) || source !== 'popup') return { status: 'queued', jobId: job.id, expectedAt: sendAt, waitingFor: 'budget' };
-    // A service that cannot be reached, failed, or refused it for long is said at once, not after every retry.
-    let retrying: ApiError | null = null;
-    const firstRetry = new Promise<null>((resolve) =>
-      retryWatch.set(job.id, (err) => {
-        retrying = err;
-        resolve(null);
-      }),
+    // Answered as soon as the link is made (its campaign and channel follow: the page asks getJob); a service that
+    // cannot be reached, failed, or refused it for longer than a page waits is said at once, not after every retry.
+    const first = await jobs.firstEvent(
+      job.id,
+      ['made', 'settled', 'waiting', 'refused'],
+      deps.shortenWaitMs ?? SHORTEN_WAIT_MS,
+      (e) => e.name !== 'refused' || (e.error.retryAfterMs ?? 0) > QUEUE_ANSWER_AFTER_MS,
     );
-    // Answered as soon as the link is made: its campaign and channel follow (the page asks getJob).
-    const made = new Promise<{ made: HistoryEntry }>((resolve) => madeWatch.set(job.id, (entry) => resolve({ made: entry })));
-    const first = await Promise.race([jobs.waitFor(job.id, deps.shortenWaitMs ?? SHORTEN_WAIT_MS), firstRetry, made]).finally(() => {
-      retryWatch.delete(job.id);
-      madeWatch.delete(job.id);
-    });
-    if (first && 'made' in first) return { status: 'done', entry: first.made, jobId: job.id };
-    const settled = first;
+    if (first?.name === 'made') return { status: 'done', entry: first.entry, jobId: job.id };
+    const settled = first?.name === 'settled' ? first.job : null;
     if (settled?.state === 'done' && settled.result) return { status: 'done', entry: settled.result };
     if (settled?.state === 'failed' && settled.error) throw toApiError(settled.error);
     // Still waiting (retries, budget): the user is told it is queued and notified later.
     const current = await jobs.get(job.id);
     if (current?.state === 'done' && current.result) return { status: 'done', entry: current.result };
     await jobs.markNotify(job.id);
-    const tried = retrying as ApiError | null;
+    const tried = first?.name === 'waiting' || first?.name === 'refused' ? first.error : null;
     // Refused for the rate limit: it waits for the budget (the refusal is no reason to tell).
     const limited = tried?.kind === 'rate-limited';
     const reason = limited ? undefined : tried?.toJSON();
@@ -227,48 +170,7 @@ export function createShortening(deps: ShorteningDeps) {
 
     shorten,
 
-    /**
-     * Shortens from the context menu, the shortcut or the address bar with the default domain,
-     * campaign and channel, cleaned of tracking parameters when the user wants it.
-     */
-    async shortenInBackground(
-      url: string | undefined,
-      source: Exclude<Job['source'], 'popup'>,
-      title?: string,
-      fromPrivate = false,
-    ): Promise<void> {
-      try {
-        const refused = cannotShortenNotice(url, source);
-        if (refused || !url) {
-          await deps.notify(refused?.title ?? t('notifyCannotTitle'), refused?.body ?? t('notifyCannotBody'));
-          return;
-        }
-        const settings = await settingsItem.getValue();
-        const s = await sessions.require();
-        // The site rule's choices over the defaults, its UTM preset added after the cleaning.
-        const base = { domainId: settings.defaultDomainId, campaignId: settings.defaultCampaignId, channelId: settings.defaultChannelId };
-        const ruled = await ruledLink(s, settings.cleanLinks ? cleanUrl(url).url : url, base);
-        if (ruled.warnKey && (await warnOnce(s.fingerprint, ruled.warnKey)))
-          await deps.notify(t('ruleFallbackTitle'), ruleFallbackText(ruled.site!, ruled.missing));
-        const outcome = await shorten(
-          {
-            url: ruled.url,
-            domainId: ruled.domainId,
-            campaignId: ruled.campaignId,
-            channelId: ruled.channelId,
-            ...(title ? { title } : {}),
-            ...(fromPrivate ? { private: true } : {}),
-          },
-          source,
-        );
-        if (outcome.status === 'queued' && outcome.expectedAt - now() > QUEUE_ANSWER_AFTER_MS) {
-          const at = clock(outcome.expectedAt);
-          await deps.notify(t('notifyQueuedTitle'), t('notifyQueuedBody', at));
-        }
-      } catch (e) {
-        await deps.notify(t('notifyFailedTitle'), errorSentence(e, 'notification'));
-      }
-    },
+    shortenInBackground: backgroundShorten({ shorten, sessions, notify: deps.notify, now }),
 
     /** A job by id (the popup follows queued work); with `waitMs`, answered when it settles (or after that long). */
     async getJob(data: { jobId: string; waitMs?: number }): Promise<Job | null> {

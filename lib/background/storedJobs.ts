@@ -80,4 +80,22 @@ export class StoredJobs {
     this.flushAgain ??= this.flushing.then(again, again);
     return this.flushAgain;
   }
+
+  /** Changes one stored job. */
+  patch(id: string, patch: Partial<Job>): Promise<void> {
+    return this.update((jobs) => jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)));
+  }
+
+  /** The settled job that wants telling, once: whoever claims it first tells the user; later callers get null. */
+  async claim(id: string): Promise<Job | null> {
+    let claimed: Job | null = null;
+    await this.update((jobs) =>
+      jobs.map((j) => {
+        if (j.id !== id || !j.notify || j.notified || !(j.state === 'done' || j.state === 'failed')) return j;
+        claimed = { ...j, notified: true };
+        return claimed;
+      }),
+    );
+    return claimed;
+  }
 }

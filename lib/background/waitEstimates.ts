@@ -70,3 +70,11 @@ export async function popupWaitingOf(
     waiting: waitingSeen(waitingLinksOf(jobs), sees).map((l) => (at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l)),
   };
 }
+
+/** Answer at once with "queued" when the budget makes the user wait longer than this. */
+export const QUEUE_ANSWER_AFTER_MS = 1500;
+/**
+ * Longest a page waits for a shorten before being told that the link waits (the service is slow,
+ * or the budget): the popup then follows the job and shows the link when the answer comes.
+ */
+export const SHORTEN_WAIT_MS = 10_000;

@@ -20,9 +20,9 @@ afterEach(() => sb.close());
 
 it('loads 1,000 campaigns with the pages after the first asked for together, in order', async () => {
   const { service } = makeService();
-  await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+  await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
   const from = Date.now();
-  const { value } = await service.getList({ name: 'campaigns', refresh: true });
+  const { value } = await service.lists.getList({ name: 'campaigns', refresh: true });
   expect(value).toHaveLength(1000);
   expect(new Set(value.map((c) => c.id)).size).toBe(1000);
   const pages = sb.log.filter((l) => l.path === '/api/campaigns' && l.at >= from);

@@ -21,8 +21,8 @@ afterEach(() => sb.close());
 /** The first account connected, one link made there and kept without its account. */
 async function legacyLink() {
   const { service } = makeService();
-  await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-  const out = await service.shorten({ url: 'https://example.org/legacy', domainId: null, campaignId: null });
+  await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+  const out = await service.shortening.shorten({ url: 'https://example.org/legacy', domainId: null, campaignId: null });
   if (out.status !== 'done') throw new Error('not done');
   const { account: _account, ...kept } = (await removeFromHistory(out.entry.id)) as HistoryEntry;
   await addToHistory(kept);
@@ -35,21 +35,21 @@ const deletes = () => sb.log.filter((l) => l.path === '/api/delete-link');
 describe('Delete of a link kept without its account', () => {
   it('one account of its service saved: deleted on the service', async () => {
     const { service, id, link } = await legacyLink();
-    await service.deleteHistoryEntry({ id, remote: true });
+    await service.recent.deleteHistoryEntry({ id, remote: true });
     expect(link()?.deleted).toBe(true);
   });
 
   it('two accounts of its service saved: refused with the reason, nothing sent, the link kept on the service and in Recent links', async () => {
     const { service, id, link } = await legacyLink();
-    await service.addConnection({ name: 'Second', serviceUrl: sb.url, apiKey: OTHER_KEY });
-    expect((await service.getHistory()).map((e) => e.id)).toContain(id);
-    const error = await service.deleteHistoryEntry({ id, remote: true }).catch((e: unknown) => e);
+    await service.accounts.addConnection({ name: 'Second', serviceUrl: sb.url, apiKey: OTHER_KEY });
+    expect((await service.recent.getHistory()).map((e) => e.id)).toContain(id);
+    const error = await service.recent.deleteHistoryEntry({ id, remote: true }).catch((e: unknown) => e);
     expect(error).toMatchObject({ reason: 'account-unknown' });
     expect(errorSentence(error, 'popup')).toMatch(/^This link was kept without the account it was made with/);
     expect(deletes()).toEqual([]);
     expect(link()?.deleted).toBeFalsy();
-    expect((await service.getHistory()).map((e) => e.id)).toContain(id);
+    expect((await service.recent.getHistory()).map((e) => e.id)).toContain(id);
     // Removing it from Recent links only is still possible.
-    expect((await service.deleteHistoryEntry({ id, remote: false })).map((e) => e.id)).not.toContain(id);
+    expect((await service.recent.deleteHistoryEntry({ id, remote: false })).map((e) => e.id)).not.toContain(id);
   });
 });

@@ -35,12 +35,12 @@ describe('faults', () => {
   it('a few 500s: said at once, the link waits and is made once', async () => {
     sb = await startSandbox({ port: 0 });
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     sb.faults.push({ path: /\/api\/shorten/, kind: 'status500', times: 2 });
-    const out = await service.shorten({ url: 'https://example.org/f500', domainId: null, campaignId: null });
+    const out = await service.shortening.shorten({ url: 'https://example.org/f500', domainId: null, campaignId: null });
     expect(out).toMatchObject({ status: 'queued', waitingFor: 'service', reason: { kind: 'server' } });
     if (out.status === 'queued')
-      await vi.waitFor(async () => expect((await service.getJob({ jobId: out.jobId }))?.state).toBe('done'), { timeout: 8000 });
+      await vi.waitFor(async () => expect((await service.shortening.getJob({ jobId: out.jobId }))?.state).toBe('done'), { timeout: 8000 });
     expect(sb.state.forKey(sb.key).links.filter((l) => l.url === 'https://example.org/f500')).toHaveLength(1);
     expect(shortens(sb)).toHaveLength(3);
   });
@@ -48,16 +48,16 @@ describe('faults', () => {
   it('a storm of 429s: waits as told, then makes the link once; the number of tries is bounded', async () => {
     sb = await startSandbox({ port: 0 });
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     sb.faults.push({ path: /\/api\/shorten/, kind: 'status429', times: 3 });
     const started = Date.now();
-    const out = await service.shorten({ url: 'https://example.org/f429', domainId: null, campaignId: null });
+    const out = await service.shortening.shorten({ url: 'https://example.org/f429', domainId: null, campaignId: null });
     const outcome =
       out.status === 'done'
         ? out
         : await vi.waitFor(
             async () => {
-              const job = await service.getJob({ jobId: out.jobId });
+              const job = await service.shortening.getJob({ jobId: out.jobId });
               if (job?.state !== 'done') throw new Error('not yet');
               return job;
             },
@@ -77,10 +77,10 @@ describe('faults', () => {
       maxJobAttempts: 2,
       waitPolicy: SHORT_WAIT,
     });
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     sb.faults.push({ path: /\/api\/shorten/, kind: 'body429', times: 1000 });
-    await service.shortenInBackground('https://example.org/never', 'context-link');
-    await vi.waitFor(async () => expect((await service.jobs.list())[0]?.state).toBe('failed'), { timeout: 20_000 });
+    await service.shortening.shortenInBackground('https://example.org/never', 'context-link');
+    await vi.waitFor(async () => expect((await service.shortening.jobs.list())[0]?.state).toBe('failed'), { timeout: 20_000 });
     expect(shortens(sb)).toHaveLength(6);
     expect(notes.at(-1)).toMatchObject({ title: 'Could not shorten the link' });
     expect(notes.at(-1)?.message).toMatch(/rate limit/);
@@ -91,17 +91,17 @@ describe('faults', () => {
     sb = await startSandbox({ port: 0 });
     const port = Number(new URL(sb.url).port);
     const { service, notes } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     await sb.close();
     const gone = sb;
     sb = undefined;
-    await service.shortenInBackground('https://example.org/down', 'context-page');
+    await service.shortening.shortenInBackground('https://example.org/down', 'context-page');
     // Down for a while: the first tries fail on the network and back off; the user is told the link waits.
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await service.jobs.list())[0]?.state).toBe('pending');
+    expect((await service.shortening.jobs.list())[0]?.state).toBe('pending');
     expect(notes.map((n) => n.title)).toEqual(['Link waits for the service']);
     sb = await startSandbox({ port, key: gone.key });
-    await vi.waitFor(async () => expect((await service.jobs.list())[0]?.state).toBe('done'), { timeout: 20_000 });
+    await vi.waitFor(async () => expect((await service.shortening.jobs.list())[0]?.state).toBe('done'), { timeout: 20_000 });
     expect(sb.state.forKey(sb.key).links.filter((l) => l.url === 'https://example.org/down')).toHaveLength(1);
     expect(notes.at(-1)?.title).toBe('Short link copied');
   }, 30_000);

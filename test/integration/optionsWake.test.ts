@@ -32,8 +32,8 @@ const paths = (from: number) => sb.log.slice(from).map((l) => l.path);
 
 it('starts loading the account and every list before the page asks, and the page’s questions send nothing more', async () => {
   const { service } = makeService();
-  await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-  await service.clearCache();
+  await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+  await service.lists.clearCache();
   const from = sb.log.length;
   const port = connect(service, `${ORIGIN}options.html`);
   expect(port.disconnect).toHaveBeenCalled();
@@ -41,10 +41,10 @@ it('starts loading the account and every list before the page asks, and the page
   await vi.waitFor(() => expect(new Set(paths(from))).toEqual(new Set(['/api/account', ...LISTS])), { timeout: 10_000 });
   const asked = sb.log.length;
   const answers = await Promise.all([
-    service.getAccount({}),
-    service.getList({ name: 'campaigns' }),
-    service.getList({ name: 'domains' }),
-    service.getList({ name: 'qrs' }),
+    service.lists.getAccount({}),
+    service.lists.getList({ name: 'campaigns' }),
+    service.lists.getList({ name: 'domains' }),
+    service.lists.getList({ name: 'qrs' }),
   ]);
   expect(answers[1].value.length).toBeGreaterThan(0);
   expect(answers.every((a) => a.value !== undefined)).toBe(true);
@@ -55,12 +55,12 @@ it('a port of that name from another extension, or while not connected, loads no
   const { service } = makeService();
   const disconnected = connect(service, `${ORIGIN}options.html`);
   expect(disconnected.disconnect).toHaveBeenCalled();
-  await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-  await service.clearCache();
+  await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+  await service.lists.clearCache();
   const from = sb.log.length;
   const foreign = connect(service, 'chrome-extension://other/options.html', 'other');
   expect(foreign.disconnect).toHaveBeenCalled();
   // A question after it: had the port started loads, their requests would have left before this one's answer.
-  await service.getAccount({});
+  await service.lists.getAccount({});
   expect(paths(from)).toEqual(['/api/account']);
 });

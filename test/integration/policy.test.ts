@@ -17,34 +17,34 @@ afterEach(() => sb.close());
 describe('a policy', () => {
   it('locking the service URL: a key saved for another service is forgotten, another URL refused, the locked one connects', async () => {
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const locked = 'http://127.0.0.1:9'; // loopback: no host permission needed
-    await service.followPolicy(await loadPolicy(async () => ({ serviceUrl: locked, locked: ['serviceUrl'] })));
-    const info = await service.getConnection();
+    await service.connection.followPolicy(await loadPolicy(async () => ({ serviceUrl: locked, locked: ['serviceUrl'] })));
+    const info = await service.connection.getConnection();
     expect(info).toMatchObject({ connected: false, serviceUrl: locked, keyHint: null });
     expect(info.managed?.serviceUrl).toEqual({ value: locked, locked: true });
     expect((await connectionItem.getValue())?.apiKey).toBe('');
-    await expect(service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key })).rejects.toMatchObject({
+    await expect(service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key })).rejects.toMatchObject({
       reason: 'managed-locked',
       field: 'serviceUrl',
     });
 
     // The organisation's own URL is accepted.
-    await service.followPolicy(await loadPolicy(async () => ({ serviceUrl: sb.url, locked: ['serviceUrl'] })));
-    const res = await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.followPolicy(await loadPolicy(async () => ({ serviceUrl: sb.url, locked: ['serviceUrl'] })));
+    const res = await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     expect(res.connection).toMatchObject({ connected: true, serviceUrl: sb.url });
   });
 
   it('as a default: shown until the user saves another, which is kept', async () => {
     const { service } = makeService();
-    await service.followPolicy(await loadPolicy(async () => ({ serviceUrl: sb.url, defaultCampaignId: 5 })));
-    expect(await service.getConnection()).toMatchObject({ connected: false, serviceUrl: sb.url });
+    await service.connection.followPolicy(await loadPolicy(async () => ({ serviceUrl: sb.url, defaultCampaignId: 5 })));
+    expect(await service.connection.getConnection()).toMatchObject({ connected: false, serviceUrl: sb.url });
     expect((await settingsItem.getValue()).defaultCampaignId).toBe(5);
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     // A new account starts without the previous ids, but with the organisation's default.
     expect((await settingsItem.getValue()).defaultCampaignId).toBe(5);
-    await service.saveSettings({ defaultCampaignId: 8 });
-    await service.followPolicy(await loadPolicy(async () => ({ serviceUrl: sb.url, defaultCampaignId: 5 })));
+    await service.settings.saveSettings({ defaultCampaignId: 8 });
+    await service.connection.followPolicy(await loadPolicy(async () => ({ serviceUrl: sb.url, defaultCampaignId: 5 })));
     expect((await settingsItem.getValue()).defaultCampaignId).toBe(8);
   });
 });

@@ -20,10 +20,10 @@ describe('a press while the main budget is spent', () => {
 
   it('shows the link at once; the campaign waits in the stored queue and is added when the budget allows', async () => {
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const campaign = sb.state.forKey(sb.key).campaigns[0]!;
     const from = Date.now();
-    const out = await service.shorten({ url: 'https://example.org/spent', domainId: null, campaignId: campaign.id });
+    const out = await service.shortening.shorten({ url: 'https://example.org/spent', domainId: null, campaignId: campaign.id });
     expect(Date.now() - from).toBeLessThan(1000);
     if (out.status !== 'done' || !out.jobId) throw new Error(`not shown at once: ${JSON.stringify(out)}`);
     expect(out.entry.campaign).toEqual({ state: 'pending', campaignId: campaign.id });
@@ -35,7 +35,7 @@ describe('a press while the main budget is spent', () => {
     );
     expect(sb.log.filter((l) => l.path.includes('/assign/'))).toEqual([]);
 
-    const job = await service.getJob({ jobId: out.jobId, waitMs: 10_000 });
+    const job = await service.shortening.getJob({ jobId: out.jobId, waitMs: 10_000 });
     expect(job?.state).toBe('done');
     expect(job?.result?.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
     expect((await historyItem.getValue())[0]!.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
@@ -52,12 +52,12 @@ describe('the menu', () => {
 
   it('copies and notifies when the link is made, before its channel is answered, and not again after', async () => {
     const { service, notes, copies } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const channel = sb.state.forKey(sb.key).channels[0]!;
     await settingsItem.setValue({ ...DEFAULT_SETTINGS, defaultChannelId: channel.id });
     let release!: () => void;
     sb.faults.push({ path: /^\/api\/channel\/\d+\/assign\//, until: new Promise<void>((r) => (release = r)) });
-    await service.shortenInBackground('https://example.org/from-menu', 'context-link');
+    await service.shortening.shortenInBackground('https://example.org/from-menu', 'context-link');
     await vi.waitFor(() => expect(copies).toHaveLength(1), { timeout: 5000 });
     const made = sb.state.forKey(sb.key).links.find((l) => l.url === 'https://example.org/from-menu')!;
     expect(copies).toEqual([made.short_url]);
@@ -72,9 +72,9 @@ describe('the menu', () => {
 
   it('tells of a failed channel after the link, without copying it again', async () => {
     const { service, notes, copies } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     await settingsItem.setValue({ ...DEFAULT_SETTINGS, defaultChannelId: 999_999 });
-    await service.shortenInBackground('https://example.org/no-such-channel', 'command');
+    await service.shortening.shortenInBackground('https://example.org/no-such-channel', 'command');
     await vi.waitFor(() => expect(notes).toHaveLength(2), { timeout: 5000 });
     const made = sb.state.forKey(sb.key).links.find((l) => l.url === 'https://example.org/no-such-channel')!;
     expect(copies).toEqual([made.short_url]);
@@ -92,7 +92,7 @@ describe('Recent links are written beside the press, not before its answer', () 
 
   it('the link is answered while its Recent links entry is still being written; the list asked for then has it, and the job ends once it is filed', async () => {
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     // A long list takes the browser hundreds of ms to write: the write is held here.
     const write = historyItem.setValue.bind(historyItem);
     let release!: () => void;
@@ -101,7 +101,7 @@ describe('Recent links are written beside the press, not before its answer', () 
       await held;
       return write(v);
     });
-    const out = await service.shorten({ url: 'https://example.org/long-history', domainId: null, campaignId: null });
+    const out = await service.shortening.shorten({ url: 'https://example.org/long-history', domainId: null, campaignId: null });
     if (out.status !== 'done' || !out.jobId) throw new Error(`not answered while the write is held: ${JSON.stringify(out)}`);
     expect(await historyItem.getValue()).toEqual([]);
     // Not done before it is filed (a restarted worker files it again).
@@ -110,19 +110,19 @@ describe('Recent links are written beside the press, not before its answer', () 
       result: { shortUrl: out.entry.shortUrl },
     });
     // Recent links asked for now are read after the write: the new link is in them.
-    const listed = service.getHistory();
+    const listed = service.recent.getHistory();
     release();
     expect((await listed).map((e) => e.shortUrl)).toContain(out.entry.shortUrl);
-    expect((await service.getJob({ jobId: out.jobId, waitMs: 5000 }))?.state).toBe('done');
+    expect((await service.shortening.getJob({ jobId: out.jobId, waitMs: 5000 }))?.state).toBe('done');
     spy.mockRestore();
   });
 
   it('a job restarted after its link was made but before it was filed files it', async () => {
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    const out = await service.shorten({ url: 'https://example.org/restarted', domainId: null, campaignId: null });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const out = await service.shortening.shorten({ url: 'https://example.org/restarted', domainId: null, campaignId: null });
     if (out.status !== 'done' || !out.jobId) throw new Error(JSON.stringify(out));
-    await service.getJob({ jobId: out.jobId, waitMs: 5000 });
+    await service.shortening.getJob({ jobId: out.jobId, waitMs: 5000 });
     // The stored state of a worker stopped between the two: the job pending with its link, Recent links without it.
     const job = (await queueItem.getValue()).find((j) => j.id === out.jobId)!;
     await queueItem.setValue([{ ...job, state: 'pending', filed: undefined }]);
@@ -131,7 +131,7 @@ describe('Recent links are written beside the press, not before its answer', () 
     const again = makeService();
     await again.service.resume();
     await vi.waitFor(async () => expect((await queueItem.getValue()).find((j) => j.id === out.jobId)?.state).toBe('done'));
-    expect((await again.service.getHistory()).map((e) => e.shortUrl)).toEqual([out.entry.shortUrl]);
+    expect((await again.service.recent.getHistory()).map((e) => e.shortUrl)).toEqual([out.entry.shortUrl]);
     // Made once: the restarted job did not shorten again.
     expect(sb.log.filter((l) => l.path === '/api/shorten')).toHaveLength(1);
   });

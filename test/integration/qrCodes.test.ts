@@ -44,32 +44,32 @@ const blue = { ...DEFAULT_QR_STYLE, foreground: '#1f6feb' };
 describe('QR style', () => {
   it('is kept per account, and a style scanners read badly is refused', async () => {
     const service = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    expect(await service.getQrStyle()).toEqual(DEFAULT_QR_STYLE);
-    expect(await service.saveQrStyle({ style: blue })).toEqual(blue);
-    await expect(service.saveQrStyle({ style: { ...blue, foreground: '#ffffff', background: '#000000' } })).rejects.toMatchObject({
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    expect(await service.qrStyles.getQrStyle()).toEqual(DEFAULT_QR_STYLE);
+    expect(await service.qrStyles.saveQrStyle({ style: blue })).toEqual(blue);
+    await expect(service.qrStyles.saveQrStyle({ style: { ...blue, foreground: '#ffffff', background: '#000000' } })).rejects.toMatchObject({
       reason: 'qr-style',
       detail: 'inverted',
     });
-    expect(await makeService().getQrStyle()).toEqual(blue); // a restarted worker reads it back
+    expect(await makeService().qrStyles.getQrStyle()).toEqual(blue); // a restarted worker reads it back
 
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: OTHER_KEY });
-    expect(await service.getQrStyle()).toEqual(DEFAULT_QR_STYLE);
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    expect(await service.getQrStyle()).toEqual(blue);
-    await service.saveQrStyle({ style: null });
-    expect(await service.getQrStyle()).toEqual(DEFAULT_QR_STYLE);
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: OTHER_KEY });
+    expect(await service.qrStyles.getQrStyle()).toEqual(DEFAULT_QR_STYLE);
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    expect(await service.qrStyles.getQrStyle()).toEqual(blue);
+    await service.qrStyles.saveQrStyle({ style: null });
+    expect(await service.qrStyles.getQrStyle()).toEqual(DEFAULT_QR_STYLE);
   });
 });
 
 describe('tracked QR code', () => {
   it('creates a QR code of type link with the short link in the account colours, once, and reads its scans at most once a minute', async () => {
     const service = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    await service.saveQrStyle({
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.qrStyles.saveQrStyle({
       style: { ...blue, logo: { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', type: 'image/png', bytes: 8, name: 'l.png' } },
     });
-    const made = await service.makeTrackedQr({ shortUrl: 'https://sho.rt/abc' });
+    const made = await service.trackedQrs.makeTrackedQr({ shortUrl: 'https://sho.rt/abc' });
     expect(made).toMatchObject({ state: 'made', shortUrl: 'https://sho.rt/abc', scans: 0 });
     expect(made.link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/qr\/\d+$/);
     const record = sb.state.forKey(sb.key).qrs.find((q) => q.id === made.id)!;
@@ -82,23 +82,23 @@ describe('tracked QR code', () => {
     });
 
     // A second press finds it: no second QR code.
-    expect((await service.makeTrackedQr({ shortUrl: 'https://sho.rt/abc' })).id).toBe(made.id);
+    expect((await service.trackedQrs.makeTrackedQr({ shortUrl: 'https://sho.rt/abc' })).id).toBe(made.id);
     expect(sb.log.filter((l) => l.path === '/api/qr/add')).toHaveLength(1);
 
     // Its image, read by the worker for the page to copy or download.
-    const image = await service.getTrackedQrImage({ shortUrl: 'https://sho.rt/abc' });
+    const image = await service.trackedQrs.getTrackedQrImage({ shortUrl: 'https://sho.rt/abc' });
     expect(image.type).toBe('image/svg+xml');
     expect(Buffer.from(image.dataUrl.split(',')[1]!, 'base64').toString('utf8')).toBe(await (await fetch(made.link!)).text());
 
     record.scans = 7;
     const lists = () => sb.log.filter((l) => l.path === '/api/qr' && l.method === 'GET').length;
-    expect((await service.getTrackedQrs({ refresh: true }))['https://sho.rt/abc']!.scans).toBe(0); // read a moment ago
+    expect((await service.trackedQrs.getTrackedQrs({ refresh: true }))['https://sho.rt/abc']!.scans).toBe(0); // read a moment ago
     expect(lists()).toBe(0);
     skew += 61_000;
-    expect((await service.getTrackedQrs({ refresh: true }))['https://sho.rt/abc']!.scans).toBe(7);
+    expect((await service.trackedQrs.getTrackedQrs({ refresh: true }))['https://sho.rt/abc']!.scans).toBe(7);
     const after = lists();
     expect(after).toBeGreaterThan(0);
-    await service.getTrackedQrs({ refresh: true });
+    await service.trackedQrs.getTrackedQrs({ refresh: true });
     expect(lists()).toBe(after); // not again within the minute
   });
 
@@ -106,13 +106,13 @@ describe('tracked QR code', () => {
     await sb.close();
     sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 2, mainWindowMs: 2_000, rateWindow: 'first-request' });
     const service = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key }); // one request of the two
-    await service.getList({ name: 'domains' }); // the second: the window is spent
-    const waiting = await service.makeTrackedQr({ shortUrl: 'https://sho.rt/wait' });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key }); // one request of the two
+    await service.lists.getList({ name: 'domains' }); // the second: the window is spent
+    const waiting = await service.trackedQrs.makeTrackedQr({ shortUrl: 'https://sho.rt/wait' });
     expect(waiting.state).toBe('waiting');
     expect(waiting.sendAt).toBeGreaterThan(Date.now());
-    expect((await service.getTrackedQrs({}))['https://sho.rt/wait']!.state).toBe('waiting');
-    const made = await service.waitTrackedQr({ shortUrl: 'https://sho.rt/wait' });
+    expect((await service.trackedQrs.getTrackedQrs({}))['https://sho.rt/wait']!.state).toBe('waiting');
+    const made = await service.trackedQrs.waitTrackedQr({ shortUrl: 'https://sho.rt/wait' });
     expect(made).toMatchObject({ state: 'made', shortUrl: 'https://sho.rt/wait' });
     expect(sb.state.forKey(sb.key).qrs.some((q) => q.id === made.id && q.data === 'https://sho.rt/wait')).toBe(true);
   });
@@ -121,16 +121,16 @@ describe('tracked QR code', () => {
     await sb.close();
     sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 2, mainWindowMs: 2_000, rateWindow: 'first-request' });
     const first = makeService();
-    await first.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    await first.getList({ name: 'domains' }); // the window is spent
-    const waiting = await first.makeTrackedQr({ shortUrl: 'https://sho.rt/restart' });
+    await first.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await first.lists.getList({ name: 'domains' }); // the window is spent
+    const waiting = await first.trackedQrs.makeTrackedQr({ shortUrl: 'https://sho.rt/restart' });
     expect(waiting.state).toBe('waiting');
     first.sessions.get().then((s) => s?.close()); // the worker stops: its waiting request is dropped
     const second = makeService();
-    await until(async () => (await second.resumeTrackedQrs()) || true, 'resume');
+    await until(async () => (await second.trackedQrs.resumeTrackedQrs()) || true, 'resume');
     const made = await until(
       async () => {
-        const q = (await second.getTrackedQrs({}))['https://sho.rt/restart'];
+        const q = (await second.trackedQrs.getTrackedQrs({}))['https://sho.rt/restart'];
         return q?.state === 'made' ? q : null;
       },
       'the tracked QR code made by the next worker',

@@ -115,17 +115,17 @@ describe('the client classifies by what the answer says', () => {
 describe('the worker survives them', () => {
   it('a wrong key is refused as a key problem when connecting', async () => {
     const service = makeService();
-    const err = await service.saveConnection({ serviceUrl: sb.url, apiKey: 'wrong-key' }).catch((e: unknown) => e);
+    const err = await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: 'wrong-key' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'bad-key' });
     expect(errorSentence(err, 'connection', { serviceUrl: sb.url })).toBe('The API key was rejected by the service. Check the API key.');
-    expect((await service.getConnection()).connected).toBe(false);
+    expect((await service.connection.getConnection()).connected).toBe(false);
   });
 
   it('a key revoked after connecting makes the account a key problem, not "not allowed"', async () => {
     const service = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     sb.state.revokeKey(sb.key);
-    const err = await service.getAccount({ refresh: true }).catch((e: unknown) => e);
+    const err = await service.lists.getAccount({ refresh: true }).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'bad-key' });
     expect(errorSentence(err, 'options')).toBe('The API key was rejected by the service. Check the API key. (see Connection)');
   });
@@ -134,15 +134,15 @@ describe('the worker survives them', () => {
     await sb.close();
     sb = await startSandbox({ port: 0, plan: 'pro', mainLimit: 3, mainWindowMs: 1500, rateWindow: 'first-request', realDeployment: true });
     const service = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    await service.mutate({ op: 'addCampaign', args: [{ name: 'One', slug: 'one' }] });
-    const refused = await service.mutate({ op: 'addCampaign', args: [{ name: 'Two', slug: 'one' }] }).catch((e: unknown) => e);
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.lists.mutate({ op: 'addCampaign', args: [{ name: 'One', slug: 'one' }] });
+    const refused = await service.lists.mutate({ op: 'addCampaign', args: [{ name: 'Two', slug: 'one' }] }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: 'invalid-request' });
     expect(errorSentence(refused, 'options')).toMatch(/^The service said: This slug is already taken\./);
     // Another client of the same key spends the budget: the worker learns it from a 200 `error: 429`.
     const other = createApiClient({ baseUrl: sb.url, apiKey: sb.key });
     await Promise.allSettled([other.getAccount(), other.getAccount(), other.getAccount()]);
-    await service.mutate({ op: 'addCampaign', args: [{ name: 'Three', slug: 'three' }] });
+    await service.lists.mutate({ op: 'addCampaign', args: [{ name: 'Three', slug: 'three' }] });
     expect(sb.state.forKey(sb.key).campaigns.filter((c) => c.name === 'Three')).toHaveLength(1);
     expect(sb.log.some((l) => l.path === '/api/campaign/add' && l.rateLimited && l.status === 200)).toBe(true);
   }, 20_000);

@@ -20,10 +20,10 @@ describe('a link refused with 429, then the worker stopped', () => {
     // last word on its window (answers of requests sent with it would speak of the window too).
     sb = await startSandbox({ port: 0, plan: 'pro', shortenLimit: 1, shortenWindowMs: 1500 });
     const worker = await workerLives();
-    await worker.call((s) => s.saveConnection({ serviceUrl: sb.url, apiKey: sb.key }));
+    await worker.call((s) => s.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key }));
     const urls = Array.from({ length: 4 }, (_, i) => `https://example.org/pressed/${i}`);
     const presses = urls.map((url) =>
-      worker.call((s) => s.shorten({ url, domainId: null, campaignId: null }, 'popup')).catch((e: unknown) => e),
+      worker.call((s) => s.shortening.shorten({ url, domainId: null, campaignId: null }, 'popup')).catch((e: unknown) => e),
     );
     await vi.waitFor(
       () => expect(sb.log.filter((l) => l.path === '/api/shorten' && l.status === 200).length).toBeGreaterThanOrEqual(1),

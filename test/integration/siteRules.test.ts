@@ -35,20 +35,20 @@ afterEach(() => sb.close());
 describe('site rules in the worker', () => {
   it("the shortcut uses the most specific rule's campaign, channel and preset (added after the cleaning)", async () => {
     const { service, notes } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
     const [campaign, channel] = [data.campaigns[0]!, data.channels[0]!];
-    await service.saveLinkRules({
+    await service.linkRules.saveLinkRules({
       presets: [news],
       rules: [rule('example.org'), rule('example.org/blog/', { campaignId: campaign.id, channelId: channel.id, presetId: 'p1' })],
     });
-    await service.shortenInBackground('https://www.example.org/blog/post?utm_source=x&id=5#top', 'command');
+    await service.shortening.shortenInBackground('https://www.example.org/blog/post?utm_source=x&id=5#top', 'command');
     const link = await until(() => data.links.find((l) => l.url.startsWith('https://www.example.org/blog/post')), 'the link');
     expect(link.url).toBe('https://www.example.org/blog/post?id=5&utm_source=news&utm_medium=email#top');
     await until(() => notes[0], 'the notification');
     // The link is told as soon as it is made; the campaign and channel are added right after it.
     const made = await until(async () => {
-      const entry = (await service.getHistory())[0];
+      const entry = (await service.recent.getHistory())[0];
       return entry && entry.campaign?.state !== 'pending' && entry.channel?.state !== 'pending' ? entry : undefined;
     }, 'the assignments');
     expect(made.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
@@ -57,21 +57,21 @@ describe('site rules in the worker', () => {
 
   it('a rule naming a deleted campaign falls back to the default, says so once, and the link is made', async () => {
     const { service, notes } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
     const gone = data.campaigns[1]!;
-    await service.getList({ name: 'campaigns' });
-    await service.mutate({ op: 'deleteCampaign', args: [gone.id] });
-    await service.saveLinkRules({ rules: [rule('example.net', { campaignId: gone.id })] });
-    await service.shortenInBackground('https://example.net/one', 'context-page');
+    await service.lists.getList({ name: 'campaigns' });
+    await service.lists.mutate({ op: 'deleteCampaign', args: [gone.id] });
+    await service.linkRules.saveLinkRules({ rules: [rule('example.net', { campaignId: gone.id })] });
+    await service.shortening.shortenInBackground('https://example.net/one', 'context-page');
     await until(() => data.links.find((l) => l.url === 'https://example.net/one'), 'the first link');
     await until(() => notes.length >= 2, 'the notifications');
     expect(notes.filter((n) => /no longer exists/.test(n.message))).toHaveLength(1);
     expect(notes[0]!.message).toBe(
       'The rule for example.net names what no longer exists (campaign): the default is used instead. The link is made anyway.',
     );
-    expect((await service.getHistory())[0]!.campaign).toEqual({ state: 'none' });
-    await service.shortenInBackground('https://example.net/two', 'context-page');
+    expect((await service.recent.getHistory())[0]!.campaign).toEqual({ state: 'none' });
+    await service.shortening.shortenInBackground('https://example.net/two', 'context-page');
     await until(() => data.links.find((l) => l.url === 'https://example.net/two'), 'the second link');
     await until(() => notes.length >= 3, 'its notification');
     expect(notes.filter((n) => /no longer exists/.test(n.message))).toHaveLength(1);
@@ -79,11 +79,11 @@ describe('site rules in the worker', () => {
 
   it("the bulk page's rows matching a rule get what the page leaves open (here its campaign) and its preset, and each row names the rule", async () => {
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
     const ruled = data.campaigns[0]!;
-    await service.saveLinkRules({ presets: [news], rules: [rule('shop.example', { campaignId: ruled.id, presetId: 'p1' })] });
-    const view = await service.startBulk({
+    await service.linkRules.saveLinkRules({ presets: [news], rules: [rule('shop.example', { campaignId: ruled.id, presetId: 'p1' })] });
+    const view = await service.bulk.startBulk({
       addresses: [{ url: 'https://www.shop.example/item?id=1#photos' }, { url: 'https://other.example/page' }],
       domainId: null,
       campaignId: null,
@@ -102,11 +102,11 @@ describe('site rules in the worker', () => {
 
   it("a campaign chosen on the bulk page wins over a rule's; the rule's preset still applies, and the row says what the rule chose", async () => {
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
     const [ruled, chosen] = [data.campaigns[0]!, data.campaigns[1]!];
-    await service.saveLinkRules({ presets: [news], rules: [rule('shop.example', { campaignId: ruled.id, presetId: 'p1' })] });
-    const view = await service.startBulk({
+    await service.linkRules.saveLinkRules({ presets: [news], rules: [rule('shop.example', { campaignId: ruled.id, presetId: 'p1' })] });
+    const view = await service.bulk.startBulk({
       addresses: [{ url: 'https://shop.example/chosen' }],
       domainId: null,
       campaignId: chosen.id,
@@ -120,13 +120,13 @@ describe('site rules in the worker', () => {
 
   it("a bulk row whose rule names a deleted campaign gets the page's, and the user is told once", async () => {
     const { service, notes } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
     const data = sb.state.forKey(sb.key);
     const gone = data.campaigns[3]!;
-    await service.getList({ name: 'campaigns' });
-    await service.mutate({ op: 'deleteCampaign', args: [gone.id] });
-    await service.saveLinkRules({ rules: [rule('shop.example', { campaignId: gone.id })] });
-    await service.startBulk({
+    await service.lists.getList({ name: 'campaigns' });
+    await service.lists.mutate({ op: 'deleteCampaign', args: [gone.id] });
+    await service.linkRules.saveLinkRules({ rules: [rule('shop.example', { campaignId: gone.id })] });
+    await service.bulk.startBulk({
       addresses: [{ url: 'https://shop.example/a' }, { url: 'https://shop.example/b' }],
       domainId: null,
       campaignId: null,
@@ -149,16 +149,16 @@ describe('site rules in the worker', () => {
 
   it('keeps rules per account and refuses a bad one whole', async () => {
     const { service } = makeService();
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    await service.saveLinkRules({ presets: [news], rules: [rule('example.org')] });
-    await expect(service.saveLinkRules({ rules: [rule('example.com'), rule('not a site')] })).rejects.toMatchObject({
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    await service.linkRules.saveLinkRules({ presets: [news], rules: [rule('example.org')] });
+    await expect(service.linkRules.saveLinkRules({ rules: [rule('example.com'), rule('not a site')] })).rejects.toMatchObject({
       kind: 'invalid-input',
       field: 'rules.1.site',
     });
-    expect((await service.getLinkRules()).rules.map((r) => r.site)).toEqual(['example.org']);
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: 'second-key' });
-    expect(await service.getLinkRules()).toMatchObject({ presets: [], rules: [] });
-    await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
-    expect((await service.getLinkRules()).rules.map((r) => r.site)).toEqual(['example.org']);
+    expect((await service.linkRules.getLinkRules()).rules.map((r) => r.site)).toEqual(['example.org']);
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: 'second-key' });
+    expect(await service.linkRules.getLinkRules()).toMatchObject({ presets: [], rules: [] });
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    expect((await service.linkRules.getLinkRules()).rules.map((r) => r.site)).toEqual(['example.org']);
   });
 });

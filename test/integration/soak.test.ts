@@ -62,7 +62,7 @@ describe(`the soak (SOAK_SEED=${SEED})`, () => {
       maxJobAttempts: 50,
       waitPolicy: { baseDelayMs: 20, maxDelayMs: 300, giveUpAfterMs: 10 * 60_000, maxRateLimitedTries: 50 },
     }));
-    await worker.call((s) => s.saveConnection({ serviceUrl: sb.url, apiKey: sb.key }));
+    await worker.call((s) => s.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key }));
 
     const presses: Press[] = [];
     let stops = 0;
@@ -75,14 +75,15 @@ describe(`the soak (SOAK_SEED=${SEED})`, () => {
           () => mine.forEach((m) => (m.heard = 'answer')),
           (e: unknown) => mine.forEach((m) => ((m.heard = 'error'), (m.error = String((e as Error)?.message ?? e)))),
         );
-      if (entry === 'popup') return void hear(worker.call((s) => s.shorten({ url: urls[0]!, domainId: null, campaignId: null }, 'popup')));
+      if (entry === 'popup')
+        return void hear(worker.call((s) => s.shortening.shorten({ url: urls[0]!, domainId: null, campaignId: null }, 'popup')));
       if (entry === 'bulk')
         return void hear(
           worker.call((s) =>
-            s.startBulk({ addresses: urls.map((url) => ({ url })), domainId: null, campaignId: null, channelId: null, makeNew: true }),
+            s.bulk.startBulk({ addresses: urls.map((url) => ({ url })), domainId: null, campaignId: null, channelId: null, makeNew: true }),
           ),
         );
-      void hear(worker.call((s) => s.shortenInBackground(urls[0]!, entry)));
+      void hear(worker.call((s) => s.shortening.shortenInBackground(urls[0]!, entry)));
     };
 
     for (let n = 0; presses.length < PRESSES; n++) {
@@ -102,7 +103,7 @@ describe(`the soak (SOAK_SEED=${SEED})`, () => {
         const batch = await bulkItem.getValue();
         const running = batch?.items.some((it) => it.state === 'waiting');
         if (running && rnd.next() < 0.8) continue;
-        if (batch && !running) await worker.call((s) => s.clearBulk()).catch(() => undefined);
+        if (batch && !running) await worker.call((s) => s.bulk.clearBulk()).catch(() => undefined);
         if (!running) bulkRun++;
       }
       press(entry, urls);

@@ -34,12 +34,12 @@ afterEach(async () => {
 /** A connected service whose next tracked QR code the sandbox answers with the image at `link`. */
 async function trackedWithImageAt(link: string) {
   const { service } = makeService();
-  await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+  await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
   sb.faults.push({
     path: /^\/api\/qr\/add$/,
     answer: { status: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ error: 0, id: 9001, link }) },
   });
-  const made = await service.makeTrackedQr({ shortUrl: 'https://sho.rt/img' });
+  const made = await service.trackedQrs.makeTrackedQr({ shortUrl: 'https://sho.rt/img' });
   expect(made.link).toBe(link);
   return service;
 }
@@ -47,7 +47,7 @@ async function trackedWithImageAt(link: string) {
 describe("a tracked QR code's image", () => {
   it('named at another origin: not read by the worker, refused with a reason the page words', async () => {
     const service = await trackedWithImageAt(`${elsewhere.url}/private/admin.svg`);
-    const error = await service.getTrackedQrImage({ shortUrl: 'https://sho.rt/img' }).catch((e: unknown) => e);
+    const error = await service.trackedQrs.getTrackedQrImage({ shortUrl: 'https://sho.rt/img' }).catch((e: unknown) => e);
     expect(elsewhere.seen).toEqual([]);
     expect(error).toMatchObject({ reason: 'image-elsewhere', detail: elsewhere.url });
     expect(errorSentence(error, 'popup')).toBe(
@@ -61,7 +61,7 @@ describe("a tracked QR code's image", () => {
       path: /^\/api\/qr-image\/9001$/,
       answer: { status: 302, headers: { Location: `${elsewhere.url}/private/admin.svg` }, body: '' },
     });
-    await expect(service.getTrackedQrImage({ shortUrl: 'https://sho.rt/img' })).rejects.toMatchObject({ kind: 'network' });
+    await expect(service.trackedQrs.getTrackedQrImage({ shortUrl: 'https://sho.rt/img' })).rejects.toMatchObject({ kind: 'network' });
     expect(elsewhere.seen).toEqual([]);
   });
 });

@@ -75,7 +75,7 @@ export async function workerLives(overrides: Partial<ServiceDeps> = {}): Promise
         });
       });
       // As the worker's start does: no popup follows anything yet, then the queue resumes.
-      await lives.call((s) => s.handBack().then(() => s.resume()));
+      await lives.call((s) => s.shortening.handBack().then(() => s.resume()));
     },
   };
   await lives.start();

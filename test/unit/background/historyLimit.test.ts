@@ -65,7 +65,7 @@ describe('Keep recent links', () => {
     // Full again; the queue needs room: Recent links make it.
     vi.restoreAllMocks();
     withQuota(JSON.stringify(await fakeBrowser.storage.local.get(null)).length + 100);
-    const q = new JobQueue({ run: () => new Promise(() => {}), onSettled: async () => {}, wakeAt: () => {} });
+    const q = new JobQueue({ run: () => new Promise(() => {}), wakeAt: () => {} });
     const big = { url: `https://example.org/${'x'.repeat(8000)}`, domainId: null, campaignId: null };
     const job = await q.add({ kind: 'shorten', source: 'popup', args: big, priority: 'interactive', fingerprint: 'fp', notify: false });
     expect((await queueItem.getValue()).map((j) => j.id)).toContain(job.id);

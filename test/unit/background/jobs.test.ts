@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api';
-import { JobQueue } from '@/lib/background/jobs';
+import { JobQueue, type JobSteps } from '@/lib/background/jobs';
 import { BACKGROUND_AHEAD, START_AT_ONCE } from '@/lib/background/jobStarts';
 import { bulkItem, queueItem, type BulkBatch, type Job } from '@/lib/storage';
 
@@ -31,12 +31,13 @@ describe('the persisted job queue', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('runs a job once and tells when it settles', async () => {
-    const run = vi.fn(async (job: Job, markSending: () => void) => {
+    const run = vi.fn(async (job: Job, { markSending }: JobSteps) => {
       await markSending();
       return entry(job);
     });
     const onSettled = vi.fn(async () => {});
-    const q = new JobQueue({ run, onSettled, wakeAt: () => {} });
+    const q = new JobQueue({ run, wakeAt: () => {} });
+    q.events.on('tell', onSettled);
     const job = await q.add(fields);
     const settled = await q.waitFor(job.id, 2000);
     expect(settled?.state).toBe('done');
@@ -58,7 +59,6 @@ describe('the persisted job queue', () => {
         ran.push(job.id);
         return entry(job);
       },
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     await q.resume();
@@ -80,7 +80,7 @@ describe('the persisted job queue', () => {
       },
     ]);
     const seen: Job[] = [];
-    const q = new JobQueue({ run: async (job) => (seen.push(job), entry(job)), onSettled: async () => {}, wakeAt: () => {} });
+    const q = new JobQueue({ run: async (job) => (seen.push(job), entry(job)), wakeAt: () => {} });
     await q.resume();
     await q.waitFor('half', 2000);
     expect(seen[0]?.shortened?.shortCode).toBe('h');
@@ -95,7 +95,6 @@ describe('the persisted job queue', () => {
         if (calls === 1) throw new ApiError({ kind: 'server', message: '500' });
         return entry(job);
       },
-      onSettled: async () => {},
       wakeAt: (at) => wakes.push(at),
       policy: { baseDelayMs: 100, maxDelayMs: 400, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 },
     });
@@ -108,7 +107,6 @@ describe('the persisted job queue', () => {
       run: async () => {
         throw new ApiError({ kind: 'invalid-request', message: 'bad url' });
       },
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     const j2 = await refused.add(fields);
@@ -127,7 +125,6 @@ describe('the persisted job queue', () => {
           started.push(job.args.url);
           release.push(() => resolve(entry(job)));
         }),
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     const bulk = Array.from({ length: 20 }, (_, i) => ({
@@ -159,7 +156,7 @@ describe('the persisted job queue', () => {
     };
     setTimeout(tick, 0);
     const turns: number[] = [];
-    const q = new JobQueue({ run: () => new Promise(() => turns.push(turn)), onSettled: async () => {}, wakeAt: () => {} });
+    const q = new JobQueue({ run: () => new Promise(() => turns.push(turn)), wakeAt: () => {} });
     const rows = Array.from({ length: 5 }, (_, i) => ({
       ...fields,
       source: 'bulk' as const,
@@ -177,12 +174,11 @@ describe('the persisted job queue', () => {
     const started: string[] = [];
     const linkMade: (() => Promise<void>)[] = [];
     const q = new JobQueue({
-      run: (job, _send, checkpoint) =>
+      run: (job, { checkpoint }) =>
         new Promise(() => {
           started.push(job.args.url);
           linkMade.push(() => checkpoint({ shortened: { shortUrl: 'https://sho.rt/x', shortCode: 'x', linkId: 1 } }));
         }),
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     const batch = (account: string, n: number) =>
@@ -211,13 +207,12 @@ describe('the persisted job queue', () => {
     let leave: () => void = () => {};
     let finish: () => void = () => {};
     const q = new JobQueue({
-      run: async (job, markSending) => {
+      run: async (job, { markSending }) => {
         leave = markSending;
         await new Promise<void>((r) => (finish = r));
         await markSending();
         return entry(job);
       },
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     const err = { kind: 'cancelled', message: 'Cancelled.' } as never;
@@ -248,7 +243,6 @@ describe('the persisted job queue', () => {
         seenAtRun.push(await bulkItem.getValue());
         return entry(job);
       },
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     const bulk = Array.from({ length: 3 }, (_, i) => ({
@@ -291,7 +285,7 @@ describe('the persisted job queue', () => {
       return set(items);
     });
     const ran: string[] = [];
-    const q = new JobQueue({ run: async (job) => (ran.push(job.args.url), entry(job)), onSettled: async () => {}, wakeAt: () => {} });
+    const q = new JobQueue({ run: async (job) => (ran.push(job.args.url), entry(job)), wakeAt: () => {} });
     const batch: BulkBatch = {
       id: 'b2',
       createdAt: 0,
@@ -320,11 +314,10 @@ describe('a job whose request was on the wire when the worker stopped', () => {
   /** A queue whose first life sends the job and never hears back; returns the stored queue after the stop. */
   async function stoppedWhileSent(customCode?: string) {
     const first = new JobQueue({
-      run: async (_job, markSending) => {
+      run: async (_job, { markSending }) => {
         await markSending();
         return new Promise(() => {}); // the answer never comes: the worker is stopped meanwhile
       },
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     const job = await first.add({ ...fields, args: { ...args, ...(customCode ? { customCode } : {}) } });
@@ -335,7 +328,7 @@ describe('a job whose request was on the wire when the worker stopped', () => {
   it('is not sent again blindly: it ends saying the link may have been made', async () => {
     const job = await stoppedWhileSent();
     let sent = 0;
-    const next = new JobQueue({ run: async (j) => (sent++, entry(j)), onSettled: async () => {}, wakeAt: () => {} });
+    const next = new JobQueue({ run: async (j) => (sent++, entry(j)), wakeAt: () => {} });
     await next.resume();
     const settled = await next.waitFor(job.id, 2000);
     expect(settled).toMatchObject({ state: 'failed', error: { reason: 'answer-lost' } });
@@ -347,7 +340,6 @@ describe('a job whose request was on the wire when the worker stopped', () => {
     let sent = 0;
     const next = new JobQueue({
       run: async (j) => (sent++, entry(j)),
-      onSettled: async () => {},
       wakeAt: () => {},
       policy: { baseDelayMs: 10, maxDelayMs: 20, giveUpAfterMs: 60_000, maxRateLimitedTries: 5 },
     });

@@ -10,13 +10,13 @@ import {
   onCommand,
   onMenuClick,
 } from '@/lib/background/menus';
-import type { Service } from '@/lib/background/service';
+import type { MenuDeps } from '@/lib/background/menus';
 import { DEFAULT_SETTINGS, settingsItem } from '@/lib/storage';
 import { pageAddress } from '@/lib/storage/pageAddresses';
 
 function fakeService() {
   const shortenInBackground = vi.fn(async () => {});
-  return { service: { shortenInBackground } as unknown as Service, shortenInBackground };
+  return { service: { shortenInBackground } as MenuDeps, shortenInBackground };
 }
 
 describe('context menu and keyboard command', () => {

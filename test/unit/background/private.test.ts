@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addToHistory } from '@/lib/background/history';
 import { keptInHistory } from '@/lib/links/keptInHistory';
@@ -51,9 +51,9 @@ describe('links made from a private window', () => {
     const told: Job[] = [];
     const q = new JobQueue({
       run: async (job) => entry(job.id, { longUrl: job.args.url, title: job.args.title }),
-      onSettled: async (job) => void told.push(job),
       wakeAt: () => {},
     });
+    q.events.on('tell', ({ job }) => void told.push(job));
     const priv = await q.add(fields(true));
     const normal = await q.add(fields(false));
     const [settled] = await Promise.all([q.waitFor(priv.id, 2000), q.waitFor(normal.id, 2000)]);
@@ -74,7 +74,6 @@ describe('links made from a private window', () => {
       run: async () => {
         throw new Error('refused');
       },
-      onSettled: vi.fn(async () => {}),
       wakeAt: () => {},
       maxAttempts: 1,
     });

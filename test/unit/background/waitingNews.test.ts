@@ -52,7 +52,6 @@ describe('the links waiting told to open popups', () => {
                 service: 'http://127.0.0.1',
               })),
         ),
-      onSettled: async () => {},
       wakeAt: () => {},
     });
     const quick = await q.add(press('https://example.org/quick'));
