@@ -5,7 +5,9 @@
  * current: its cache and its remembered choices, keyed by fingerprint.
  */
 import * as z from 'zod/mini';
-import type { CacheState, Connection, Settings } from './index';
+import type { CacheState } from './cache';
+import type { Connection } from './connection';
+import type { Settings } from './settings';
 import { checkedItem } from './checkedItem';
 import { storageNotices } from './notices';
 import { kept, type Repair } from './repaired';

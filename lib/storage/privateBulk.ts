@@ -5,7 +5,7 @@
 import { checkedItem } from './checkedItem';
 import * as repair from './items';
 import { storedItem } from './storedItem';
-import type { BulkBatch } from './index';
+import type { BulkBatch } from './bulk';
 import { KEYS } from './keys';
 
 /** A private window's batch: read through the same repair as the stored one. */

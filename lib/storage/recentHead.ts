@@ -3,7 +3,7 @@
  * change of it: the popup reads them in its first storage read (a few kilobytes, never the whole
  * list) and draws them before the worker has read and answered the whole history.
  */
-import type { HistoryEntry } from './index';
+import type { HistoryEntry } from '@/lib/links/historyEntry';
 import { storedItem } from './storedItem';
 import { KEYS } from './keys';
 

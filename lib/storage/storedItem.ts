@@ -24,3 +24,18 @@ export function storedItem<T>(key: StorageItemKey, fallback: T): WxtStorageItem<
     migrate: async () => undefined,
   };
 }
+
+/** A value of one stored item, to be written with others in one call (writeTogether). */
+export interface StoredValue<T = unknown> {
+  item: WxtStorageItem<T, Record<string, unknown>>;
+  value: T;
+}
+
+/** A stored value of any item (the items written together differ in type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each value matches its own item; the list mixes types
+export type AnyStoredValue = StoredValue<any>;
+
+/** Writes several items in one storage call: storage holds all of them or none (the queue and the bulk batch naming its jobs). */
+export function writeTogether(values: AnyStoredValue[]): Promise<void> {
+  return storage.setItems(values);
+}

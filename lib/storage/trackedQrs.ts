@@ -1,7 +1,7 @@
 /** The tracked QR codes of each account (the service's QR codes made for short links), read through their repair. */
 import type { SerializedApiError } from '@/lib/api';
 import { checkedItem } from './checkedItem';
-import { repairTrackedQrs } from './items';
+import { repairTrackedQrs } from './qrRepairs';
 import { storageNotices } from './notices';
 import { storedItem } from './storedItem';
 import { KEYS } from './keys';

@@ -1,7 +1,10 @@
 // Each stored item's repair: garbage, wrong types, an older version and an oversized value.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import * as r from '@/lib/storage/items';
+import * as items from '@/lib/storage/items';
+import * as qrRepairs from '@/lib/storage/qrRepairs';
+
+const r = { ...items, ...qrRepairs };
 import { bulkItem, DEFAULT_SETTINGS, historyItem, queueItem, settingsItem, storageNotices } from '@/lib/storage';
 import { readLinkRules, repairLinkRules } from '@/lib/storage/linkRules';
 import { createStorageCheck } from '@/lib/background/storedCheck';
