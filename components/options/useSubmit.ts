@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import type { FieldProblem } from '@/lib/ui/options/forms';
 import type { Checked } from '@/lib/ui/options/forms';
-import { fieldProblemSentence } from '@/lib/i18n/errorText';
+import { fieldProblemSentence } from '@/lib/i18n/issueText';
 import { fieldByName, focusField, useAction, type RunOptions } from './useAction';
 
 export interface SubmitSteps<A> {

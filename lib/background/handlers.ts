@@ -3,7 +3,7 @@
  * answered: a content script, a web page or another extension gets a refusal, never data.
  */
 import { toApiError } from '@/lib/api';
-import { onMessage, type AnswerOf, type ProtocolMap, type Result } from '@/lib/messaging';
+import { onMessage, type AnswerOf, type Mutation, type ProtocolMap, type Result } from '@/lib/messaging';
 import { OPTIONS_PORT, POPUP_PORT } from '@/lib/messaging/popupPort';
 import type { Service } from './service';
 import { seesPrivate, type PageSender } from './privateJobs';
@@ -42,7 +42,7 @@ export function registerHandlers(service: Service, runtimeId: string, extensionO
     getList: (d) => service.lists.getList(d),
     getChannelItems: (d) => service.lists.getChannelItems(d),
     getQr: (d) => service.lists.getQr(d),
-    mutate: (d) => service.lists.mutate(d),
+    mutate: (d) => service.lists.mutate(d as Mutation),
     changeSendAt: () => service.lists.changeSendAt(),
     shorten: (d) => service.shortening.shorten(d, 'popup'),
     getJob: (d) => service.shortening.getJob(d),

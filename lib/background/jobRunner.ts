@@ -8,10 +8,34 @@ import { ApiError, toApiError } from '@/lib/api';
 import type { Job } from '@/lib/storage';
 import type { StoredJobs } from './storedJobs';
 import { forgetPrivate } from './privateJobs';
-import { DEFAULT_WAIT, nextStep } from './waitPolicy';
+import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
 import { dueJobs, LinksAhead, START_AT_ONCE, startable } from './jobStarts';
 import type { JobEvents } from './jobEvents';
-import type { JobDeps } from './jobs';
+
+/** What a running job may do besides its work: mark its request as sent, store a step, tell of what happened. */
+export interface JobSteps {
+  /** Called right before the request goes out: it records, it does not wait; it throws for a cancelled job. */
+  markSending: () => void;
+  /** Stores a step of the job (its short link, a refusal) before the job goes on. */
+  checkpoint: (patch: Partial<Job>) => Promise<void>;
+  /** The queue's events (`made`, `refused`, `unsent` are the job's to tell). */
+  events: JobEvents;
+}
+
+/** One try of a job: its result, or a throw the queue's wait policy judges. */
+export type JobRun = (job: Job, steps: JobSteps) => Promise<Job['result']>;
+
+export interface JobDeps {
+  /** The work of a job (shortenJob.ts). */
+  run: JobRun;
+  /** Asks to be woken at `at` (alarms), for jobs that must wait past the worker's life. */
+  wakeAt: (at: number) => void;
+  now?: () => number;
+  /** Job-level tries while rate limited; default DEFAULT_WAIT.maxRateLimitedTries (each try itself waits for the budget at the gate). */
+  maxAttempts?: number;
+  /** Waits after the service could not be reached; default DEFAULT_WAIT (tests make them short). */
+  policy?: WaitPolicy;
+}
 
 export class JobRunner {
   readonly running = new Set<string>();

@@ -4,7 +4,7 @@
  */
 import { ApiError, fetchAllPages, LIST_METHODS, type Account, type ApiClient, type ListName } from '@/lib/api';
 import { checkShownAccount } from './shownAccount';
-import type { Cached, ListItems, Mutation, MutationName, ShownAccount } from '@/lib/messaging';
+import type { Cached, ListItems, MutationAnswer, MutationName, MutationOf, ShownAccount } from '@/lib/messaging';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
 
@@ -100,12 +100,13 @@ export function createLists(sessions: SessionHolder) {
     },
 
     /** Runs a mutation, then refreshes the list it touched before answering. */
-    async mutate(m: Mutation & ShownAccount): Promise<unknown> {
+    async mutate<K extends MutationName>(m: MutationOf<K> & ShownAccount): Promise<MutationAnswer<K>> {
       if (!m || typeof m !== 'object' || !Object.hasOwn(TOUCHES, m.op) || !Array.isArray(m.args))
         throw new ApiError({ kind: 'invalid-input', field: 'op', message: 'op is not valid' });
       const s = await sessions.require();
       checkShownAccount(s, m.account);
-      const fn = s.client.interactive[m.op] as (...a: unknown[]) => Promise<unknown>;
+      // The client's method named by the page (checked against TOUCHES above), with the page's arguments.
+      const fn = s.client.interactive[m.op] as unknown as (...a: unknown[]) => Promise<MutationAnswer<K>>;
       const result = await withRetry(() => fn(...m.args), { policy: CHANGE_RETRY });
       const touched = TOUCHES[m.op];
       const fresh = { fresh: true };

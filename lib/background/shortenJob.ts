@@ -9,7 +9,7 @@ import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
 import type { HistoryEntry, Job } from '@/lib/storage';
 import { addToHistory, updateInHistory } from './history';
-import type { JobRun, JobSteps } from './jobs';
+import type { JobRun, JobSteps } from './jobRunner';
 import { withRetry, type RetryPolicy } from './retry';
 import { onlyWhenLimited } from './waitPolicy';
 import type { SessionHolder } from './session';

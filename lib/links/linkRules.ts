@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { parseSite } from './siteRules';
 import { lazySchema } from '@/lib/api/lazySchema';
-import type { OrgConventions } from './orgRules';
+import type { QrStyle } from '@/lib/qr/style';
 
 const id = lazySchema(() => z.nullable(z.int().check(z.positive())));
 const text = lazySchema(() => z.string().check(z.maxLength(500)));
@@ -38,6 +38,19 @@ export const SiteRuleSchema = lazySchema(() =>
   }),
 );
 export type SiteRule = z.infer<typeof SiteRuleSchema>;
+
+/** One of the organisation's three (presets, rules, QR style), and whether the user may change it. */
+export interface OrgPart<T> {
+  value: T;
+  locked: boolean;
+}
+
+/** What the policy sets of the three (each absent when it sets none, or none valid). */
+export interface OrgConventions {
+  presets?: OrgPart<UtmPreset[]>;
+  rules?: OrgPart<SiteRule[]>;
+  qrStyle?: OrgPart<QrStyle>;
+}
 
 /** One account's presets, rules and campaigns' default presets (campaign id → preset id). */
 export interface AccountLinkRules {

@@ -7,20 +7,8 @@
  */
 import * as z from 'zod/mini';
 import { checkQrStyle, LOGO_TYPES, MAX_LOGO_BYTES, type LogoType, type QrStyle } from '@/lib/qr/style';
-import { readAccountRules, SiteRuleSchema, UtmPresetSchema, type AccountLinkRules, type SiteRule, type UtmPreset } from './linkRules';
-
-/** One of the three, and whether the user may change it. */
-export interface OrgPart<T> {
-  value: T;
-  locked: boolean;
-}
-
-/** What the policy sets of the three (each absent when it sets none, or none valid). */
-export interface OrgConventions {
-  presets?: OrgPart<UtmPreset[]>;
-  rules?: OrgPart<SiteRule[]>;
-  qrStyle?: OrgPart<QrStyle>;
-}
+import { readAccountRules, SiteRuleSchema, UtmPresetSchema, type AccountLinkRules, type OrgConventions } from './linkRules';
+export type { OrgConventions, OrgPart } from './linkRules';
 
 /** The policy members read here. */
 export const ORG_MEMBERS = ['utmPresets', 'siteRules', 'qrStyle'] as const;

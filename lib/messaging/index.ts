@@ -4,168 +4,24 @@
  * messages. Every answer is a Result: errors cross as plain data (kind + message).
  * The worker refuses messages that do not come from the extension's own pages.
  */
-import type { ManagedPolicy } from '@/lib/storage/policy';
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type {
-  Account,
-  ApiClient,
-  ChannelItem,
-  ListName,
-  QrDetail,
-  SerializedApiError,
-  Campaign,
-  Channel,
-  Domain,
-  Overlay,
-  Pixel,
-  Qr,
-  Splash,
-  FetchedImage,
-} from '@/lib/api';
-import type { BulkBatch, HistoryEntry, Job, Settings, ShortenJobArgs, TrackedQr, UnsentLink } from '@/lib/storage';
+import type { Account, ChannelItem, FetchedImage, ListName, QrDetail, SerializedApiError } from '@/lib/api';
+import type { HistoryEntry, Job, Settings, TrackedQr, UnsentLink } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
 import type { ToldItem } from '@/lib/storage/names';
 import type { SyncStatus } from '@/lib/storage/syncArea';
-import type { WaitingLink } from './waitingLinks';
 import type { AccountLinkRules, SiteRule, UtmPreset } from '@/lib/links/linkRules';
+export * from './lists';
+export * from './connectionInfo';
+export * from './shorten';
+export * from './bulk';
+import type { Cached, ListItems, MutationAnswer, MutationName, MutationOf } from './lists';
+import type { ConnectionInfo, ConnectionSummary, ShownAccount } from './connectionInfo';
+import type { ShortenOutcome, ShortenRequest, WaitingLinks } from './shorten';
+import type { BulkRequest, BulkScope, BulkView } from './bulk';
 
+/** Every answer of the worker: the value, or the error as data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
-
-/** The items of each list, by list name. */
-export interface ListItems {
-  domains: Domain;
-  campaigns: Campaign;
-  channels: Channel;
-  pixels: Pixel;
-  qrs: Qr;
-  overlays: Overlay;
-  splash: Splash;
-}
-
-/** A value served from the cache: `stale` means a refresh is under way in the background. */
-export interface Cached<T> {
-  value: T;
-  fetchedAt: number;
-  stale: boolean;
-}
-
-/** What the pages may know of the connection: never the key itself. */
-export interface ConnectionInfo {
-  connected: boolean;
-  serviceUrl: string | null;
-  /** The last 4 characters of the key, for the masked display. */
-  keyHint: string | null;
-  /** What the organisation's policy sets (the options page marks it, and disables what it locks). */
-  managed?: ManagedPolicy;
-  /** The current connection's name ("Connection name"; absent: none given). */
-  name?: string;
-  /** The account's fingerprint (service URL + key, hashed): a page's changes name the account it shows. */
-  fingerprint?: string;
-}
-
-/**
- * A change names the account the page shows: the worker refuses it when another account is
- * current (switched in another window meanwhile), so it never lands on the wrong account.
- */
-export interface ShownAccount {
-  account?: string;
-}
-
-/** A saved connection as the pages may know it (options' "Connections"): its name and service, never the key. */
-export interface ConnectionSummary {
-  fingerprint: string;
-  /** The user's name for it, or the service's host when none was given. */
-  name: string;
-  serviceUrl: string;
-  /** The last 4 characters of the key. */
-  keyHint: string;
-  current: boolean;
-  /** Links (popup, menu, shortcut, bulk rows) still waiting to be made with this connection. */
-  waiting: number;
-}
-
-/** The client methods a page may ask the worker to run as a mutation. */
-export type MutationName =
-  | 'updateAccount'
-  | 'addDomain'
-  | 'updateDomain'
-  | 'deleteDomain'
-  | 'addCampaign'
-  | 'updateCampaign'
-  | 'deleteCampaign'
-  | 'assignCampaignLink'
-  | 'addChannel'
-  | 'updateChannel'
-  | 'deleteChannel'
-  | 'assignChannelItem'
-  | 'addPixel'
-  | 'updatePixel'
-  | 'deletePixel'
-  | 'addQr'
-  | 'updateQr'
-  | 'deleteQr';
-
-/** A mutation: the client method and its arguments, typed from the client itself. */
-export type Mutation = {
-  [K in MutationName]: { op: K; args: Parameters<ApiClient[K]> };
-}[MutationName];
-
-/** What a page asks to shorten: the same members as the stored job's arguments. */
-export type ShortenRequest = ShortenJobArgs;
-
-/** The outcome of a shorten: done at once, or waiting in the persisted queue. */
-export type ShortenOutcome =
-  /** The link is made; with `jobId` its campaign or channel may still be pending (getJob with waitMs tells). */
-  | { status: 'done'; entry: HistoryEntry; jobId?: string }
-  | {
-      status: 'queued';
-      jobId: string;
-      expectedAt: number;
-      /** Why it waits when it is not the rate limit: the service did not answer and it is being tried again. */
-      reason?: SerializedApiError;
-      /** The same link with the same choices was waiting already: this is its job, no second link is made. */
-      already?: true;
-      /** What it waits for: the rate budget (until about `expectedAt`), a slow answer, or a service that cannot be reached. */
-      waitingFor?: WaitingFor;
-    };
-
-/** What a link that is not made yet waits for. */
-export type WaitingFor = 'budget' | 'answer' | 'service';
-
-/** Links the popup finds when it opens: its own links still being made, the links waiting (its list "Links waiting"), and links not sent because the account changed. */
-export interface WaitingLinks {
-  pending: Job[];
-  waiting: WaitingLink[];
-  unsent: UnsentLink[];
-}
-
-/** A batch for the bulk page: the addresses (cleaned, each once), the choices. */
-export interface BulkRequest {
-  addresses: { url: string; title?: string }[];
-  domainId: number | null;
-  campaignId: number | null;
-  channelId: number | null;
-  /** "Make new links even if one exists": no reuse of Recent links. */
-  makeNew: boolean;
-}
-
-/** Which batch a bulk page acts on: that of a private window (kept in memory only) or the stored one. */
-export interface BulkScope {
-  /** The page was opened for a private window. */
-  private?: boolean;
-}
-
-/** The stored batch and, for each waiting row, when it is expected to be sent (epoch ms; null: now or unknown). */
-export interface BulkView {
-  batch: BulkBatch;
-  expectedAt: (number | null)[];
-  /** For each row, whether it waits for a service that cannot be reached now (made when it answers). */
-  waitingForService?: boolean[];
-  /** For each row waiting for the service, whether the service answered with an error (rather than not at all). */
-  serviceFailing?: boolean[];
-  /** The worker's clock when it answered. */
-  now: number;
-}
 
 export interface ProtocolMap {
   /** Connection state without the key. */
@@ -193,8 +49,8 @@ export interface ProtocolMap {
   getChannelItems(data: { channelId: number }): Result<ChannelItem[]>;
   /** One QR code with its statistics. */
   getQr(data: { id: number }): Result<QrDetail>;
-  /** Runs a mutation through the queue and refreshes the list it touched. */
-  mutate(data: Mutation & ShownAccount): Result<unknown>;
+  /** Runs a change through the gate and refreshes the list it touched; answers the service's answer to it. */
+  mutate<K extends MutationName>(data: MutationOf<K> & ShownAccount): Result<MutationAnswer<K>>;
   /** When a change would leave now (the main rate budget): the page says a change waits, and until when. */
   changeSendAt(): Result<number | null>;
 
@@ -268,10 +124,11 @@ export type AnswerOf<K extends keyof ProtocolMap> = ReturnType<ProtocolMap[K]> e
 
 /** Sends a message and unwraps its Result: resolves the value or rejects with the error data. */
 export function ask<N extends ListName>(type: 'getList', data: { name: N; refresh?: boolean }): Promise<Cached<ListItems[N][]>>;
+export function ask<K extends MutationName>(type: 'mutate', data: MutationOf<K> & ShownAccount): Promise<MutationAnswer<K>>;
 export function ask<K extends keyof ProtocolMap>(type: K, ...data: Parameters<ProtocolMap[K]>): Promise<AnswerOf<K>>;
 export async function ask<K extends keyof ProtocolMap>(type: K, ...data: Parameters<ProtocolMap[K]>): Promise<AnswerOf<K>> {
   // The library types sendMessage's data per message; a rest tuple keeps no-data messages callable.
-  // The first overload keeps getList's generic, which ReturnType<ProtocolMap['getList']> loses.
+  // The first overloads keep getList's and mutate's generics, which ReturnType<ProtocolMap[K]> loses.
   const res = (await (sendMessage as (t: K, d?: unknown) => Promise<Result<unknown>>)(type, data[0])) as Result<unknown>;
   if (!res || typeof res !== 'object' || !('ok' in res)) {
     throw { kind: 'unreadable', reason: 'no-answer', message: 'The extension worker did not answer.' } satisfies SerializedApiError;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { t } from '@/lib/i18n';
 import { tCount } from '@/lib/i18n/count';
-import { issueText } from '@/lib/i18n/errorText';
+import { issueText } from '@/lib/i18n/issueText';
 
 type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
 const load = (lang: string) => JSON.parse(readFileSync(`public/_locales/${lang}/messages.json`, 'utf8')) as Catalogue;

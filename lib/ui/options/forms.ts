@@ -5,7 +5,7 @@
 import type * as z from 'zod/mini';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
 import { issueField } from '@/lib/api/inputs';
-import { fieldIssueText, issueText } from '@/lib/i18n/errorText';
+import { fieldIssueText, issueText } from '@/lib/i18n/issueText';
 
 /** One bad field: its name (its `name` attribute), the message, and the problem alone ("is required") for the page to put the field's visible label before it. */
 export interface FieldProblem {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ApiError } from '@/lib/api';
-import { JobQueue, type JobSteps } from '@/lib/background/jobs';
+import { JobQueue } from '@/lib/background/jobs';
+import type { JobSteps } from '@/lib/background/jobRunner';
 import { BACKGROUND_AHEAD, START_AT_ONCE } from '@/lib/background/jobStarts';
 import { bulkItem, queueItem, type BulkBatch, type Job } from '@/lib/storage';
 

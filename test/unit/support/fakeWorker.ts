@@ -385,7 +385,7 @@ export function withFakeWorker(): FakeWorker {
   const worker = new FakeWorker();
   beforeEach(() => {
     worker.reset();
-    vi.mocked(ask).mockImplementation(worker.ask as typeof ask);
+    vi.mocked(ask).mockImplementation(worker.ask as never);
   });
   return worker;
 }
