@@ -42,7 +42,7 @@ export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<Li
     if (others) {
       const rest = await others;
       pages.push(...rest.map((r) => r.items));
-      const tail = rest.at(-1)!;
+      const tail = rest.at(-1)!.res;
       const after = tail.nextpage;
       // A list that grew meanwhile: the last page names another; the rest one after another.
       if (after !== null && after > last && tail.items.length > 0) {
@@ -61,7 +61,8 @@ export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<Li
 
 /**
  * Pages `from`..`to`, as many in flight as `room()` allows (asked again on each answer and when
- * `whenRoom` settles), answered in page order; the first failure fails all.
+ * `whenRoom` settles), answered in page order; the first failure fails all. Each page's items are
+ * checked as it arrives, while the others are on the way, not all after the last answer.
  */
 function fetchTogether<T>(
   fetchPage: (paging: Paging) => Promise<ListPage<T>>,
@@ -70,9 +71,9 @@ function fetchTogether<T>(
   to: number,
   room: () => number,
   whenRoom?: () => Promise<void>,
-): Promise<ListPage<T>[]> {
+): Promise<{ res: ListPage<T>; items: T[] }[]> {
   return new Promise((resolve, reject) => {
-    const out: ListPage<T>[] = [];
+    const out: { res: ListPage<T>; items: T[] }[] = [];
     let next = from;
     let flying = 0;
     let failed = false;
@@ -93,10 +94,15 @@ function fetchTogether<T>(
         flying++;
         fetchPage({ limit, page }).then(
           (res) => {
-            out[page - from] = res;
             flying--;
+            if (!(next > to && flying === 0)) launch();
+            try {
+              out[page - from] = { res, items: res.items };
+            } catch (err) {
+              failed = true;
+              return reject(err);
+            }
             if (next > to && flying === 0) resolve(out);
-            else launch();
           },
           (err: unknown) => {
             failed = true;

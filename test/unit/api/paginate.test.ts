@@ -163,6 +163,34 @@ describe("the gate's room for the pages of a list", () => {
     expect(await pages).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('checks each page’s items as it arrives, while the pages after it are still on the way', async () => {
+    const held = new Map<number, () => void>();
+    const checkedWhileFlying: number[] = [];
+    const fetchPage = async ({ page = 1 }: Paging = {}): Promise<ListPage<number>> => {
+      if (page > 1) await new Promise<void>((r) => held.set(page, r));
+      const items = [page];
+      return {
+        ...PAGE,
+        size: 1,
+        currentpage: page,
+        nextpage: page < 4 ? page + 1 : null,
+        maxpage: 4,
+        get items() {
+          if (held.size > 0 && [...held.keys()].some((p) => p > page)) checkedWhileFlying.push(page);
+          return items;
+        },
+      };
+    };
+    const all = fetchAllPages(fetchPage, { room: () => 10 });
+    await vi.waitFor(() => expect(held.size).toBe(3));
+    held.get(2)!();
+    held.delete(2);
+    await vi.waitFor(() => expect(checkedWhileFlying).toContain(2));
+    for (const release of held.values()) release();
+    held.clear();
+    expect(await all).toEqual([1, 2, 3, 4]);
+  });
+
   it('says nothing may go together before the server has told its figures', () => {
     const gate = new RequestGate(new RateBudgets(Date.now), vi.fn() as unknown as typeof fetch);
     expect(gate.room('main')).toBe(0);
