@@ -12,6 +12,12 @@ export interface PagingOptions {
    * none in flight, one always leaves). Absent: one page after another.
    */
   room?: () => number;
+  /**
+   * Settles when the room may have grown (another request's slot freed): pages still waiting for
+   * room are asked for again then, not only when one of this list's own pages is answered. Over
+   * HTTP/2 the other lists of a page free their slots one round trip in, with this list's first page.
+   */
+  whenRoom?: () => Promise<void>;
 }
 
 /**
@@ -31,12 +37,12 @@ export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<Li
     const last = Math.min(res.maxpage, MAX_PAGES - n - 1 + current);
     const together = opts.room && res.size > 0 && last > current + 1 && (next === null || next === current + 1);
     // The other pages leave before this page's items are checked (schemas.ts: checked on first use).
-    const others = together ? fetchTogether(fetchPage, limit, current + 1, last, opts.room!) : null;
+    const others = together ? fetchTogether(fetchPage, limit, current + 1, last, opts.room!, opts.whenRoom) : null;
     pages.push(res.items);
     if (others) {
       const rest = await others;
       pages.push(...rest.map((r) => r.items));
-      const tail = rest.at(-1)!;
+      const tail = rest.at(-1)!.res;
       const after = tail.nextpage;
       // A list that grew meanwhile: the last page names another; the rest one after another.
       if (after !== null && after > last && tail.items.length > 0) {
@@ -53,29 +59,50 @@ export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<Li
   return pages.flat();
 }
 
-/** Pages `from`..`to`, as many in flight as `room()` allows, answered in page order; the first failure fails all. */
+/**
+ * Pages `from`..`to`, as many in flight as `room()` allows (asked again on each answer and when
+ * `whenRoom` settles), answered in page order; the first failure fails all. Each page's items are
+ * checked as it arrives, while the others are on the way, not all after the last answer.
+ */
 function fetchTogether<T>(
   fetchPage: (paging: Paging) => Promise<ListPage<T>>,
   limit: number,
   from: number,
   to: number,
   room: () => number,
-): Promise<ListPage<T>[]> {
+  whenRoom?: () => Promise<void>,
+): Promise<{ res: ListPage<T>; items: T[] }[]> {
   return new Promise((resolve, reject) => {
-    const out: ListPage<T>[] = [];
+    const out: { res: ListPage<T>; items: T[] }[] = [];
     let next = from;
     let flying = 0;
     let failed = false;
+    let watching = false;
+    /** Waits for room freed elsewhere while pages are left to ask for (one wait at a time). */
+    const watch = () => {
+      if (watching || failed || next > to || !whenRoom) return;
+      watching = true;
+      const again = () => {
+        watching = false;
+        launch();
+      };
+      void whenRoom().then(again, again);
+    };
     const launch = () => {
       while (!failed && next <= to && (flying === 0 || room() > 0)) {
         const page = next++;
         flying++;
         fetchPage({ limit, page }).then(
           (res) => {
-            out[page - from] = res;
             flying--;
+            if (!(next > to && flying === 0)) launch();
+            try {
+              out[page - from] = { res, items: res.items };
+            } catch (err) {
+              failed = true;
+              return reject(err);
+            }
             if (next > to && flying === 0) resolve(out);
-            else launch();
           },
           (err: unknown) => {
             failed = true;
@@ -83,6 +110,7 @@ function fetchTogether<T>(
           },
         );
       }
+      watch();
     };
     launch();
   });

@@ -33,6 +33,8 @@ export class RequestGate {
   private inFlight = 0;
   private sharedGets = new Map<string, Promise<Response>>();
   private closed = false;
+  /** Told at the next pump (a slot freed, a request queued, a window opened): see `freed`. */
+  private roomWatchers: (() => void)[] = [];
   /** Groups whose headers once said there was room over a refusal in the body: told from whole answers only. */
   private readonly headersLie = new Set<RateGroup>();
   /** Counts of what went through, for tests and the bench. */
@@ -73,6 +75,14 @@ export class RequestGate {
   room(group: RateGroup, keep = KEEP_FOR_PRESS): number {
     const free = Math.min(this.budgets.room(group), MAX_CONCURRENT - this.inFlight);
     return Math.max(0, free - this.waiting(group) - keep);
+  }
+
+  /**
+   * Settles at the gate's next turn (a slot freed, a request queued, a new window): the pages of
+   * a list waiting for `room` look again then, not only when one of their own is answered.
+   */
+  freed(): Promise<void> {
+    return new Promise((resolve) => this.roomWatchers.push(resolve));
   }
 
   /** Requests waiting for a slot, per group. */
@@ -189,6 +199,7 @@ export class RequestGate {
       i++;
     }
     if (soonest < Infinity) this.arm(soonest);
+    for (const tell of this.roomWatchers.splice(0)) tell();
   }
 
   private arm(ms: number): void {

@@ -38,11 +38,14 @@ export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
   deleteQr: 'qrs',
 };
 
+/** How the pages of a list go together: as many as the gate's room, looked at again whenever the gate turns. */
+const pagesTogether = (s: Session) => ({ room: () => s.gate.room('main'), whenRoom: () => s.gate.freed() });
+
 /** Loads every page of a list (the cache calls it when it needs the list; site rules check their choices with it). */
 export const loadList = (s: Session, name: ListName) => (priority: Priority) => {
   const method = s.client[priority][LIST_METHODS[name]] as ApiClient['listDomains'];
   // After the first page, the others go together as far as the budget leaves room for a press.
-  return withRetry(() => fetchAllPages((paging) => method(paging), { room: () => s.gate.room('main') }));
+  return withRetry(() => fetchAllPages((paging) => method(paging), pagesTogether(s)));
 };
 
 /** Loads the account; its plan sets the rate budgets until the server tells its own figures. */
@@ -88,9 +91,7 @@ export function createLists(sessions: SessionHolder) {
     /** Every item of one channel. */
     async getChannelItems(data: { channelId: number }) {
       const s = await sessions.require();
-      return withRetry(() =>
-        fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p), { room: () => s.gate.room('main') }),
-      );
+      return withRetry(() => fetchAllPages((p) => s.client.interactive.listChannelItems(data.channelId, p), pagesTogether(s)));
     },
 
     /** One QR code with its statistics. */

@@ -4,7 +4,7 @@
  * stopped (lists filled − warm ready, / L), and the options page's 1,000 campaigns (open → all
  * shown, / L). `ours` is the project's build (its cache emptied first); `floor` the floor
  * extension (no cache: stopping its worker forgets its lists); `direct` the floor's options page
- * fetching from the service itself.
+ * fetching from the service itself. `http2`: the same over HTTPS with HTTP/2 (test/bench/http2.ts).
  */
 import type { Page } from 'playwright-core';
 import {
@@ -21,6 +21,7 @@ import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/types';
 import type { FloorPhases } from './floor/phases';
 import { wireOf, type Wire } from './floor/wire';
+import { trustSandbox } from './http2';
 import { bigListProbe } from './latencyPage';
 import { clearCache, closeAll, expectedOf, installProbe, keepOpen, openAndMeasure } from './popup';
 import { ask, defineNameHelper, stat, waitQuiet, type Stat } from './util';
@@ -46,10 +47,12 @@ export async function withLatencyBrowser<T>(
     bigList?: boolean;
     init?: (h: ExtensionHarness, sb: Sandbox) => Promise<void>;
     /** The floor extension: no key to save (its worker reads the stored connection). */ floor?: boolean;
+    /** The sandbox over HTTPS with HTTP/2, its certificate trusted by this browser only (`extensionDir` must grant https loopback). */
+    http2?: boolean;
   },
   fn: (b: Browsing) => Promise<T>,
 ): Promise<T> {
-  const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS });
+  const sb: Sandbox = await startSandbox({ plan: 'pro', mainLimit: 100_000, latencyMs: LATENCY_MS, http2: !!opts.http2 });
   let h: ExtensionHarness | undefined;
   try {
     if (opts.bigList) {
@@ -57,7 +60,7 @@ export async function withLatencyBrowser<T>(
       for (let i = data.campaigns.length; i < BIG_LIST.campaigns; i++)
         data.campaigns.push({ id: sb.state.nextId('campaign'), name: `Bench campaign ${i}`, slug: null, public: false, nameKey: 'name' });
     }
-    h = await launchExtension({ extensionDir });
+    h = await launchExtension({ extensionDir, args: trustSandbox(sb) });
     await defineNameHelper(h);
     if (opts.bigList) await h.context.addInitScript(bigListProbe, BIG_LIST.campaigns);
     else await installProbe(h, expectedOf(sb));

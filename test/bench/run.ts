@@ -11,6 +11,8 @@
  *   BENCH_ONLY=bulk …                                            # only the bulk page runs → .output/bench-bulk.json
  *   BENCH_ONLY=latency …                                         # only the figures at L = 150 ms → .output/bench-latency.json
  *   BENCH_ONLY=floor …                                           # the two cold opens at L and their floors → .output/bench-floor.json
+ *   BENCH_ONLY=h2 …                                              # the two cold opens and floors over HTTP/1.1 and HTTP/2 → .output/bench-h2.json
+ *   BENCH_HTTP2=0 …                                              # the full or latency run without the HTTP/2 opens
  *   QUEUE_TRACE=1 …                                              # prints where each queue request fell (window:ms)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,8 @@ import { runLatency } from './latency';
 import { latencyReport } from './latencyFigures';
 import { runFloorPart } from './floor/run';
 import { floorPartReport } from './floor/figures';
+import { runH2 } from './latencyH2';
+import { printSideBySide, withH2Report, type OneWay } from './h2Figures';
 import { withReferencePopup } from './reference';
 import { ask, defineNameHelper, machine, round, stat, type Stat } from './util';
 import { coldStart, warmAnswerMs } from './worker';
@@ -46,6 +50,8 @@ const ONLY_QUEUE = process.env.BENCH_ONLY === 'queue';
 const ONLY_BULK = process.env.BENCH_ONLY === 'bulk';
 const ONLY_LATENCY = process.env.BENCH_ONLY === 'latency';
 const ONLY_FLOOR = process.env.BENCH_ONLY === 'floor';
+const ONLY_H2 = process.env.BENCH_ONLY === 'h2';
+const WITH_H2 = process.env.BENCH_HTTP2 !== '0';
 const RUNS = {
   // 45 interleaved rounds: with 15, one run's median moved by about ±0.05 between runs of one build.
   popupWarm: QUICK ? 4 : 45,
@@ -224,17 +230,29 @@ function printTable(rows: Row[]): void {
   console.log('');
 }
 
-/** BENCH_ONLY=queue, bulk, latency or floor: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
-async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency' | 'floor') {
-  const report =
-    name === 'queue'
-      ? queueReport(await runQueues(extensionDir, RUNS.queueContended, say))
-      : name === 'bulk'
-        ? bulkReport(await runBulk(extensionDir, say))
-        : name === 'floor'
-          ? floorPartReport(await runFloorPart(extensionDir, RUNS.latency, say))
-          : latencyReport(await runLatency(extensionDir, RUNS.latency, say));
+/** The HTTP/2 opens beside `h1`'s (the same figures over HTTP/1.1), added to `report`; prints both side by side after the table. */
+async function addH2<R extends Parameters<typeof withH2Report>[0]>(extensionDir: string, report: R, h1: OneWay) {
+  if (!WITH_H2) return { report, sideBySide: () => {} };
+  const h2 = await runH2(extensionDir, RUNS.latency, say);
+  return { report: withH2Report(report, h2, h1), sideBySide: () => printSideBySide(h1, h2) };
+}
+
+/** BENCH_ONLY=queue, bulk, latency, floor or h2: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
+async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency' | 'floor' | 'h2') {
+  let sideBySide = () => {};
+  let report;
+  if (name === 'queue') report = queueReport(await runQueues(extensionDir, RUNS.queueContended, say));
+  else if (name === 'bulk') report = bulkReport(await runBulk(extensionDir, say));
+  else if (name === 'floor' || name === 'h2') {
+    const f = await runFloorPart(extensionDir, RUNS.latency, say);
+    report = floorPartReport(f);
+    if (name === 'h2') ({ report, sideBySide } = await addH2(extensionDir, report, { ours: f.ours, floor: f.floors }));
+  } else {
+    const f = await runLatency(extensionDir, RUNS.latency, say);
+    ({ report, sideBySide } = await addH2(extensionDir, latencyReport(f), { ours: f, floor: f.floors }));
+  }
   printTable(report.rows);
+  sideBySide();
   const json = {
     ...report.json,
     machine: machine(),
@@ -266,13 +284,16 @@ async function main() {
   if (ONLY_BULK) return partOnly(extensionDir, 'bulk');
   if (ONLY_LATENCY) return partOnly(extensionDir, 'latency');
   if (ONLY_FLOOR) return partOnly(extensionDir, 'floor');
+  if (ONLY_H2) return partOnly(extensionDir, 'h2');
   const sizes = measureSizes(extensionDir);
   const withReference = await withReferencePopup(extensionDir);
   say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);
   const p = await popupAndWorker(withReference.dir);
   const queue = queueReport(POPUP_ONLY ? { alone: [], contended: [], human: [] } : await runQueues(extensionDir, RUNS.queueContended, say));
   const bulk = bulkReport(POPUP_ONLY ? { runs: [], floor: null } : await runBulk(extensionDir, say));
-  const latency = latencyReport(await runLatency(extensionDir, RUNS.latency, say));
+  const latencyFigures = await runLatency(extensionDir, RUNS.latency, say);
+  const both = await addH2(extensionDir, latencyReport(latencyFigures), { ours: latencyFigures, floor: latencyFigures.floors });
+  const latency = both.report;
 
   const ratio = p.popupReady.median / p.staticPage.median;
   const vsReference = p.popupReady.median / p.reference.median;
@@ -359,6 +380,7 @@ async function main() {
     { figure: 'Whole build .js/.css/.html (gzip)', value: sizes.buildGzipBytes, unit: 'B', target: '' },
   ];
   printTable(rows);
+  both.sideBySide();
 
   const mach = machine(p.chromiumVersion);
   const withRange = (name: string, s: Stat, digits = 1) => ({

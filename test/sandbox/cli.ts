@@ -2,12 +2,18 @@
  * `npm run sandbox -- --port P --key K --plan free|pro [--main-limit N --main-window-ms MS
  *  --shorten-limit N --shorten-window-ms MS --seed demo|empty --latency-ms MS
  *  --rate-window aligned|first-request --real-deployment --empty-qr-stats object|array
- *  --extra-key KEY[:free|pro] --help]`
+ *  --extra-key KEY[:free|pro] --http2 --help]`
  * Starts the sandbox, prints `Sandbox: <url>` and `API key: <key>`, runs until SIGINT/SIGTERM.
  * `--latency-ms` holds every answer after the request was handled (a link is made at once, its
  * answer comes late). SIGUSR1 stops the service (connections refused, state kept), SIGUSR2 starts
  * it again on the same port: "service down, then back" by hand (`kill -USR1 <pid>`).
+ * `--http2` serves HTTPS with HTTP/2 on a certificate made at start: it prints where the
+ * certificate is and its key's hash, to trust it (`curl --cacert`, Chromium's
+ * `--ignore-certificate-errors-spki-list`).
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from './server';
 import type { SandboxOptions } from './types';
@@ -24,6 +30,7 @@ const USAGE = `npm run sandbox -- [options]
   --latency-ms MS          every answer held this long (a real distance)
   --real-deployment        answers as real deployments give them
   --empty-qr-stats object|array
+  --http2                  HTTPS with HTTP/2 (a certificate made at start; HTTP/1.1 by default)
 SIGUSR1 stops the service (state kept), SIGUSR2 starts it again.`;
 
 /** A non-negative integer option, or undefined when absent; exits on a bad value. */
@@ -55,6 +62,7 @@ function parseCli(argv: string[]): SandboxOptions {
       'real-deployment': { type: 'boolean' },
       'empty-qr-stats': { type: 'string' },
       'extra-key': { type: 'string', multiple: true },
+      http2: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -91,6 +99,7 @@ function parseCli(argv: string[]): SandboxOptions {
   }
   set('rateWindow', rw);
   if (values['real-deployment']) opts.realDeployment = true;
+  if (values.http2) opts.http2 = true;
   const eq = values['empty-qr-stats'];
   if (eq !== undefined && eq !== 'object' && eq !== 'array') {
     console.error('--empty-qr-stats must be object or array');
@@ -116,10 +125,18 @@ async function main(): Promise<void> {
   console.log(`Sandbox: ${sandbox.url}`);
   console.log(`API key: ${sandbox.key}`);
   console.log(`Plan: ${plan}`);
+  const certFile = sandbox.certificate ? join(tmpdir(), `linkshort-sandbox-${process.pid}.pem`) : undefined;
+  if (sandbox.certificate && certFile) {
+    const file = certFile;
+    writeFileSync(file, sandbox.certificate.cert);
+    console.log(`Certificate: ${file} (curl --cacert ${file})`);
+    console.log(`Chromium: --ignore-certificate-errors-spki-list=${sandbox.certificate.spki}`);
+  }
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
+    if (certFile) rmSync(certFile, { force: true });
     void sandbox.close().then(() => process.exit(0));
   };
   process.on('SIGUSR1', () => void sandbox.stop().then(() => console.log('Sandbox: stopped (connections refused)')));

@@ -1,5 +1,6 @@
 /** Low-level HTTP helpers of the sandbox: CORS, body reading, writing answers, errors. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { answerGone, type SandboxResponse } from './listener';
 
 /** A failure a handler throws; the server wraps it in the envelope of the request's group. */
 export class HttpError extends Error {
@@ -30,7 +31,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 const MAX_BODY_BYTES = 1_000_000;
 
 /** Reads the request body as text (rejects with HttpError 413 beyond 1 MB). */
-export function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: Readable): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -62,11 +63,12 @@ export function parseJsonBody(text: string): Record<string, unknown> {
 }
 
 /** Writes a complete answer (no-op when the socket is already gone). */
-export function writeAnswer(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer = ''): void {
-  if (res.destroyed || res.writableEnded) return;
+export function writeAnswer(res: SandboxResponse, status: number, headers: Record<string, string>, body: string | Buffer = ''): void {
+  if (answerGone(res) || res.writableEnded) return;
   const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  res.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Length': String(payload.length) });
-  res.end(payload);
+  const all = { ...CORS_HEADERS, ...headers, 'Content-Length': String(payload.length) };
+  if ('stream' in res) res.writeHead(status, all).end(payload);
+  else res.writeHead(status, all).end(payload);
 }
 
 /** Content-Type headers. */

@@ -1,14 +1,13 @@
 /**
- * The sandbox: a real HTTP server (node:http) implementing the whole service interface in
- * memory. Order of handling an /api request: CORS preflight → injected fault → auth → rate
+ * The sandbox: a real HTTP server (node:http; HTTP/2 over TLS with `http2`, listener.ts)
+ * implementing the whole service interface in memory. Order of handling an /api request: CORS preflight → injected fault → auth → rate
  * limit → route. Requests without a valid key get 401 and are not counted against any budget
  * (so they carry no X-RateLimit-* headers); every authenticated /api answer carries them.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { faultAnswer, takeFault } from './faults';
 import { HttpError, JSON_TYPE, parseJsonBody, readBody, writeAnswer } from './http';
+import { answerGone, createListener, dropAnswer, type SandboxRequest, type SandboxResponse } from './listener';
 import { handlePage } from './pages';
 import { RateLimiter, rateHeaders, type RateGroup } from './rateLimit';
 import { apiRoutes, groupOfPath } from './routes/index';
@@ -26,7 +25,7 @@ export const DEFAULT_KEY = 'demo-key-0123456789';
 type AuthForm = LoggedRequest['auth'];
 
 /** Which key a request presents, and in which header. */
-function presentedKeys(req: IncomingMessage): { bearer?: string; apiKey?: string } {
+function presentedKeys(req: SandboxRequest): { bearer?: string; apiKey?: string } {
   const out: { bearer?: string; apiKey?: string } = {};
   const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
   if (m?.[1]) out.bearer = m[1].trim();
@@ -37,7 +36,7 @@ function presentedKeys(req: IncomingMessage): { bearer?: string; apiKey?: string
 }
 
 /** Resolves the caller's account: main group by Bearer only, shorten group by X-API-KEY or Bearer. */
-function authenticate(state: SandboxState, req: IncomingMessage, group: RateGroup): { data: AccountData | undefined; form: AuthForm } {
+function authenticate(state: SandboxState, req: SandboxRequest, group: RateGroup): { data: AccountData | undefined; form: AuthForm } {
   const { bearer, apiKey } = presentedKeys(req);
   const byBearer = bearer !== undefined ? state.find(bearer) : undefined;
   if (group === 'main') return { data: byBearer, form: bearer !== undefined ? 'bearer' : apiKey !== undefined ? 'x-api-key' : 'none' };
@@ -55,7 +54,7 @@ function errorBody(group: RateGroup, message: string): Record<string, unknown> {
   return group === 'shorten' ? { success: false, message } : { error: 1, message };
 }
 
-/** Starts a sandbox on 127.0.0.1 (port 0 = a free port) with the demo account seeded. */
+/** Starts a sandbox on 127.0.0.1 (port 0 = a free port) with the demo account seeded; `http2`: HTTPS with HTTP/2. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const key = opts.key ?? DEFAULT_KEY;
   const latencyMs = Math.max(0, opts.latencyMs ?? 0);
@@ -68,7 +67,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
   const log: LoggedRequest[] = [];
   const faults: Fault[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
   let state: SandboxState | undefined; // set once the port is known (URLs in records need it)
@@ -84,7 +82,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       timers.add(t);
     });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: SandboxRequest, res: SandboxResponse): Promise<void> {
     const t0 = performance.now();
     const method = (req.method ?? 'GET').toUpperCase();
     let url: URL;
@@ -105,6 +103,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       at: Date.now(),
       handlingMs: 0,
       rateLimited: false,
+      httpVersion: req.httpVersion,
     };
     if (req.headers.cookie !== undefined) entry.cookie = req.headers.cookie;
     log.push(entry);
@@ -123,7 +122,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       entry.handlingMs = Math.round((performance.now() - t0) * 1000) / 1000;
       if (group !== 'page' && method !== 'OPTIONS') await sleep(latencyMs + holdMs);
       entry.answeredAt = Date.now();
-      if (!closed && !res.destroyed) writeAnswer(res, status, headers, method === 'HEAD' ? '' : body);
+      if (!closed && !answerGone(res)) writeAnswer(res, status, headers, method === 'HEAD' ? '' : body);
     };
     const json = (status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> =>
       answer(status, { ...JSON_TYPE, ...headers }, JSON.stringify(body));
@@ -196,36 +195,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   }
 
-  const server = createServer((req, res) => {
+  const listener = createListener((req, res) => {
     handle(req, res).catch((err: unknown) => {
       console.error('[sandbox] request failed', err);
-      if (!res.headersSent && !res.destroyed) res.destroy();
+      if (!res.headersSent && !answerGone(res)) dropAnswer(res);
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  await listen(opts.port ?? 0);
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('The sandbox did not get a TCP port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  /** Stops listening and drops every connection (requests under way get no answer); the state stays. */
-  const stopListening = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      for (const s of sockets) s.destroy();
-      server.closeAllConnections();
-    });
+  }, !!opts.http2);
+  const port = await listener.listen(opts.port ?? 0);
+  const baseUrl = `${listener.scheme}://127.0.0.1:${port}`;
+  const stopListening = () => listener.stop();
   let down = false;
 
   state = new SandboxState(baseUrl);
@@ -236,6 +214,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url: baseUrl,
     key,
+    ...(listener.certificate ? { certificate: { cert: listener.certificate.cert, spki: listener.certificate.spki } } : {}),
     state,
     log,
     faults,
@@ -251,7 +230,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     start: async () => {
       if (closed || !down) return;
-      await listen(address.port);
+      await listener.listen(port);
       down = false;
     },
     close: async () => {

@@ -27,6 +27,10 @@ export interface SandboxOptions {
   /** A QR code without statistics (a new one): 'object' (default) answers the interface's object with
    *  zero counts; 'array' answers `data: []`, as some deployments do (the client survives both). */
   emptyQrStats?: 'object' | 'array';
+  /** Sandbox extra. HTTPS with HTTP/2 (node:http2; HTTP/1.1 over TLS still answered), a certificate
+   *  made at start (`Sandbox.certificate`), as real deployments behind a web server or a CDN speak.
+   *  Default: plain HTTP/1.1. */
+  http2?: boolean;
 }
 
 /** One request as the sandbox saw it; `status` is 0 while unanswered (and stays 0 for a hang). */
@@ -44,6 +48,8 @@ export interface LoggedRequest {
   answeredAt?: number;
   /** The Cookie header the request carried (absent: none). */
   cookie?: string;
+  /** The protocol it came over: '1.1' or '2.0'. */
+  httpVersion: string;
 }
 
 export type FaultKind =
@@ -74,6 +80,9 @@ export interface Fault {
 export interface Sandbox {
   url: string; // e.g. http://127.0.0.1:43121 (no trailing slash)
   key: string;
+  /** With `http2`: the self-signed certificate (PEM, a Node client's `ca`) and the base64 SHA-256 of its
+   *  public key, which a test's or the bench's Chromium is told to trust (`--ignore-certificate-errors-spki-list`). */
+  certificate?: { cert: string; spki: string };
   state: SandboxState; // live state, tests read it (links, campaigns, assignments, channels...)
   log: LoggedRequest[]; // every request, in order of arrival
   faults: Fault[]; // push to inject; consumed as they fire

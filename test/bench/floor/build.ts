@@ -1,7 +1,8 @@
 /**
  * Builds the floor extension (test/bench/floor: the smallest MV3 extension that does the
  * popup's and the options page's list jobs) with esbuild into a temporary directory: its own
- * manifest (a module service worker, storage, host access to 127.0.0.1 only), popup.html and
+ * manifest (a module service worker, storage, host access to 127.0.0.1 only, http and https for
+ * the sandbox over HTTP/2), popup.html and
  * options.html, one minified bundle each (the popup's Recent links a chunk of their own).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ const MANIFEST = {
   action: { default_popup: 'popup.html' },
   options_page: 'options.html',
   permissions: ['storage'],
-  host_permissions: ['http://127.0.0.1/*'],
+  host_permissions: ['http://127.0.0.1/*', 'https://127.0.0.1/*'],
 };
 
 const html = (script: string) => `<!doctype html>

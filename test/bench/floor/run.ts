@@ -53,8 +53,8 @@ async function recentFloor(extensionDir: string, n: number): Promise<{ empty: St
 }
 
 /** Both variants of the options page in turns (worker, direct), `n` rounds, so that a busy moment of the machine falls on both. */
-async function bigListInTurns(extensionDir: string, n: number): Promise<{ floor: BigList; direct: BigList }> {
-  return withLatencyBrowser(extensionDir, { bigList: true, floor: true }, async (b) => {
+export async function bigListInTurns(extensionDir: string, n: number, http2 = false): Promise<{ floor: BigList; direct: BigList }> {
+  return withLatencyBrowser(extensionDir, { bigList: true, floor: true, http2 }, async (b) => {
     const floor: BigList[] = [];
     const direct: BigList[] = [];
     for (let i = 0; i < n; i++) {

@@ -122,6 +122,75 @@ describe("the gate's room for the pages of a list", () => {
     expect((await gateWith(1)).room('main')).toBe(0);
   });
 
+  it('sends the pages waiting for room as soon as other lists free their slots, not when its own pages are answered', async () => {
+    // Every request is held until the test answers it; the budget is told (30 a minute) by the first.
+    const held = new Map<string, () => void>();
+    const answered = new Set<string>();
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      const key = url.pathname + url.search;
+      await new Promise<void>((r) => held.set(key, r));
+      answered.add(key);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const body = { ...PAGE, size: 1, items: [page], currentpage: page, nextpage: page < 10 ? page + 1 : null, maxpage: 10 };
+      const rate = { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '20', 'X-RateLimit-Reset-Ms': String(Date.now() + 60_000) };
+      return new Response(JSON.stringify(body), { headers: rate });
+    });
+    const gate = new RequestGate(new RateBudgets(Date.now), fetch as unknown as typeof fetch);
+    const send = gate.fetchWith('interactive');
+    const told = send('http://127.0.0.1:9/api/account');
+    await vi.waitFor(() => expect(held.has('/api/account')).toBe(true));
+    held.get('/api/account')!();
+    await told;
+    // Seven other lists in flight beside the campaigns' first page, as the options page asks.
+    const others = ['channels', 'pixels', 'domains', 'qrs', 'overlays', 'splash', 'members'].map((n) =>
+      send(`http://127.0.0.1:9/api/${n}`),
+    );
+    const pages = fetchAllPages(
+      async ({ page = 1 }: Paging = {}) => (await (await send(`http://127.0.0.1:9/api/campaigns?page=${page}`)).json()) as ListPage<number>,
+      { room: () => gate.room('main'), whenRoom: () => gate.freed() },
+    );
+    await vi.waitFor(() => expect(held.size).toBe(9));
+    held.get('/api/campaigns?page=1')!();
+    // Room for three beside the others (twelve at most, two kept for a press).
+    await vi.waitFor(() => expect([...held.keys()].filter((k) => k.startsWith('/api/campaigns')).length).toBe(4));
+    for (const [k, release] of held) if (!k.startsWith('/api/campaigns')) release();
+    await Promise.all(others);
+    // Every other page leaves now, none of them answered yet.
+    await vi.waitFor(() => expect([...held.keys()].filter((k) => k.startsWith('/api/campaigns')).length).toBe(10));
+    expect([...answered].filter((k) => /page=([2-9]|10)$/.test(k))).toEqual([]);
+    for (const release of held.values()) release();
+    expect(await pages).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('checks each page’s items as it arrives, while the pages after it are still on the way', async () => {
+    const held = new Map<number, () => void>();
+    const checkedWhileFlying: number[] = [];
+    const fetchPage = async ({ page = 1 }: Paging = {}): Promise<ListPage<number>> => {
+      if (page > 1) await new Promise<void>((r) => held.set(page, r));
+      const items = [page];
+      return {
+        ...PAGE,
+        size: 1,
+        currentpage: page,
+        nextpage: page < 4 ? page + 1 : null,
+        maxpage: 4,
+        get items() {
+          if (held.size > 0 && [...held.keys()].some((p) => p > page)) checkedWhileFlying.push(page);
+          return items;
+        },
+      };
+    };
+    const all = fetchAllPages(fetchPage, { room: () => 10 });
+    await vi.waitFor(() => expect(held.size).toBe(3));
+    held.get(2)!();
+    held.delete(2);
+    await vi.waitFor(() => expect(checkedWhileFlying).toContain(2));
+    for (const release of held.values()) release();
+    held.clear();
+    expect(await all).toEqual([1, 2, 3, 4]);
+  });
+
   it('says nothing may go together before the server has told its figures', () => {
     const gate = new RequestGate(new RateBudgets(Date.now), vi.fn() as unknown as typeof fetch);
     expect(gate.room('main')).toBe(0);
