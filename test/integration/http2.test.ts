@@ -26,7 +26,7 @@ async function bigListOverH2(opts: SandboxOptions = {}) {
   client = h2Fetch(sb.url, sb.certificate!.cert);
   // The user granted https on 127.0.0.1 when saving (the manifest grants http loopback only).
   const { service } = makeService({ fetch: client.fetch, hasHostPermission: async () => true });
-  const saved = await service.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+  const saved = await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
   expect(saved.connection.serviceUrl).toBe(sb.url);
   return service;
 }
@@ -66,7 +66,7 @@ it('has pages 2 to 10 of 1,000 campaigns in flight at once over one connection, 
   // Page 1 as usual; the nine after it held until all nine are at the service.
   s.faults.push({ path: /^\/api\/campaigns$/, times: 1 }, { path: /^\/api\/campaigns$/, times: 9, until: held });
   const from = Date.now();
-  const loading = service.getList({ name: 'campaigns', refresh: true });
+  const loading = service.lists.getList({ name: 'campaigns', refresh: true });
   await vi.waitFor(() => expect(campaignPages(s, from).filter((l) => l.status === 0)).toHaveLength(9), { timeout: 20_000, interval: 20 });
   release();
   const { value } = await loading;
@@ -85,7 +85,7 @@ it('keeps the pages in flight within the rate budget, with two slots left for a 
   const service = await bigListOverH2({ mainLimit: 8, mainWindowMs: 2000, latencyMs: 200 });
   const s = sb!;
   const from = Date.now();
-  const { value } = await service.getList({ name: 'campaigns', refresh: true });
+  const { value } = await service.lists.getList({ name: 'campaigns', refresh: true });
   expect(value).toHaveLength(1000);
   const wire = wireOf(s.log, from, from);
   expect(wire.requests).toBe(10);
