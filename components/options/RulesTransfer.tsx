@@ -33,7 +33,9 @@ export function RulesTransfer() {
   const named = (): NamedLists => ({ domains: lists.domains.items, campaigns: lists.campaigns.items, channels: lists.channels.items });
   // The account by name: its service and its name there (the connection's own name when the account has none known).
   const here = (): FileAccount | null =>
-    connection?.serviceUrl ? { service: connection.serviceUrl, name: account?.username || account?.email || connection.name || '' } : null;
+    connection?.serviceUrl
+      ? { service: connection.serviceUrl, name: account?.username || account?.email || connection.name || connection.serviceUrl }
+      : null;
 
   const exportRules = () =>
     void action.run(async () => {
