@@ -15,8 +15,8 @@ import { useSubmit } from './useSubmit';
 /** Names a rule in button labels ("rule example.com/blog/"). */
 export const ruleLabel = (r: SiteRule) => t('optionsRuleLabel', r.site);
 
-/** New site rule ("Add rule"), or an edit of one: Site, Domain, Campaign, Channel, UTM preset. */
-export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (note?: string) => void }) {
+/** New site rule ("Add rule"), an edit of one, or (`copy`) the user's own made from the organisation's: Site, Domain, Campaign, Channel, UTM preset. */
+export function RuleForm({ item: rule, copy, onClose }: { item?: SiteRule; copy?: boolean; onClose?: (note?: string) => void }) {
   const id = useId();
   const data = useOptions((s) => s.linkRules.value);
   const lists = useOptions((s) => s.lists);
@@ -54,13 +54,15 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
   const submit = useSubmit({
     check,
     run: async (values) => {
-      const next = { id: rule?.id ?? newId('rule'), ...values };
+      // A copy of the organisation's is added as the user's own (for the same site, it is used instead); the organisation's stays.
+      const own = copy ? undefined : rule;
+      const next = { id: own?.id ?? newId('rule'), ...values };
       const rules = data?.rules ?? [];
       // Checked when sent, not with the fields: once added, the site is taken by the rule itself.
       const label = siteLabel(parseSite(next.site)!);
       if (rules.some((r) => r.id !== next.id && siteLabel(parseSite(r.site)!) === label)) throw new Error(t('optionsRuleSiteTaken', label));
-      await save({ rules: rule ? rules.map((r) => (r.id === rule.id ? next : r)) : [...rules, next] });
-      if (rule) onClose?.(t('optionsChangesSaved'));
+      await save({ rules: own ? rules.map((r) => (r.id === own.id ? next : r)) : [...rules, next] });
+      if (rule) onClose?.(copy ? t('optionsSavedAsOwn', next.site) : t('optionsChangesSaved'));
       else return t('optionsRuleAdded', next.site);
     },
     reset: rule ? undefined : reset,
@@ -68,12 +70,14 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
   });
 
   const gone = (v: string) => t('optionsRuleGone', `#${v}`);
+  // The organisation's presets too: a rule may name one (a copy of its rule does).
+  const presets = [...(data?.org?.presets?.value ?? []), ...(data?.presets ?? [])];
   const none = t('optionsRuleKeep');
   return (
     <FormCard
       submit={submit}
       label={rule ? t('optionsEditItem', ruleLabel(rule)) : t('optionsNewRule')}
-      submitLabel={t(rule ? 'optionsUpdateRule' : 'optionsAddRule')}
+      submitLabel={t(copy ? 'optionsSaveAsOwn' : rule ? 'optionsUpdateRule' : 'optionsAddRule')}
       onCancel={onClose && (() => onClose())}
     >
       <TextField
@@ -118,8 +122,8 @@ export function RuleForm({ item: rule, onClose }: { item?: SiteRule; onClose?: (
           <label htmlFor={`${id}-preset`}>{t('utmPreset')}</label>
           <select id={`${id}-preset`} name="preset" value={f.preset} onChange={(e) => set('preset')(e.target.value)}>
             <option value="">{none}</option>
-            {f.preset && !data?.presets.some((p) => p.id === f.preset) && <option value={f.preset}>{gone(f.preset)}</option>}
-            {(data?.presets ?? []).map((p) => (
+            {f.preset && !presets.some((p) => p.id === f.preset) && <option value={f.preset}>{gone(f.preset)}</option>}
+            {presets.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>

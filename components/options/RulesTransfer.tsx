@@ -1,83 +1,78 @@
 import { useId, useRef, useState } from 'react';
-import {
-  parseRulesFile,
-  planImport,
-  rulesFileOf,
-  type ImportPlan,
-  type ImportProblem,
-  type NamedLists,
-  type Unmatched,
-} from '@/lib/links/rulesFile';
+import { parseRulesFile, planImport, rulesFileOf, type FileAccount, type NamedLists } from '@/lib/links/rulesFile';
+import { fileStyleOf, planStyle } from '@/lib/links/styleFile';
+import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
+import { loadQrStyle, saveQrStyle } from '@/lib/ui/qrStyle';
 import { errorSentence } from '@/lib/i18n/errorText';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { ConfirmInline } from '@/components/common/ConfirmInline';
 import { Feedback } from './Feedback';
 import { useOptions } from './OptionsContext';
 import { useAction } from './useAction';
+import { planLines, problemText, type TransferPlan } from './RulesTransferPlan';
 
-/** Why an imported file was refused, in the user's language. */
-function problemText(p: ImportProblem): string {
-  if (p.kind === 'not-json') return t('optionsImportNotJson');
-  const [list, index, field] = p.path.split('.');
-  if ((list !== 'rules' && list !== 'presets') || index === undefined) return t('optionsImportNotRules');
-  const words = t(list === 'rules' ? 'optionsImportRulesWord' : 'optionsImportPresetsWord');
-  return t('optionsImportBadEntry', Number(index) + 1, words, field ?? '');
-}
-
-const PART_WORD: Record<Unmatched['part'], MessageKey> = {
-  domain: 'rulePartDomain',
-  campaign: 'rulePartCampaign',
-  channel: 'rulePartChannel',
-};
-
-/** One line for each thing of the file this account will not have as the file says. */
-function planLines(plan: ImportPlan): string[] {
-  return [
-    ...(plan.byNumber ? [t('optionsImportByNumber')] : []),
-    ...plan.unmatched.map((u) =>
-      u.name
-        ? t('optionsImportUnmatched', u.site, t(PART_WORD[u.part]), u.name)
-        : t('optionsImportUnmatchedNumber', u.site, t(PART_WORD[u.part]), u.id),
-    ),
-    ...plan.duplicates.map((site) => t('optionsImportDuplicate', site)),
-    ...plan.empty.map((site) => t('optionsImportEmpty', site)),
-  ];
-}
+/** The account's style, as far as the worker tells it (null: it could not be asked; the file then goes without one). */
+const currentStyle = (): Promise<QrStyle | null> => loadQrStyle().catch(() => null);
 
 /**
  * "Export rules" (a JSON file with the rules, the presets they name and the names of their domain,
- * campaign and channel) and "Import rules" (all of it, or nothing, with the reason; what does not
- * fit this account is listed and confirmed before anything changes).
+ * campaign and channel, the account it comes from by service and name, and the account's own QR
+ * style) and "Import rules" (the rules all or nothing, with the reason; the style member by member;
+ * what does not fit this account is listed and confirmed before anything changes).
  */
 export function RulesTransfer() {
   const id = useId();
   const data = useOptions((s) => s.linkRules.value);
   const lists = useOptions((s) => s.lists);
+  const connection = useOptions((s) => s.connection);
+  const account = useOptions((s) => s.account.value);
   const save = useOptions((s) => s.saveLinkRules);
   const action = useAction();
   const input = useRef<HTMLInputElement>(null);
-  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [plan, setPlan] = useState<TransferPlan | null>(null);
   const named = (): NamedLists => ({ domains: lists.domains.items, campaigns: lists.campaigns.items, channels: lists.channels.items });
+  // The account by name: its service and its name there (the connection's own name when the account has none known).
+  const here = (): FileAccount | null =>
+    connection?.serviceUrl
+      ? { service: connection.serviceUrl, name: account?.username || account?.email || connection.name || connection.serviceUrl }
+      : null;
 
-  const exportRules = () => {
-    if (!data) return;
-    const blob = new Blob([`${JSON.stringify(rulesFileOf(data, named()), null, 2)}\n`], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = 'linkshort-site-rules.json';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  };
+  const exportRules = () =>
+    void action.run(async () => {
+      if (!data) return;
+      const style = await currentStyle();
+      // The organisation's style comes with its policy: only the user's own goes in the file.
+      const file = rulesFileOf(data, named(), {
+        account: here() ?? undefined,
+        style: style && !style.org ? fileStyleOf(style) : undefined,
+      });
+      const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' });
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = 'linkshort-site-rules.json';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    });
 
   const describe = (err: unknown) => (err instanceof Error ? err.message : errorSentence(err, 'options'));
 
-  const apply = (next: ImportPlan) =>
+  /** Its rules replace the list, its presets join the account's, in one save; then the style, on the account the page shows. */
+  async function land(next: TransferPlan): Promise<string> {
+    await save({ presets: next.rules.presets, rules: next.rules.rules });
+    const done = t('optionsRulesImported', next.rules.rules.length);
+    if (!next.style.style || next.styleLocked) return done;
+    const { org: _org, ...style } = next.style.style;
+    await saveQrStyle(style, connection?.fingerprint ? { account: connection.fingerprint } : {}).catch((err: unknown) => {
+      throw new Error(`${done} ${t('optionsImportStyleFailed', errorSentence(err, 'options'))}`);
+    });
+    return `${done} ${t('optionsImportStyleDone')}`;
+  }
+
+  const apply = (next: TransferPlan) =>
     void action.run(
       async () => {
         setPlan(null);
-        // Its rules replace the list, its presets join the account's, in one save.
-        await save({ presets: next.presets, rules: next.rules });
-        return t('optionsRulesImported', next.rules.length);
+        return land(next);
       },
       { describe },
     );
@@ -91,14 +86,20 @@ export function RulesTransfer() {
         });
         const parsed = parseRulesFile(text);
         if (!parsed.ok) throw new Error(problemText(parsed.problem));
-        const next = planImport(parsed.file, data ?? { presets: [], rules: [], campaignPresets: {} }, named());
+        const style = parsed.file.qrStyle === undefined ? null : await currentStyle();
+        const next: TransferPlan = {
+          rules: planImport(parsed.file, data ?? { presets: [], rules: [], campaignPresets: {} }, named()),
+          style: planStyle(parsed.file.qrStyle, style ?? DEFAULT_QR_STYLE),
+          styleLocked: style?.org?.locked === true,
+          from: parsed.file.account,
+          to: here(),
+        };
         // What does not fit this account is said before anything is changed.
         if (planLines(next).length > 0) {
           setPlan(next);
           return undefined;
         }
-        await save({ presets: next.presets, rules: next.rules });
-        return t('optionsRulesImported', next.rules.length);
+        return land(next);
       },
       { describe },
     );

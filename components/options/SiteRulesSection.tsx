@@ -53,7 +53,13 @@ export function SiteRulesSection() {
   return (
     <>
       <p className="hint">{t('optionsSiteRulesIntro')}</p>
-      <OrgItems part={data?.org?.rules} notes={{ locked: 'optionsOrgRulesLocked', open: 'optionsOrgRulesOpen' }} view={view} />
+      <OrgItems
+        part={data?.org?.rules}
+        notes={{ locked: 'optionsOrgRulesLocked', open: 'optionsOrgRulesEditable' }}
+        view={view}
+        label={ruleLabel}
+        Form={RuleForm}
+      />
       <ListView<SiteRule>
         items={rules}
         head={<LinkRulesHead />}

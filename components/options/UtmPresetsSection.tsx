@@ -39,8 +39,10 @@ export function UtmPresetsSection() {
       <p className="hint">{t('optionsUtmPresetsIntro')}</p>
       <OrgItems
         part={data?.org?.presets}
-        notes={{ locked: 'optionsOrgPresetsLocked', open: 'optionsOrgPresetsOpen' }}
+        notes={{ locked: 'optionsOrgPresetsLocked', open: 'optionsOrgPresetsEditable' }}
         view={(p: UtmPreset) => presetView(p)}
+        label={presetLabel}
+        Form={PresetForm}
       />
       <ListView
         items={data?.presets ?? null}
@@ -68,8 +70,8 @@ export function UtmPresetsSection() {
 
 type PresetFields = { name: string } & Record<UtmField, string>;
 
-/** New preset ("Add preset"), or an edit of one. */
-function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: (note?: string) => void }) {
+/** New preset ("Add preset"), an edit of one, or (`copy`) the user's own made from the organisation's. */
+function PresetForm({ item: preset, copy, onClose }: { item?: UtmPreset; copy?: boolean; onClose?: (note?: string) => void }) {
   const id = useId();
   const data = useOptions((s) => s.linkRules.value);
   const save = useOptions((s) => s.saveLinkRules);
@@ -94,13 +96,15 @@ function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: (no
   const submit = useSubmit({
     check,
     run: async (values) => {
-      const next = { id: preset?.id ?? newId('preset'), ...values };
+      // A copy of the organisation's is added as the user's own; the organisation's stays.
+      const own = copy ? undefined : preset;
+      const next = { id: own?.id ?? newId('preset'), ...values };
       const presets = data?.presets ?? [];
       // Checked when sent, not with the fields: once added, the name is taken by the preset itself.
       if (presets.some((p) => p.id !== next.id && p.name.toLowerCase() === next.name.toLowerCase()))
         throw new Error(t('optionsPresetNameTaken', next.name));
-      await save({ presets: preset ? presets.map((p) => (p.id === preset.id ? next : p)) : [...presets, next] });
-      if (preset) onClose?.(t('optionsChangesSaved'));
+      await save({ presets: own ? presets.map((p) => (p.id === own.id ? next : p)) : [...presets, next] });
+      if (preset) onClose?.(copy ? t('optionsSavedAsOwn', next.name) : t('optionsChangesSaved'));
       else return t('optionsPresetAdded', next.name);
     },
     reset: preset ? undefined : reset,
@@ -111,7 +115,7 @@ function PresetForm({ item: preset, onClose }: { item?: UtmPreset; onClose?: (no
     <FormCard
       submit={submit}
       label={preset ? t('optionsEditItem', presetLabel(preset)) : t('optionsNewPreset')}
-      submitLabel={t(preset ? 'optionsUpdatePreset' : 'optionsAddPreset')}
+      submitLabel={t(copy ? 'optionsSaveAsOwn' : preset ? 'optionsUpdatePreset' : 'optionsAddPreset')}
       onCancel={onClose && (() => onClose())}
     >
       <TextField id={`${id}-name`} name="name" label={t('optionsPresetName')} value={f.name} onChange={set('name')} aria-required="true" />

@@ -2,7 +2,9 @@
 import { ApiError } from '@/lib/api';
 import { asQrStyle, checkQrStyle, DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
 import { qrStylesItem } from '@/lib/storage';
+import type { ShownAccount } from '@/lib/messaging';
 import type { SessionHolder } from './session';
+import { checkShownAccount } from './shownAccount';
 import { conventionsSaved } from './conventionEvents';
 import { orgConventionsFor } from './linkRules';
 
@@ -23,8 +25,10 @@ export function createQrStyles(sessions: SessionHolder) {
     getQrStyle: () => styleOf(sessions),
 
     /** Keeps a style for the connected account (null: back to the default); a style scanners read badly, or one the policy locks, is refused. */
-    async saveQrStyle(data: { style: QrStyle | null }): Promise<QrStyle> {
+    async saveQrStyle(data: { style: QrStyle | null } & ShownAccount): Promise<QrStyle> {
       const s = await sessions.require();
+      // An import names the account its page shows: never kept on another one switched to meanwhile.
+      checkShownAccount(s, data?.account);
       if ((await orgConventionsFor(s.connection.serviceUrl))?.qrStyle?.locked) {
         throw new ApiError({ kind: 'forbidden', field: 'qrStyle', reason: 'managed-locked', message: 'qrStyle is set by the policy.' });
       }

@@ -6,7 +6,7 @@
  * rule comes before the user's, so at equal specificity it wins; an unlocked one after them.
  */
 import * as z from 'zod/mini';
-import { checkQrStyle, LOGO_TYPES, MAX_LOGO_BYTES, type LogoType, type QrStyle } from '@/lib/qr/style';
+import { checkQrStyle, logoOfDataUrl, MAX_LOGO_BYTES, type QrStyle } from '@/lib/qr/style';
 import { readAccountRules, SiteRuleSchema, UtmPresetSchema, type AccountLinkRules, type OrgConventions } from './linkRules';
 export type { OrgConventions, OrgPart } from './linkRules';
 
@@ -92,11 +92,10 @@ function ruleOf(x: Record<string, unknown>) {
 /** A logo given as a data URL (PNG, JPEG or SVG), within MAX_LOGO_BYTES; else the reason. */
 function logoOf(dataUrl: unknown): { ok: true; logo: QrStyle['logo'] } | { ok: false; reason: string } {
   if (dataUrl === undefined || dataUrl === null) return { ok: true, logo: null };
-  const m = typeof dataUrl === 'string' ? /^data:(image\/(?:png|jpeg|svg\+xml));base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl) : null;
-  if (!m || !LOGO_TYPES.includes(m[1] as LogoType)) return { ok: false, reason: 'not a PNG, JPEG or SVG data URL (base64)' };
-  const bytes = Math.floor((m[2]!.length * 3) / 4) - (m[2]!.endsWith('==') ? 2 : m[2]!.endsWith('=') ? 1 : 0);
-  if (bytes > MAX_LOGO_BYTES) return { ok: false, reason: `larger than ${MAX_LOGO_BYTES / 1024} KB` };
-  return { ok: true, logo: { dataUrl: dataUrl as string, type: m[1] as LogoType, bytes, name: 'policy' } };
+  const r = typeof dataUrl === 'string' ? logoOfDataUrl(dataUrl, 'policy') : null;
+  if (r?.ok) return r;
+  if (r?.problem.reason === 'logo-size') return { ok: false, reason: `larger than ${MAX_LOGO_BYTES / 1024} KB` };
+  return { ok: false, reason: 'not a PNG, JPEG or SVG data URL (base64)' };
 }
 
 /** Reads one of ORG_MEMBERS into `org`; what is wrong is added to `ignored`, member by member and entry by entry. */

@@ -3,11 +3,15 @@
  * domain, campaign and channel by the account's numbers, which mean other things in another
  * account: the file carries their names beside the numbers, and an import matches by number where
  * the name agrees, else by name; what matches nothing is listed before anything is changed. A file
- * without names (an older export) is matched by number, as before, and says so.
+ * without names (an older export) is matched by number, as before, and says so. The file also
+ * names the account it was exported from (its service and name, never an id alone) and carries
+ * the account's QR style (lib/links/styleFile.ts); a file without them (an older export) imports
+ * as before.
  */
 import * as z from 'zod/mini';
 import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules, type SiteRule, type UtmPreset } from './linkRules';
 import { parseSite, siteLabel } from './siteRules';
+import type { FileStyle } from './styleFile';
 import { lazySchema } from '@/lib/api/lazySchema';
 
 const name = lazySchema(() => z.optional(z.string().check(z.maxLength(500))));
@@ -17,12 +21,25 @@ const FileRuleSchema = lazySchema(() =>
   z.object({ ...SiteRuleSchema.shape, names: z.optional(z.object({ domain: name, campaign: name, channel: name })) }),
 );
 
-/** The file of exported rules: the rules and the presets they name. */
+/** The account a file was exported from, by name: its service's address and the account's name there. */
+export interface FileAccount {
+  service: string;
+  name: string;
+}
+const FileAccountSchema = lazySchema(() =>
+  z.object({ service: z.string().check(z.maxLength(2000)), name: z.string().check(z.maxLength(500)) }),
+);
+
+/** The file of exported rules: the rules and the presets they name, the account they came from and its QR style. */
 export const RulesFileSchema = lazySchema(() =>
   z.object({
     linkshortSiteRules: z.literal(1),
+    // Said, never trusted: a damaged account is as good as none.
+    account: z.catch(z.optional(FileAccountSchema), undefined),
     rules: z.array(FileRuleSchema).check(z.maxLength(1000)),
     presets: z.array(UtmPresetSchema).check(z.maxLength(1000)),
+    // Read member by member when imported (styleFile.ts): a wrong member never refuses the rules.
+    qrStyle: z.optional(z.unknown()),
   }),
 );
 export type RulesFile = z.infer<typeof RulesFileSchema>;
@@ -71,8 +88,8 @@ const namesOf = (lists: NamedLists, part: TransferPart) =>
     ? (lists.domains?.flatMap((d) => (d.id === null ? [] : [{ id: d.id, name: d.domain }])) ?? null)
     : ((part === 'campaign' ? lists.campaigns : lists.channels)?.map((x) => ({ id: x.id, name: x.name })) ?? null);
 
-/** The file exported for an account's rules: the presets they name, and the names of their domain, campaign and channel. */
-export function rulesFileOf(data: AccountLinkRules, lists: NamedLists): RulesFile {
+/** The file exported for an account's rules: the presets they name, the names of their domain, campaign and channel, and (when given) the account and its QR style. */
+export function rulesFileOf(data: AccountLinkRules, lists: NamedLists, more: { account?: FileAccount; style?: FileStyle } = {}): RulesFile {
   const named = new Set(data.rules.map((r) => r.presetId).filter((p): p is string => p !== null));
   const rules = data.rules.map((rule): FileRule => {
     const names: NonNullable<FileRule['names']> = {};
@@ -82,7 +99,13 @@ export function rulesFileOf(data: AccountLinkRules, lists: NamedLists): RulesFil
     }
     return Object.keys(names).length ? { ...rule, names } : rule;
   });
-  return { linkshortSiteRules: 1, rules, presets: data.presets.filter((p) => named.has(p.id)) };
+  return {
+    linkshortSiteRules: 1,
+    ...(more.account ? { account: more.account } : {}),
+    rules,
+    presets: data.presets.filter((p) => named.has(p.id)),
+    ...(more.style ? { qrStyle: more.style } : {}),
+  };
 }
 
 /** A part of an imported rule that matched nothing in this account: left to the default. */

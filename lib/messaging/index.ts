@@ -99,8 +99,8 @@ export interface ProtocolMap {
 
   /** The connected account's QR style (the default when none was chosen). */
   getQrStyle(): Result<QrStyle>;
-  /** Keeps the account's QR style (null: the default); a style scanners read badly is refused. */
-  saveQrStyle(data: { style: QrStyle | null }): Result<QrStyle>;
+  /** Keeps the account's QR style (null: the default); a style scanners read badly, or one for an account no longer current, is refused. */
+  saveQrStyle(data: { style: QrStyle | null } & ShownAccount): Result<QrStyle>;
   /** "Sync presets, rules and QR style": on or off, and what stays in this browser (the logo; all of it when too large). */
   getSyncStatus(): Result<SyncStatus>;
   /** Turns the sync on (merged with the sync area at once) or off. */

@@ -86,6 +86,16 @@ export function checkLogo(logo: QrLogo): StyleProblem | null {
   return null;
 }
 
+/** A logo written as a data: URL (a policy's, an imported file's): its type and size read from it, refused as a picked file would be. */
+export function logoOfDataUrl(dataUrl: string, name: string): { ok: true; logo: QrLogo } | { ok: false; problem: StyleProblem } {
+  const m = /^data:(image\/(?:png|jpeg|svg\+xml));base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl);
+  if (!m || !LOGO_TYPES.includes(m[1] as LogoType)) return { ok: false, problem: { reason: 'logo-type' } };
+  const b64 = m[2]!;
+  const bytes = Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
+  if (bytes > MAX_LOGO_BYTES) return { ok: false, problem: { reason: 'logo-size', bytes } };
+  return { ok: true, logo: { dataUrl, type: m[1] as LogoType, bytes, name } };
+}
+
 /** The type of an image file from its first bytes (the name or the browser's guess is not trusted), or null. */
 export function sniffLogoType(head: Uint8Array): LogoType | null {
   if (head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47) return 'image/png';

@@ -2,15 +2,15 @@
  * The QR style as the pages use it: asked of the worker (kept per account there), a picked
  * logo file read and checked, and a refused style worded in the user's language.
  */
-import { ask } from '@/lib/messaging';
+import { ask, type ShownAccount } from '@/lib/messaging';
 import { checkLogo, MAX_LOGO_BYTES, MIN_CONTRAST, sniffLogoType, type QrLogo, type QrStyle, type StyleProblem } from '@/lib/qr/style';
 import { t } from '@/lib/i18n';
 import { uiLanguage } from '@/lib/i18n/format';
 
 /** The connected account's style. */
 export const loadQrStyle = (): Promise<QrStyle> => ask('getQrStyle');
-/** Keeps the account's style (null: the default) and answers the style now in force. */
-export const saveQrStyle = (style: QrStyle | null): Promise<QrStyle> => ask('saveQrStyle', { style });
+/** Keeps the account's style (null: the default) and answers the style now in force; `shown` names the account a page shows (refused when another is current). */
+export const saveQrStyle = (style: QrStyle | null, shown: ShownAccount = {}): Promise<QrStyle> => ask('saveQrStyle', { style, ...shown });
 
 const kB = (bytes: number) => String(Math.ceil(bytes / 1024));
 

@@ -202,6 +202,12 @@ export class SandboxState {
     this.byKey.delete(key);
   }
 
+  /** Another key of the account `key` opens (as a second browser's install would be given): the same data, another key. */
+  shareAccount(key: string, other: string): void {
+    if (this.byKey.has(other)) throw new Error(`Duplicate sandbox key ${JSON.stringify(other)}`);
+    this.byKey.set(other, this.forKey(key));
+  }
+
   /** Every API key known to the sandbox. */
   keys(): string[] {
     return [...this.byKey.keys()];
