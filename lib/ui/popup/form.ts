@@ -91,8 +91,13 @@ export interface FormState {
   formActions: Later<FormLater>;
 }
 
-/** The form at the popup's open: empty, nothing shown. */
-export function formAtOpen(): Omit<FormState, keyof FormAtOnce | 'formActions'> {
+/** The form at the popup's open (empty, nothing shown) and what its first screen does (a field's change is applied at once). */
+export function formSlice({ set, get }: SliceKit<FormState & UtmState>): Omit<FormState, 'formActions'> {
+  const saveChoices = () => {
+    const { domainId, campaignId } = get().form;
+    void ask('saveSettings', { lastDomainId: toId(domainId), lastCampaignId: toId(campaignId) }).catch(() => undefined);
+  };
+
   return {
     tabUrl: null,
     tabTitle: null,
@@ -106,19 +111,7 @@ export function formAtOpen(): Omit<FormState, keyof FormAtOnce | 'formActions'> 
     duplicate: null,
     status: '',
     copyFormat: 'link',
-  };
-}
 
-type FormAtOnce = Pick<FormState, 'setUrl' | 'setDomain' | 'setCampaign' | 'setChannel' | 'setCustomCode'>;
-
-/** The form's actions of the first screen (a field's change is applied at once). */
-export function formSlice({ set, get }: SliceKit<FormState & UtmState>): FormAtOnce {
-  const saveChoices = () => {
-    const { domainId, campaignId } = get().form;
-    void ask('saveSettings', { lastDomainId: toId(domainId), lastCampaignId: toId(campaignId) }).catch(() => undefined);
-  };
-
-  return {
     setUrl(url) {
       const s = get();
       set({

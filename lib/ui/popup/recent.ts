@@ -45,14 +45,10 @@ export interface RecentState {
   recentActions: Later<RecentLater>;
 }
 
-/** Recent links loading, no question open. */
-export function recentAtOpen(): Pick<RecentState, 'recent'> {
-  return { recent: { state: 'loading', items: [], query: '', confirmingId: null, confirmingIn: 'list', deletingId: null, failure: null } };
-}
-
-/** The search field's change (a field's change is applied at once). */
-export function recentSlice({ set, get }: SliceKit<RecentState>): Pick<RecentState, 'setQuery'> {
+/** Recent links at the popup's open (loading, no question open) and the search field's change (applied at once). */
+export function recentSlice({ set, get }: SliceKit<RecentState>): Omit<RecentState, 'recentActions'> {
   return {
+    recent: { state: 'loading', items: [], query: '', confirmingId: null, confirmingIn: 'list', deletingId: null, failure: null },
     setQuery(query) {
       set({ recent: { ...get().recent, query } });
     },

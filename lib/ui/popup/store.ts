@@ -10,10 +10,10 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createTimers, later } from '@/lib/ui/store';
 import type { PopupKit, PopupState } from './state';
 import { loadersSlice } from './loaders';
-import { formAtOpen, formSlice } from './form';
+import { formSlice } from './form';
 import { listsAtOpen } from './lists';
-import { recentAtOpen, recentSlice } from './recent';
-import { utmAtOpen, utmSlice } from './utm';
+import { recentSlice } from './recent';
+import { utmSlice } from './utm';
 export type { PopupState } from './state';
 
 export type PopupStore = StoreApi<PopupState>;
@@ -24,10 +24,7 @@ export function createPopupStore(): PopupStore {
   return createStore<PopupState>()((set, get) => {
     const kit: PopupKit = { set, get, timers };
     return {
-      ...formAtOpen(),
       ...listsAtOpen(),
-      ...recentAtOpen(),
-      ...utmAtOpen(),
       unsent: [],
       ...loadersSlice(kit),
       ...formSlice(kit),

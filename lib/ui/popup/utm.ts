@@ -61,8 +61,8 @@ export interface UtmState {
   utmActions: Later<UtmLater>;
 }
 
-/** No rule known, the disclosure closed and empty. */
-export function utmAtOpen(): Pick<UtmState, 'linkRulesRaw' | 'linkRules' | 'rule' | 'utm'> {
+/** No rule known at the popup's open, the disclosure closed and empty; its button (the first screen draws it). */
+export function utmSlice({ set, get }: SliceKit<UtmState>): Omit<UtmState, 'utmActions'> {
   return {
     linkRulesRaw: null,
     linkRules: null,
@@ -76,12 +76,6 @@ export function utmAtOpen(): Pick<UtmState, 'linkRulesRaw' | 'linkRules' | 'rule
       replaced: [],
       tooLong: false,
     },
-  };
-}
-
-/** The disclosure's button (the first screen draws it). */
-export function utmSlice({ set, get }: SliceKit<UtmState>): Pick<UtmState, 'toggleUtm'> {
-  return {
     toggleUtm() {
       const { utm, linkRules } = get();
       set({ utm: { ...utm, open: !utm.open } });
