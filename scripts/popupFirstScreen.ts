@@ -90,7 +90,7 @@ export function popupFirstScreen(): Plugin[] {
  * site rules with zod, the QR style fields, a tracked QR code's part): not in the later chunk.
  */
 export const POPUP_ON_DEMAND =
-  /node_modules[\\/](qrcode|zod)[\\/]|QrStyleFields|TrackedQrPart|UtmFields|PresetSelect|lib[\\/]ui[\\/]popup[\\/]utm\.ts|lib[\\/]links[\\/](siteRules|linkRules|ruleChoices)\.ts/;
+  /node_modules[\\/](qrcode|zod)[\\/]|QrStyleFields|TrackedQrPart|UtmFields|PresetSelect|lib[\\/]ui[\\/]popup[\\/]utmActions\.ts|lib[\\/]links[\\/](siteRules|linkRules|ruleChoices)\.ts/;
 
 /**
  * Rolldown's chunking of the popup's own build: the entry's static imports in one group, its

@@ -5,7 +5,7 @@ import { t } from '@/lib/i18n';
 /** Select "Copy as" beside Copy: what Copy puts on the clipboard. */
 export function CopyAs() {
   const value = usePopup((s) => s.copyFormat);
-  const setCopyFormat = usePopup((s) => s.setCopyFormat);
+  const setCopyFormat = usePopup((s) => s.formActions.setCopyFormat);
   return (
     <>
       <label htmlFor="copy-as" className="visually-hidden">

@@ -21,8 +21,8 @@ export function DeleteConfirm({
 }) {
   const confirming = usePopup((s) => s.recent.confirmingId === entryId && s.recent.confirmingIn === where);
   const deleting = usePopup((s) => s.recent.deletingId === entryId);
-  const cancelDelete = usePopup((s) => s.cancelDelete);
-  const confirmDelete = usePopup((s) => s.confirmDelete);
+  const cancelDelete = usePopup((s) => s.recentActions.cancelDelete);
+  const confirmDelete = usePopup((s) => s.recentActions.confirmDelete);
   const wasConfirming = useRef(false);
 
   useEffect(() => {

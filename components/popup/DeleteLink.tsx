@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 
 /** "Delete link" under a link just made: the same inline confirmation as Recent links. */
 export function DeleteLink({ entry }: { entry: HistoryEntry }) {
-  const askDelete = usePopup((s) => s.askDelete);
+  const askDelete = usePopup((s) => s.recentActions.askDelete);
   const confirming = usePopup((s) => s.recent.confirmingId === entry.id && s.recent.confirmingIn === 'result');
   const deleting = usePopup((s) => s.recent.deletingId === entry.id);
   const failure = usePopup((s) =>

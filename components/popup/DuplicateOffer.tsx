@@ -6,8 +6,8 @@ import { richText } from '@/components/common/rich';
 /** Offers the link made earlier for the same page and domain before making another one. */
 export function DuplicateOffer() {
   const duplicate = usePopup((s) => s.duplicate);
-  const reuseExisting = usePopup((s) => s.reuseExisting);
-  const createAnyway = usePopup((s) => s.createAnyway);
+  const reuseExisting = usePopup((s) => s.formActions.reuseExisting);
+  const createAnyway = usePopup((s) => s.formActions.createAnyway);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (duplicate) first.current?.focus();

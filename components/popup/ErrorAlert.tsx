@@ -15,7 +15,7 @@ const CONTROL_ID = { url: 'long-url', alias: 'alias', domain: 'domain', campaign
  */
 export function ErrorAlert() {
   const error = usePopup((s) => s.error);
-  const openOptions = usePopup((s) => s.openOptions);
+  const openOptions = usePopup((s) => s.formActions.openOptions);
   useEffect(() => {
     const field = fieldOf(error);
     const control = field && (document.getElementById(CONTROL_ID[field]) as HTMLInputElement | HTMLSelectElement | null);

@@ -14,7 +14,7 @@ export function LinksWaiting() {
   const links = usePopup((s) => s.waitingLinks);
   const current = usePopup((s) => s.accounts?.current);
   const incognito = usePopup((s) => s.incognito);
-  const cancel = usePopup((s) => s.cancelQueued);
+  const cancel = usePopup((s) => s.waitingActions.cancelQueued);
   // A private window's link is not named in a normal window (the worker does not hand it one: a second guard).
   const mine = rowsShown(links, current, incognito);
   const now = Date.now();

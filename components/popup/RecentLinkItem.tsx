@@ -9,10 +9,10 @@ import { t } from '@/lib/i18n';
 
 /** One link of Recent links: the short link, the long URL, its tracked QR code's scans, Copy, QR and (when its id is known) Delete. */
 export function RecentLinkItem({ entry, tracked }: { entry: HistoryEntry; tracked?: TrackedQr }) {
-  const copyLink = usePopup((s) => s.copyLink);
-  const showEntry = usePopup((s) => s.showEntry);
-  const askDelete = usePopup((s) => s.askDelete);
-  const removeLocally = usePopup((s) => s.removeLocally);
+  const copyLink = usePopup((s) => s.formActions.copyLink);
+  const showEntry = usePopup((s) => s.recentActions.showEntry);
+  const askDelete = usePopup((s) => s.recentActions.askDelete);
+  const removeLocally = usePopup((s) => s.recentActions.removeLocally);
   const confirming = usePopup((s) => s.recent.confirmingId === entry.id && s.recent.confirmingIn === 'list');
   const deleting = usePopup((s) => s.recent.deletingId === entry.id);
   const failure = usePopup((s) => (s.recent.failure?.id === entry.id && s.recent.confirmingIn === 'list' ? s.recent.failure.error : null));

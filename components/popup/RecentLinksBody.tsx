@@ -10,7 +10,7 @@ import { useTrackedScans } from './useTrackedScans';
 export function RecentLinksBody() {
   const recent = usePopup((s) => s.recent);
   const setQuery = usePopup((s) => s.setQuery);
-  const loadHistory = usePopup((s) => s.loadHistory);
+  const loadHistory = usePopup((s) => s.recentActions.loadHistory);
   // Only the stored head's newest links are shown: the whole list is asked for once it is wanted.
   const askWhole = useCallback(() => void loadHistory(), [loadHistory]);
   const wantWhole = recent.partial ? askWhole : undefined;

@@ -17,8 +17,8 @@ const isField = (el: Element | null): boolean =>
 /** The short link made (or chosen): field "Short link", Copy and "Copy as", the campaign and channel outcomes, the QR code, "Delete link". */
 export function ResultPanel() {
   const shown = usePopup((s) => s.shown);
-  const copyLink = usePopup((s) => s.copyLink);
-  const announce = usePopup((s) => s.announce);
+  const copyLink = usePopup((s) => s.formActions.copyLink);
+  const announce = usePopup((s) => s.formActions.announce);
   const field = useRef<HTMLInputElement>(null);
   // The link first: what follows it (its page, the assignments, the QR code, Delete) is drawn in
   // the render after, so a press's link never waits for the first mount of the QR panel.

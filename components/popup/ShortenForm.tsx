@@ -27,7 +27,7 @@ export function ShortenForm() {
   const ruled = usePopup((s) => s.rule !== null);
   const error = usePopup((s) => s.error);
   const setUrl = usePopup((s) => s.setUrl);
-  const submit = usePopup((s) => s.submit);
+  const submit = usePopup((s) => s.formActions.submit);
   const input = useRef<HTMLInputElement>(null);
 
   const verdict = checkField(url, tabUrl);

@@ -5,8 +5,8 @@ import { t } from '@/lib/i18n';
 export function UnsentLinks() {
   const unsent = usePopup((s) => s.unsent);
   const busy = usePopup((s) => s.busy);
-  const remake = usePopup((s) => s.remakeUnsent);
-  const dismiss = usePopup((s) => s.dismissUnsent);
+  const remake = usePopup((s) => s.waitingActions.remakeUnsent);
+  const dismiss = usePopup((s) => s.waitingActions.dismissUnsent);
   if (unsent.length === 0) return null;
   return (
     <section className="notice" aria-labelledby="unsent-heading">

@@ -21,8 +21,8 @@ export function UtmFields() {
   const utm = usePopup((s) => s.utm);
   const presets = usePopup((s) => s.linkRules?.presets ?? NO_PRESETS);
   const busy = usePopup((s) => s.busy);
-  const setField = usePopup((s) => s.setUtmField);
-  const setPreset = usePopup((s) => s.setUtmPreset);
+  const setField = usePopup((s) => s.utmActions.setUtmField);
+  const setPreset = usePopup((s) => s.utmActions.setUtmPreset);
   return (
     <div id={UTM_PANEL_ID} className="utm-panel">
       <PresetSelect

@@ -82,16 +82,36 @@ export function createTimers(): StoreTimers {
   };
 }
 
+/** What a slice is given: its store's set and get (typed by the state the slice uses) and the store's timers. */
+export interface SliceKit<S> {
+  set: (patch: Partial<S>) => void;
+  get: () => S;
+  timers: StoreTimers;
+}
+
+/** Actions as they are called before their code has loaded: each answers a promise. */
+export type Later<T> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+};
+
 /**
- * Actions whose code is loaded on their first call (what a page's first screen does not need):
- * each named action waits for `load` (once) and then runs the loaded one.
+ * A feature's actions whose code loads on their first call (what a page's first screen does not
+ * need): one boundary per feature, its names those of the loaded object, so no list of them is
+ * written. Each action waits for `load` (once) and then runs the loaded one; the same name gives
+ * the same function every time (a stable reference for the components).
  */
-export function deferred<T extends object, K extends keyof T>(load: () => Promise<T>, names: readonly K[]): Pick<T, K> {
+export function later<T extends object>(load: () => Promise<T>): Later<T> {
   let loading: Promise<T> | null = null;
-  const out = {} as Pick<T, K>;
-  for (const name of names) {
-    out[name] = ((...args: unknown[]) =>
-      (loading ??= load()).then((loaded) => (loaded[name] as (...a: unknown[]) => unknown)(...args))) as T[K];
-  }
-  return out;
+  const made = new Map<string, unknown>();
+  return new Proxy({} as Later<T>, {
+    get(_, name) {
+      // Not a thenable: code that awaits the object itself must not take it for a promise.
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      if (!made.has(name))
+        made.set(name, (...args: unknown[]) =>
+          (loading ??= load()).then((loaded) => (loaded[name as keyof T] as (...a: unknown[]) => unknown)(...args)),
+        );
+      return made.get(name);
+    },
+  });
 }

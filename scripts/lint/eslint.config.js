@@ -127,6 +127,7 @@ export default tseslint.config(
       'lib/ui/popup/snapshot.ts',
       'lib/ui/popup/form.ts',
       'lib/ui/popup/waiting.ts',
+      'lib/ui/popup/waitingActions.ts',
       'lib/i18n/index.ts',
       'entrypoints/popup/main.tsx',
     ],

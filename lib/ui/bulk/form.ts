@@ -6,7 +6,7 @@ import { prepareBatch } from '@/lib/bulk/prepare';
 import { cleanUrl } from '@/lib/links/cleanUrl';
 import type { Settings } from '@/lib/storage';
 import { checkUrl } from '@/lib/links/address';
-import type { BulkForm, BulkFormActions, BulkKit, BulkPreview } from './store';
+import type { BulkForm, BulkFormActions, BulkKit, BulkPreview } from './state';
 
 /** Whether tracking parameters are removed: the preference, on by default. */
 export function cleansLinks(settings: Settings | null): boolean {

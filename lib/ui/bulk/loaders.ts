@@ -9,7 +9,7 @@ import { withRemembered } from '@/lib/ui/choices';
 import { listOf } from '@/lib/ui/listOf';
 import { previewOf } from './form';
 import { isRunning } from './run';
-import type { BulkData, BulkKit, BulkLoaderActions } from './store';
+import type { BulkData, BulkKit, BulkLoaderActions } from './state';
 import { cachedLoader, showValue } from '@/lib/ui/cachedLoader';
 
 const sources = {

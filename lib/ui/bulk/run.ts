@@ -13,7 +13,7 @@ import type { BulkBatch } from '@/lib/storage';
 import type { Campaign } from '@/lib/api';
 import { rowCampaign } from './ruleText';
 import { toId } from '@/lib/ui/choices';
-import type { BulkKit, BulkRunActions } from './store';
+import type { BulkKit, BulkRunActions } from './state';
 
 /** How often the page asks where a running batch stands. */
 export const FOLLOW_EVERY_MS = 500;

@@ -4,84 +4,23 @@
  * (`ask`); components read it with selector hooks and call its actions. Failures are kept as
  * the worker's error data and shown as text.
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { ask as askWorker, type Cached, type ConnectionInfo, type ListItems, type Mutation } from '@/lib/messaging';
-import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
-import type { Settings } from '@/lib/storage';
-import { createTimers, type LoadState } from '@/lib/ui/store';
+import { createStore } from 'zustand/vanilla';
+import { ask as askWorker, type Cached, type ConnectionInfo, type ListItems } from '@/lib/messaging';
+import type { Account, ListName } from '@/lib/api';
+import { createTimers } from '@/lib/ui/store';
 import { cachedLoader, type LoadStep } from '@/lib/ui/cachedLoader';
 import { toApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { idleLinkRules, linkRulesSlice, type LinkRulesActions, type LinkRulesState } from './linkRules';
-import { connectionsSlice, idleConnections, type ConnectionsActions, type ConnectionsState } from './connections';
-import { emptyLists, LIST_NAMES, type Lists, type ListState } from './lists';
+import { idleLinkRules, linkRulesSlice } from './linkRules';
+import { connectionsSlice, idleConnections } from './connections';
+import { emptyLists, LIST_NAMES, type ListState } from './lists';
 import { onShownAccount, watchCurrentAccount } from './shownAccount';
 import { watchConventions } from '@/lib/ui/watchConventions';
+import { rateWaitWatcher } from './rateWait';
+import type { AccountState, OptionsData, OptionsDeps, OptionsState, OptionsStore, Touched } from './state';
 
-export { idleList, isLoading, isPageWide, pageWideError, type Lists, type ListState } from './lists';
-
-/** What a mutation reloads afterwards. */
-export type Touched = ListName | 'account';
-
-/** The account as the page knows it. */
-export interface AccountState {
-  state: LoadState;
-  value: Account | null;
-  error: SerializedApiError | null;
-}
-
-export interface OptionsData {
-  /** false until the connection and the preferences have been read once. */
-  ready: boolean;
-  startError: SerializedApiError | null;
-  connection: ConnectionInfo | null;
-  /** While a change waits for the spent main rate budget: when it will be sent (else null). */
-  rateWaitUntil: number | null;
-  /** Counts the connections saved or forgotten on this page: a new one starts a clean page. */
-  epoch: number;
-  account: AccountState;
-  lists: Lists;
-  settings: Settings | null;
-  settingsError: SerializedApiError | null;
-  linkRules: LinkRulesState;
-  connections: ConnectionsState;
-}
-
-export interface OptionsActions extends LinkRulesActions, ConnectionsActions {
-  /** Reads connection and preferences, then loads everything when connected (once per store). */
-  start(): Promise<void>;
-  /** Stops the timers (the page closes or unmounts). */
-  dispose(): void;
-  /** Saves and verifies the connection (the page asked for host permission before); `name` '' = none. Rejects with the error data. */
-  saveConnection(serviceUrl: string, apiKey?: string, name?: string): Promise<Account>;
-  /** Forgets the saved key; the account's data leaves the page. */
-  forgetKey(): Promise<void>;
-  loadAccount(refresh?: boolean): Promise<void>;
-  loadList(name: ListName, refresh?: boolean): Promise<void>;
-  /** Runs a change through the worker, then reloads what it touched. Rejects with the error data. */
-  mutate(m: Mutation, touched: Touched): Promise<unknown>;
-  channelItems(channelId: number): Promise<ChannelItem[]>;
-  qrDetail(id: number): Promise<QrDetail>;
-  saveSettings(patch: Partial<Settings>): Promise<Settings>;
-  clearHistory(): Promise<void>;
-  clearCache(): Promise<void>;
-}
-
-export type OptionsState = OptionsData & OptionsActions;
-export type OptionsStore = StoreApi<OptionsState>;
-
-/** The outside world of the options page: the worker, and how long before a stale list is asked for again. */
-export interface OptionsDeps {
-  ask: typeof askWorker;
-  /** Hears the current account change in another window (storage); returns the stop. */
-  watchAccount?: (onChange: (fingerprint: string | null) => void) => () => void;
-  /** Hears presets and rules change in storage (synced from another browser); returns the stop. */
-  watchConventions?: (onChange: () => void) => () => void;
-  staleRecheckMs: number;
-  staleRechecks: number;
-  /** How often the worker is asked, while a change is under way, whether it waits for the rate limit. */
-  rateWaitPollMs: number;
-}
+export { idleList, isLoading, isPageWide, pageWideError, type ListState } from './lists';
+export type { OptionsState, OptionsStore, Touched } from './state';
 
 export const defaultOptionsDeps: OptionsDeps = {
   ask: askWorker,
@@ -91,9 +30,6 @@ export const defaultOptionsDeps: OptionsDeps = {
   staleRechecks: 5,
   rateWaitPollMs: 1000,
 };
-
-/** A wait shorter than this is not announced (a change that leaves in a moment is not "waiting"). */
-const ANNOUNCED_WAIT_MS = 1500;
 
 const emptyAccount = (): AccountState => ({ state: 'idle', value: null, error: null });
 
@@ -119,8 +55,6 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
   let generation = 0;
   let started: Promise<void> | null = null;
   const timers = createTimers();
-  let changesUnderWay = 0;
-  let stopWatch: (() => void) | null = null;
   let stopAccountWatch: (() => void) | null = null;
   let stopRulesWatch: (() => void) | null = null;
 
@@ -166,29 +100,8 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
     };
     const shownChange = <T>(change: () => Promise<T>) => onShownAccount(change, () => reenter());
 
-    /** Asks whether the changes under way wait for the rate limit, and until when. */
-    const checkRateWait = async () => {
-      const sendAt = await deps.ask('changeSendAt').catch(() => null);
-      if (changesUnderWay === 0) return;
-      set({ rateWaitUntil: sendAt !== null && sendAt - Date.now() > ANNOUNCED_WAIT_MS ? sendAt : null });
-    };
-
     /** Follows a change: while one is under way the page knows whether it waits for the rate limit. */
-    const watchChange = async <T>(change: () => Promise<T>): Promise<T> => {
-      if (changesUnderWay++ === 0) {
-        void checkRateWait();
-        stopWatch = timers.every(() => void checkRateWait(), deps.rateWaitPollMs);
-      }
-      try {
-        return await change();
-      } finally {
-        if (--changesUnderWay === 0) {
-          stopWatch?.();
-          stopWatch = null;
-          set({ rateWaitUntil: null });
-        }
-      }
-    };
+    const watchChange = rateWaitWatcher(deps, timers, (rateWaitUntil) => set({ rateWaitUntil }));
 
     const failed = (error: unknown) => toApiError(error, t('optionsWorkerNoAnswer')).toJSON();
     /** Shows one step of the account's or a list's load (a recheck shows as loading, its items kept). */

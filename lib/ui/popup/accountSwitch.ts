@@ -6,16 +6,16 @@
  * follows the current account when another window changes it (followCurrentAccount, told by the worker).
  */
 import { ask } from './ask';
-import { accountNames, accountSwitched, cachedValues, reread, showAccount, unread } from './account';
+import { accountNames, accountSwitched, cachedValues, reread, showAccount, unread } from './accountShow';
 import type { AccountName } from '@/lib/storage';
 import { fromHead, headLinks } from './recentHead';
 import { readHead } from './firstReads';
-import type { SliceKit } from './store';
+import type { PopupKit } from './state';
 import { onStoredChange } from './storedChanges';
-import { loadHistoryUnlessDrawn } from './recent';
+import { loadHistoryUnlessDrawn } from './recentActions';
 
 /** The popup's switchAccount: makes a saved connection the current one and shows its lists, choices, rules and Recent links. */
-export function accountSwitcher(kit: SliceKit): (fingerprint: string) => Promise<void> {
+export function accountSwitcher(kit: PopupKit): (fingerprint: string) => Promise<void> {
   const { set, get } = kit;
   return async (fingerprint) => {
     const s = get();
@@ -39,7 +39,7 @@ export function accountSwitcher(kit: SliceKit): (fingerprint: string) => Promise
  * Shows the account the worker has made current (this popup's choice or another window's): its
  * Recent links from the stored head until the worker answers, its lists, choices and rules.
  */
-async function enterAccount(kit: SliceKit, fingerprint: string | null, list: AccountName[]): Promise<void> {
+async function enterAccount(kit: PopupKit, fingerprint: string | null, list: AccountName[]): Promise<void> {
   const { set, get } = kit;
   accountSwitched(); // answers still coming for the other account are dropped
   const head = headLinks(await readHead().catch(() => null), fingerprint);
@@ -48,7 +48,9 @@ async function enterAccount(kit: SliceKit, fingerprint: string | null, list: Acc
   // The worker has swapped the cache and the remembered choices and written the state: what
   // the popup does after its snapshot, with the snapshot read again (unread: all asked).
   const now = await reread().catch(() => unread({ connected: fingerprint !== null, fingerprint, accounts: list }));
-  await Promise.all([showAccount(kit, now, cachedValues(kit)), loadHistoryUnlessDrawn(kit), get().loadWaiting()]).catch(() => undefined);
+  await Promise.all([showAccount(kit, now, cachedValues(kit)), loadHistoryUnlessDrawn(kit), get().waitingActions.loadWaiting()]).catch(
+    () => undefined,
+  );
 }
 
 /**
@@ -56,7 +58,7 @@ async function enterAccount(kit: SliceKit, fingerprint: string | null, list: Acc
  * popup) that switches, adds or forgets an account changes what this popup shows and offers; what
  * it shows of the old one (a link, a sentence) stays. Returns the stop.
  */
-export function followCurrentAccount(kit: SliceKit): () => void {
+export function followCurrentAccount(kit: PopupKit): () => void {
   const { set, get, timers } = kit;
   return onStoredChange((changes) => {
     if (!('connectionState' in changes)) return;

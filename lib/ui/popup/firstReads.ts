@@ -6,8 +6,7 @@
  * while the browser answers them.
  */
 import { browser } from '@wxt-dev/browser';
-import { KEYS } from '@/lib/storage/keys';
-import { readSnapshotItems } from './snapshot';
+import { readSnapshotItems, type StoredItem } from './snapshot';
 
 /** The page the popup acts on. */
 export interface PopupPage {
@@ -25,11 +24,13 @@ export interface FirstReads {
   head: Promise<unknown>;
 }
 
+const HEAD = 'recentHead' satisfies StoredItem;
+
 /**
  * The stored head of Recent links as storage gives it (lib/storage/recentHead.ts names the item):
  * one small read.
  */
-export const readHead = (): Promise<unknown> => browser.storage.local.get(KEYS.recentHead).then((r) => r[KEYS.recentHead]);
+export const readHead = (): Promise<unknown> => browser.storage.local.get(HEAD).then((r) => r[HEAD]);
 
 /** The page the popup acts on; `popup.html?url=…&title=…` names it (the popup opened as a tab). */
 async function readPage(): Promise<PopupPage> {

@@ -1,22 +1,18 @@
 /**
- * What the popup asks the worker once its first render is on screen (popupLoaders' `init` loads
+ * What the popup asks the worker once its first render is on screen (loaders.ts's `init` loads
  * this module then): Recent links, the links still being made, the connection, the settings when
  * storage had none, and only those cached values that storage did not answer or that are stale
  * (one loader for them); and it removes tracking parameters from the tab's address, then applies
- * the site rule matching it (popupUtm).
+ * the site rule matching it (utmActions.ts).
  */
 import { ask } from './ask';
 import type { CachedKey, PopupSnapshot } from './snapshot';
-import type { SliceKit } from './store';
-import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount } from './account';
+import type { PopupKit } from './state';
+import { accountsOf, CACHED_KEYS, cachedValues, missingIn, reread, showAccount } from './accountShow';
 import { accountSwitcher, followCurrentAccount } from './accountSwitch';
 import { followStoredHead } from './recentFollow';
-import { loadHistoryUnlessDrawn } from './recent';
+import { loadHistoryUnlessDrawn } from './recentActions';
 import { keepFocus } from '@/lib/ui/focusKeeper';
-
-// The later actions come with this chunk, which every open loads after its first paint.
-export { laterSlice } from './later';
-export { recentSlice } from './recent';
 
 let keeping = false;
 /** Keeps the keyboard's place in the popup (lib/ui/focusKeeper.ts), once per page. */
@@ -32,17 +28,17 @@ function startKeepingFocus(): void {
  * stale; Recent links' whole list only if their stored head could not show them (`headShown`: settled
  * once the head was drawn, or found wanting).
  */
-export async function askWorker(kit: SliceKit, snap: PopupSnapshot, headShown: Promise<void>): Promise<void> {
+export async function askWorker(kit: PopupKit, snap: PopupSnapshot, headShown: Promise<void>): Promise<void> {
   const { set, get } = kit;
   // The Account select is drawn now, from the connection state the snapshot read; its action
-  // comes with it (not deferred in store.ts: the first script carries not even its name).
+  // comes with it (not one of the store's later actions: the first script carries not even its name).
   set({ accounts: accountsOf(snap), switchAccount: accountSwitcher(kit) });
   const load = cachedValues(kit);
   // The site rule and its UTM preset come after the cleaning (so the cleaning never removes them).
   const cleaning = get()
-    .applyCleaning()
+    .formActions.applyCleaning()
     .catch(() => undefined)
-    .then(() => (get().linkRulesRaw ? get().applyRules() : undefined))
+    .then(() => (get().linkRulesRaw ? get().utmActions.applyRules() : undefined))
     .catch(() => undefined);
   // A deleted row, a cancelled link or a busy select leaves the keyboard where it was (once, from the later chunk).
   startKeepingFocus();
@@ -71,8 +67,8 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, headShown: P
     : ask('getSettings')
         .then(async (value) => {
           set({ settings: value, copyFormat: value.copyFormat ?? 'link' });
-          await get().applyRemembered();
-          return get().applyCleaning();
+          await get().formActions.applyRemembered();
+          return get().formActions.applyCleaning();
         })
         .catch(() => undefined);
   // The worker reads every stored item through its schema: what was lost is told once, and
@@ -83,10 +79,10 @@ export async function askWorker(kit: SliceKit, snap: PopupSnapshot, headShown: P
       if (!storageNotices.includes('settings')) return;
       const value = await ask('getSettings');
       set({ settings: value, copyFormat: value.copyFormat });
-      get().applyRemembered();
+      get().formActions.applyRemembered();
     })
     .catch(() => undefined);
   // Not at every open: the whole list is 1.6 MB with 5,000 links.
   const whole = headShown.then(() => loadHistoryUnlessDrawn(kit));
-  await Promise.all([whole, get().loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
+  await Promise.all([whole, get().waitingActions.loadWaiting(), connection, settings, cleaning, notices, ...missing.map(loadOnce)]);
 }

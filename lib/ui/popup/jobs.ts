@@ -6,7 +6,8 @@ import { ask } from './ask';
 import type { HistoryEntry, Job } from '@/lib/storage';
 import { t } from '@/lib/i18n';
 import { formatCopy } from '@/lib/links/copyFormat';
-import type { ShownLink, SliceKit } from './store';
+import type { ShownLink } from './form';
+import type { PopupKit } from './state';
 import { jobWaitingMessage } from './text';
 import { keptInHistory } from '@/lib/links/keptInHistory';
 
@@ -30,8 +31,17 @@ export interface Jobs {
   unfollow(): void;
 }
 
+const made = new WeakMap<PopupKit, Jobs>();
+
+/** The one follower of made and queued links of a popup, shared by Shorten and the waiting links (a press stops following what waited). */
+export function jobsOf(kit: PopupKit): Jobs {
+  let jobs = made.get(kit);
+  if (!jobs) made.set(kit, (jobs = createJobs(kit)));
+  return jobs;
+}
+
 /** Follows made and queued links for one popup. */
-export function createJobs({ set, get, timers }: SliceKit): Jobs {
+function createJobs({ set, get, timers }: PopupKit): Jobs {
   let stop: (() => void) | null = null;
   let polling = false;
 
@@ -59,14 +69,14 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
       if (!job) {
         jobs.unfollow();
         set({ queued: null, status: t('popupStatusQueueGone') });
-        void get().loadHistory();
+        void get().recentActions.loadHistory();
       } else if (job.result) {
         // The link is made (its assignments may still go): shown and copied now.
         if (job.state === 'done') jobs.unfollow();
         else {
           stopPolling(); // still claimed: should the popup close, the worker tells only of a failed assignment
           void get()
-            .markShown(jobId)
+            .waitingActions.markShown(jobId)
             .catch(() => undefined);
         }
         await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified || !!job.told, later: true });
@@ -76,7 +86,8 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
         set({ queued: null, status: '', error: job.error ?? { kind: 'unreadable', message: t('popupQueuedFailed') } });
         // Not sent because the key changed: the popup names it with the way to make it now, and
         // Recent links are another account's now.
-        if (job.error?.reason === 'account-changed') void Promise.all([get().loadWaiting(), get().loadHistory()]);
+        if (job.error?.reason === 'account-changed')
+          void Promise.all([get().waitingActions.loadWaiting(), get().recentActions.loadHistory()]);
       } else {
         // Still waiting: say what for now (the service came back or went away; a time that passed).
         const said = jobWaitingMessage(job, { status: get().status, expectedAt: get().queued?.expectedAt ?? 0 });
@@ -132,7 +143,7 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
       jobs.unfollow();
       if (timers.disposed) return;
       void get()
-        .claim(jobId)
+        .waitingActions.claim(jobId)
         .catch(() => undefined); // not told: the worker tells of the link itself
       stop = timers.every(() => void poll(jobId), POLL_MS);
     },
@@ -141,7 +152,7 @@ export function createJobs({ set, get, timers }: SliceKit): Jobs {
       // A job left before it settled goes back to the worker, which tells of it (and copies it).
       if (stop)
         void get()
-          .release()
+          .waitingActions.release()
           .catch(() => undefined);
       stop?.();
       stop = null;

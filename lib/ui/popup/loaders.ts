@@ -9,11 +9,11 @@ import { withRemembered } from '@/lib/ui/choices';
 import { CACHED_KEYS, EMPTY_SNAPSHOT, snapshotOf, type PopupSnapshot } from './snapshot';
 import { startFirstReads, type FirstReads, type PopupPage } from './firstReads';
 import { fromHead, headLinks } from './recentHead';
-import type { LoaderActions, PopupData, SliceKit } from './store';
+import type { LoaderActions, PopupKit, PopupState } from './state';
 import { openEarlyPort } from './earlyPort';
 
 /** The loaders slice: prime, init, dispose. */
-export function loadersSlice(kit: SliceKit): LoaderActions {
+export function loadersSlice(kit: PopupKit): LoaderActions {
   const { set, get, timers } = kit;
   let started = false;
   let primed: Promise<PopupSnapshot> | null = null;
@@ -22,7 +22,7 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
   /** Shows what storage answered, in one update. */
   const apply = (snap: PopupSnapshot, { url, title, incognito }: PopupPage) => {
     const s = get();
-    const patch: Partial<PopupData> = {
+    const patch: Partial<PopupState> = {
       tabUrl: url,
       tabTitle: title,
       incognito,
@@ -74,8 +74,15 @@ export function loadersSlice(kit: SliceKit): LoaderActions {
           if (shown) set({ recent: { ...get().recent, ...fromHead(shown) } });
         })
         .catch(() => undefined);
-      // Asking the worker is not part of the first render: its code loads after it.
-      const loaded = await Promise.all([import('./init'), loadAsk(), import('./waiting')]).catch(() => null);
+      // Asking the worker is not part of the first render: its code loads after it, with the
+      // actions its answers call (the form's, Recent links', the waiting links').
+      const loaded = await Promise.all([
+        import('./init'),
+        loadAsk(),
+        import('./formActions'),
+        import('./recentActions'),
+        import('./waitingActions'),
+      ]).catch(() => null);
       // Closed meanwhile (a later init, after a remount, asks), or the extension's files could
       // not be read (an update replaced them): the form keeps what storage gave it.
       if (!loaded || timers.disposed) {

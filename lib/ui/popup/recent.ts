@@ -1,59 +1,56 @@
 /**
- * Recent links in the popup: loading them, showing one, opening and closing a delete
- * confirmation; loaded with init.ts after the first render (store.ts defers these actions). The
- * search field's change is in popupForm (a field's change is applied at once). Deleting is in
- * popupRecentTasks.
+ * Recent links in the popup: the list, its search and its delete question. The search field's
+ * change is here (applied at once); loading the list, showing an entry and deleting one are
+ * recentActions.ts, loaded after the first paint. Their stored head (recentHead.ts) draws them at
+ * the open, recentFollow.ts keeps them current, recentSearch.ts finds in them.
  */
-import { ask, listOf } from './ask';
+import type { SerializedApiError } from '@/lib/api';
 import type { HistoryEntry } from '@/lib/storage';
-import type { RecentActions, SliceKit } from './store';
-import { shownAccount } from './account';
+import type { Later, LoadState, SliceKit } from '@/lib/ui/store';
 
-/**
- * Asks the worker for the whole list only when the stored head drew nothing (none stored, or it
- * cannot tell); else the whole list waits until it is wanted (searched, or scrolled to its end:
- * RecentLinksBody), at an open and at a switch of account alike.
- */
-export function loadHistoryUnlessDrawn({ get }: Pick<SliceKit, 'get'>): Promise<void> | undefined {
-  return get().recent.state === 'ready' ? undefined : get().loadHistory();
+export interface RecentLinks {
+  state: LoadState;
+  items: HistoryEntry[];
+  partial?: boolean; // only the newest links, from the stored head (recentHead.ts): the whole list is to come
+  query: string;
+  /** The entry whose inline "Delete this link on the service?" is open. */
+  confirmingId: string | null;
+  /** Where that question is asked: under the entry in the list, or under the result ("Delete link"). */
+  confirmingIn: 'list' | 'result';
+  deletingId: string | null;
+  /** A failed delete, shown under its entry. */
+  failure: { id: string; error: SerializedApiError } | null;
 }
 
-/** The Recent links slice (deferred in store.ts). */
-export function recentSlice({ set, get }: SliceKit): RecentActions {
-  const recent = (patch: Partial<ReturnType<typeof get>['recent']>) => set({ recent: { ...get().recent, ...patch } });
-  // One question at a time (the search field, the end of the list and a change elsewhere may ask
-  // together), per shown account: an answer for the account shown before is dropped, so a new one is asked.
-  let loading: { account: number; done: Promise<void> } | null = null;
-  const load = async () => {
-    try {
-      const asked = shownAccount();
-      const items = listOf<HistoryEntry>(await ask('getHistory'));
-      if (asked === shownAccount()) recent({ state: 'ready', items, partial: false }); // else another account's
-    } catch {
-      if (get().recent.state === 'loading') recent({ state: 'error' });
-    }
-  };
+/** Recent links' actions that load after the first paint (recentActions.ts). */
+export interface RecentLater {
+  /** Asks the worker for Recent links again. */
+  loadHistory(): Promise<void>;
+  /** Shows a Recent links entry in the result panel (with its QR code). */
+  showEntry(entry: HistoryEntry): Promise<void>;
+  askDelete(id: string, where?: RecentLinks['confirmingIn']): Promise<void>;
+  cancelDelete(): Promise<void>;
+  /** Deletes the entry being confirmed, on the service too. */
+  confirmDelete(): Promise<void>;
+  /** Removes an entry from Recent links only (when the service could not delete it). */
+  removeLocally(id: string): Promise<void>;
+}
 
+/** Recent links' part of the popup's state. */
+export interface RecentState {
+  recent: RecentLinks;
+  /** The Recent links search. */
+  setQuery(query: string): void;
+  /** The actions that load after the first paint, each waiting for its code on its first call. */
+  recentActions: Later<RecentLater>;
+}
+
+/** Recent links at the popup's open (loading, no question open) and the search field's change (applied at once). */
+export function recentSlice({ set, get }: SliceKit<RecentState>): Omit<RecentState, 'recentActions'> {
   return {
-    loadHistory() {
-      if (loading?.account === shownAccount()) return loading.done;
-      const mine = { account: shownAccount(), done: load() };
-      loading = mine;
-      void mine.done.finally(() => loading === mine && (loading = null));
-      return mine.done;
-    },
-
-    /** Shows a Recent links entry in the result panel (with its QR code). */
-    async showEntry(entry) {
-      set({ shown: { entry, origin: 'history' }, duplicate: null, status: '' });
-    },
-
-    async askDelete(id, where = 'list') {
-      recent({ confirmingId: id, confirmingIn: where, failure: null });
-    },
-
-    async cancelDelete() {
-      recent({ confirmingId: null });
+    recent: { state: 'loading', items: [], query: '', confirmingId: null, confirmingIn: 'list', deletingId: null, failure: null },
+    setQuery(query) {
+      set({ recent: { ...get().recent, query } });
     },
   };
 }

@@ -10,7 +10,7 @@ import { t } from '@/lib/i18n';
 import { clock } from '@/lib/i18n/format';
 import type { WaitingLink } from '@/lib/messaging/waitingLinks';
 import { queuedMessage, queuedNamed } from './text';
-import type { SliceKit } from './store';
+import type { PopupKit } from './state';
 
 /** The rows "Links waiting" shows: the current account's (all when none is known), a private window's only in a private window. */
 export function rowsShown(
@@ -34,7 +34,7 @@ export function withEstimates(rows: WaitingLink[], from: readonly WaitingLink[] 
 }
 
 /** The re-asking of one popup: `arm` after every change of its waiting links or of the link it follows. */
-export function reestimator({ set, get, timers }: SliceKit): { arm: () => void } {
+export function reestimator({ set, get, timers }: PopupKit): { arm: () => void } {
   let handle: ReturnType<typeof setTimeout> | null = null;
   /** How many times each time shown (a link and its time) was asked again after it passed. */
   const asked = new Map<string, number>();

@@ -1,4 +1,4 @@
-/** The site rule's choices in the popup's form (loaded after the first paint, with later.ts). */
+/** The site rule's choices in the popup's form (loaded after the first paint, with formActions.ts). */
 import type { Campaign, Channel, Domain } from '@/lib/api';
 import type { MissingPart } from '@/lib/links/ruleChoices';
 import { remembered, sendableDomains } from '@/lib/ui/choices';

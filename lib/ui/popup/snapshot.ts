@@ -2,25 +2,29 @@
  * What the popup's first render needs, read from storage.local in one call before it renders:
  * the key-free connection state, the preferences (remembered choices) and the worker's cache of
  * the account, domains, campaigns and channels, and the account's UTM presets and site rules. The `connection` item, which holds the API key, is never
- * read here. The items are named by lib/storage/keys.ts.
+ * read here. The items are named as in lib/storage/keys.ts, checked against it when typechecked:
+ * the first script carries the names it reads, not the whole table.
  */
 import { browser } from '@wxt-dev/browser';
 import type { Account, Campaign, Channel, Domain } from '@/lib/api';
 import type { CacheState, ConnectionState, Settings } from '@/lib/storage';
 import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 import { isRecord } from '@/lib/storage/isRecord';
-import { KEYS } from '@/lib/storage/keys';
+import type { KEYS } from '@/lib/storage/keys';
+
+/** The name of a stored item (one of lib/storage/keys.ts's). */
+export type StoredItem = (typeof KEYS)[keyof typeof KEYS];
 
 /** The storage.local items the popup reads: never `connection`. */
 export const SNAPSHOT_KEYS = {
-  state: KEYS.connectionState,
-  settings: KEYS.settings,
-  cache: KEYS.cache,
-  linkRules: KEYS.linkRules,
-  policy: KEYS.policy,
-} as const;
+  state: 'connectionState',
+  settings: 'settings',
+  cache: 'cache',
+  linkRules: 'linkRules',
+  policy: 'policy',
+} as const satisfies Record<string, StoredItem>;
 
-/** The cached values of the account the popup's form shows (storage answers them; popupInit asks the worker). */
+/** The cached values of the account the popup's form shows (storage answers them; init.ts asks the worker). */
 export const CACHED_KEYS = ['domains', 'campaigns', 'channels', 'account'] as const;
 /** One of them. */
 export type CachedKey = (typeof CACHED_KEYS)[number];

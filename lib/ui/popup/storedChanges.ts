@@ -1,5 +1,5 @@
 /**
- * Stored items another part changed, as the worker tells this popup over its port (waiting.ts
+ * Stored items another part changed, as the worker tells this popup over its port (waitingActions.ts
  * opens it): the head of Recent links and the connection state. A popup never listens to
  * storage.onChanged itself: it would be handed every write of the whole history (1.6 MB with
  * 5,000 links), and a press's answer would wait behind it.

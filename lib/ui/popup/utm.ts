@@ -1,88 +1,86 @@
 /**
- * Site rules and UTM parameters in the popup, loaded after its first render when the account
- * has presets or rules (or when the UTM disclosure opens): the stored record checked (zod), the
- * rule matching the page applied (its Domain, Campaign, Channel and preset), and the UTM values
- * added to the Long URL after the cleaning, so that the field shows what will be sent.
+ * Site rules and UTM parameters in the popup: the rule in force for the page and the UTM
+ * disclosure. Opening the disclosure is here (the first screen draws its button); checking the
+ * stored presets and rules, applying the rule and adding the values to the Long URL is
+ * utmActions.ts, loaded when the account has presets or rules, or when the disclosure opens.
  */
-import { readAccountRules, type AccountLinkRules, type UtmPreset } from '@/lib/links/linkRules';
-import { campaignPreset } from '@/lib/links/ruleChoices';
-import { isOrgId, storedOrg, withOrganisation } from '@/lib/links/orgRules';
-import { matchRule, siteLabel } from '@/lib/links/siteRules';
-import { addUtm, UTM_FIELDS, type UtmField } from '@/lib/links/utm';
-import { toId } from '@/lib/ui/choices';
-import type { PopupUtm, SliceKit, UtmActions } from './store';
+import type { AccountLinkRules } from '@/lib/links/linkRules';
+import type { MissingPart } from '@/lib/links/ruleChoices';
+import type { UtmField } from '@/lib/links/utm';
+import type { Later, SliceKit } from '@/lib/ui/store';
 
-/** The five values of a preset (none: all empty). */
-function valuesOf(preset: UtmPreset | null): PopupUtm['values'] {
-  return Object.fromEntries(UTM_FIELDS.map((f) => [f, preset?.[f] ?? ''])) as PopupUtm['values'];
+/** The site rule in force for the page: what it names (null: not named) and what of it no longer exists. */
+export interface PopupRule {
+  site: string;
+  org?: boolean; // org: the organisation's rule (its policy's)
+  domainId: number | null;
+  campaignId: number | null;
+  channelId: number | null;
+  missing: MissingPart[];
 }
 
-/** The utm slice. */
-export function utmSlice({ set, get }: SliceKit): UtmActions {
-  /** The preset the rule or the campaign chooses (the user's choice wins once made). */
-  const chosenPreset = (data: AccountLinkRules, rulePresetId: string | null): UtmPreset | null =>
-    (rulePresetId ? data.presets.find((p) => p.id === rulePresetId) : null) ?? campaignPreset(data, toId(get().form.campaignId));
+/** The UTM disclosure: its values, the preset chosen, and the address they were added to. */
+export interface PopupUtm {
+  open: boolean;
+  values: Record<UtmField, string>;
+  /** '' = no preset. */
+  presetId: string;
+  /** The user changed a value or the preset: the rule and the campaign no longer choose them. */
+  edited: boolean;
+  /** The address before the UTM parameters (null: the Long URL as it is). */
+  base: string | null;
+  /** The address's own utm_* that the fields replace (the fields win: Long URL shows what they say). */
+  replaced: string[];
+  /** Adding them would pass the length limit: not added. */
+  tooLong: boolean;
+}
 
-  const applyPreset = async (preset: UtmPreset | null) => {
-    const s = get();
-    if (s.utm.edited) return;
-    if ((preset?.id ?? '') === s.utm.presetId) return;
-    set({ utm: { ...s.utm, presetId: preset?.id ?? '', values: valuesOf(preset) } });
-    await refreshUtm();
-  };
+/** Site rules and UTM parameters' actions, loaded on first use (utmActions.ts). */
+export interface UtmLater {
+  /** Checks the stored presets and rules and applies the rule matching the page (its choices and preset). */
+  applyRules(): Promise<void>;
+  /** Adds the UTM values to the Long URL again (after the cleaning, "Keep them", a change). */
+  refreshUtm(): Promise<void>;
+  setUtmField(field: UtmField, value: string): Promise<void>;
+  setUtmPreset(presetId: string): Promise<void>;
+  /** The campaign changed: its default preset applies unless the user or a rule chose one. */
+  followCampaign(): Promise<void>;
+}
 
-  let rulePresetId: string | null = null;
+/** The rules' and UTM part of the popup's state. */
+export interface UtmState {
+  /** The account's stored presets and rules as storage gave them (checked when the UTM code loads). */
+  linkRulesRaw: unknown;
+  /** The same, checked (null until then). */
+  linkRules: AccountLinkRules | null;
+  rule: PopupRule | null;
+  utm: PopupUtm;
+  /** Opens or closes the UTM disclosure. */
+  toggleUtm(): void;
+  /** The actions that load on first use, each waiting for its code on its first call. */
+  utmActions: Later<UtmLater>;
+}
 
-  async function refreshUtm() {
-    const s = get();
-    // Not edited and cleaned: the cleaned address; else the address before the last UTM parameters.
-    const base = !s.form.urlEdited && s.cleaned ? s.cleaned.url : (s.utm.base ?? s.form.url);
-    const out = addUtm(base, s.utm.values);
-    set({ form: { ...s.form, url: out.url }, utm: { ...s.utm, base, tooLong: out.tooLong, replaced: out.replaced } });
-  }
-
+/** No rule known at the popup's open, the disclosure closed and empty; its button (the first screen draws it). */
+export function utmSlice({ set, get }: SliceKit<UtmState>): Omit<UtmState, 'utmActions'> {
   return {
-    async applyRules() {
-      const s = get();
-      const raw = s.linkRulesRaw as { org?: unknown } | null;
-      const data = withOrganisation(readAccountRules(raw), storedOrg(raw?.org));
-      const match = matchRule(data.rules, s.tabUrl);
-      const rule = match?.rule ?? null;
-      rulePresetId = rule?.presetId ?? null;
-      const missingPreset = rulePresetId !== null && !data.presets.some((p) => p.id === rulePresetId);
-      set({
-        linkRules: data,
-        rule: rule && {
-          site: siteLabel(match!.site),
-          domainId: rule.domainId,
-          campaignId: rule.campaignId,
-          channelId: rule.channelId,
-          missing: missingPreset ? ['preset'] : [],
-          ...(isOrgId(rule.id) ? { org: true } : {}),
-        },
-      });
-      await get().applyRemembered();
-      await applyPreset(chosenPreset(data, rulePresetId));
+    linkRulesRaw: null,
+    linkRules: null,
+    rule: null,
+    utm: {
+      open: false,
+      values: { source: '', medium: '', campaign: '', term: '', content: '' },
+      presetId: '',
+      edited: false,
+      base: null,
+      replaced: [],
+      tooLong: false,
     },
-
-    refreshUtm,
-
-    async setUtmField(field: UtmField, value: string) {
-      const s = get();
-      set({ utm: { ...s.utm, values: { ...s.utm.values, [field]: value }, edited: true } });
-      await refreshUtm();
-    },
-
-    async setUtmPreset(presetId: string) {
-      const s = get();
-      const preset = s.linkRules?.presets.find((p) => p.id === presetId) ?? null;
-      set({ utm: { ...s.utm, presetId: preset?.id ?? '', values: valuesOf(preset), edited: true } });
-      await refreshUtm();
-    },
-
-    async followCampaign() {
-      const data = get().linkRules;
-      if (data) await applyPreset(chosenPreset(data, rulePresetId));
+    toggleUtm() {
+      const { utm, linkRules } = get();
+      set({ utm: { ...utm, open: !utm.open } });
+      // The presets are checked when the disclosure first opens (if no rule needed them before).
+      if (!utm.open && !linkRules) void get().utmActions.applyRules();
     },
   };
 }

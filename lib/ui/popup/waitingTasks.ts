@@ -1,13 +1,14 @@
-/** Following a link made outside this popup's submit and making the unsent ones (loaded on first use; popupWaiting has the port and the lists). */
+/** Following a link made outside this popup's submit, cancelling one, making the unsent ones (with waitingActions.ts: the port and the lists). */
 import { ask } from './ask';
 import { t } from '@/lib/i18n';
 import { toApiError } from '@/lib/api/errors';
 import { toId } from '@/lib/ui/choices';
 import type { Jobs } from './jobs';
-import type { SliceKit, TaskActions } from './store';
+import type { WaitingLater } from './waiting';
+import type { PopupKit } from './state';
 
 /** The waiting links' tasks. */
-export function waitingTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'followJob' | 'remakeUnsent' | 'cancelQueued'> {
+export function waitingTasks({ set, get }: PopupKit, jobs: Jobs): Pick<WaitingLater, 'followJob' | 'remakeUnsent' | 'cancelQueued'> {
   /** Shows a job as waiting and follows it until it is made; it keeps its account (the current one unless named). */
   const followJob = async (jobId: string, status: string, expectedAt: number, fingerprint = get().accounts?.current ?? undefined) => {
     set({ queued: { jobId, expectedAt, fingerprint }, status });

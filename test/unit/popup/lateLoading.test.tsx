@@ -31,7 +31,11 @@ describe('the waiting links, loaded on first use', () => {
     vi.spyOn(browser.runtime, 'connect').mockReturnValue(port as never);
     const store = createPopupStore();
     // Called back to back, before the slice's chunk has loaded.
-    const calls = [store.getState().claim('A'), store.getState().release(), store.getState().claim('B')];
+    const calls = [
+      store.getState().waitingActions.claim('A'),
+      store.getState().waitingActions.release(),
+      store.getState().waitingActions.claim('B'),
+    ];
     await Promise.all(calls);
     expect(posted).toEqual([{ follow: 'A' }, { release: 'A' }, { follow: 'B' }]);
   });

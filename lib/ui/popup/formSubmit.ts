@@ -9,12 +9,12 @@ import { waitingMessage } from './text';
 import { isPro } from './data';
 import { toId } from '@/lib/ui/choices';
 import type { Jobs } from './jobs';
-import type { SliceKit, TaskActions } from './store';
+import type { FormLater } from './form';
+import type { PopupKit } from './state';
 
 /** The form's tasks. */
-export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskActions, 'submit' | 'reuseExisting' | 'createAnyway'> {
+export function submitTasks({ set, get }: PopupKit, jobs: Jobs): Pick<FormLater, 'submit' | 'reuseExisting' | 'createAnyway'> {
   return {
-    /** Shortens the Long URL (after offering an earlier link of the same page, unless forced). */
     async submit(opts = {}) {
       const s = get();
       if (s.busy) return;
@@ -59,7 +59,7 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
           if (outcome.jobId) {
             // Shown here: should the popup close before the assignments, the worker tells only of a failure.
             void get()
-              .markShown(outcome.jobId)
+              .waitingActions.markShown(outcome.jobId)
               .catch(() => undefined);
             void jobs.awaitOutcomes(outcome.jobId);
           }
@@ -82,16 +82,14 @@ export function submitTasks({ set, get }: SliceKit, jobs: Jobs): Pick<TaskAction
       }
     },
 
-    /** Shows the earlier link instead of making a new one. */
     async reuseExisting() {
       const dup = get().duplicate;
       if (dup) await jobs.showMade(dup, 'existing');
     },
 
-    /** Makes a new link although an earlier one exists. */
     async createAnyway() {
       set({ duplicate: null });
-      await get().submit({ force: true });
+      await get().formActions.submit({ force: true });
     },
   };
 }

@@ -1,20 +1,26 @@
 /**
- * The popup's actions that no first render needs, loaded with init.ts after the first paint (a
- * chunk every open loads then; init.ts re-exports this slice): the remembered choices as the
- * worker's answers and the site rule change them (the first render's come from loaders.ts's
- * prime, before any rule applies), removing tracking parameters and
- * "Keep them", Copy and "Copy as", the status line's messages, the duplicate offer's dismissal,
- * the ways to the options and the bulk page.
+ * The form's actions that no first render needs, loaded on the first call of one (after the first
+ * paint, in the chunk every open loads then): the remembered choices as the worker's answers and
+ * the site rule change them (the first render's come from loaders.ts's prime, before any rule
+ * applies), removing tracking parameters and "Keep them", Copy and "Copy as", the status line's
+ * messages, the duplicate offer's dismissal, the ways to the options and the bulk page, and
+ * Shorten (formSubmit.ts).
  */
 import { browser } from '@wxt-dev/browser';
 import { t } from '@/lib/i18n';
 import { withRemembered } from '@/lib/ui/choices';
 import { ruledChoices } from './ruledChoices';
-import type { LaterActions, SliceKit } from './store';
+import type { FormLater } from './form';
+import type { PopupKit } from './state';
+import { jobsOf } from './jobs';
+import { submitTasks } from './formSubmit';
 
-/** The later slice (deferred in store.ts: each action loads it on its first call). */
-export function laterSlice({ set, get }: SliceKit): LaterActions {
+/** The form's later actions (store.ts loads them on the first call of one). */
+export function formActions(kit: PopupKit): FormLater {
+  const { set, get } = kit;
   return {
+    ...submitTasks(kit, jobsOf(kit)),
+
     async applyRemembered() {
       const s = get();
       const form = withRemembered(s);
@@ -40,7 +46,7 @@ export function laterSlice({ set, get }: SliceKit): LaterActions {
         utm: { ...now.utm, base: null },
       });
       // UTM parameters are added after the cleaning: it never removes them.
-      if (Object.values(now.utm.values).some(Boolean)) await get().refreshUtm();
+      if (Object.values(now.utm.values).some(Boolean)) await get().utmActions.refreshUtm();
     },
 
     async keepParams() {
@@ -48,7 +54,7 @@ export function laterSlice({ set, get }: SliceKit): LaterActions {
       if (!cleaned) return;
       set({ cleaned: null, form: { ...form, url: cleaned.original, urlEdited: true }, duplicate: null, utm: { ...utm, base: null } });
       // Its other tracking parameters stay; a UTM field with a value replaces the address's own of that name.
-      if (Object.values(utm.values).some(Boolean)) void get().refreshUtm();
+      if (Object.values(utm.values).some(Boolean)) void get().utmActions.refreshUtm();
     },
 
     async setCopyFormat(copyFormat) {
@@ -58,7 +64,7 @@ export function laterSlice({ set, get }: SliceKit): LaterActions {
     copyLink(entry) {
       // Loaded on the first copy: the formats are not part of the popup's first script.
       return import('@/lib/links/copyFormat').then(
-        (m) => get().copy(m.formatCopy(get().copyFormat, entry)),
+        (m) => get().formActions.copy(m.formatCopy(get().copyFormat, entry)),
         () => set({ status: t('popupStatusCopyFailed') }),
       );
     },
