@@ -11,19 +11,13 @@ import { t } from '@/lib/i18n';
 import type { BulkRequest, BulkScope, BulkView, ShownAccount } from '@/lib/messaging';
 import { checkShownAccount } from './shownAccount';
 import type { BulkBatch, BulkItem } from '@/lib/storage';
-import { cancelledError, itemOf, recordBulkMade, recordBulkOutcome, slotOf, type BatchSlot } from './bulkBatch';
+import { cancelledError, itemOf, recordBulkMade, recordBulkOutcome, slotOf, toQueue, type BatchSlot } from './bulkBatch';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '@/lib/links/ruleWords';
 import { historyOf, readStoredHistory } from './history';
 import type { JobQueue } from './jobs';
 import { checkChannelId } from './channelId';
 import type { Session, SessionHolder } from './session';
-
-/** A stored row still to queue: failed, cancelled, or waiting without a job. */
-function toQueue(item: BulkItem | undefined): boolean {
-  if (!item) return false;
-  return item.state === 'waiting' ? !item.jobId : item.state === 'failed' || item.state === 'cancelled';
-}
 
 export interface BulkDeps {
   sessions: SessionHolder;

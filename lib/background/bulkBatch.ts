@@ -70,3 +70,9 @@ export async function recordBulkMade(job: Job, entry: HistoryEntry): Promise<voi
 export function cancelledError(): SerializedApiError {
   return { kind: 'invalid-input', field: 'cancelled', message: t('bulkCancelledReason') };
 }
+
+/** A stored row still to queue: failed, cancelled, or waiting without a job. */
+export function toQueue(item: BulkItem | undefined): boolean {
+  if (!item) return false;
+  return item.state === 'waiting' ? !item.jobId : item.state === 'failed' || item.state === 'cancelled';
+}

@@ -1,8 +1,8 @@
 /**
- * The name of every item of storage.local and storage.session, in one place: lib/storage declares its
- * items with them, and the popup's first read and the worker's change listeners, which read raw
- * storage without WXT's storage module, name the items by them too. No imports: the popup's first
- * script loads it.
+ * The name of every item of storage.local and storage.session, in one place: lib/storage declares
+ * its items with them, and the code that reads raw storage without WXT's storage module (the
+ * popup's first read, the worker's change listeners) names the items by strings whose type is
+ * this table's values, so that a renamed item fails the typecheck there too.
  */
 export const KEYS = {
   budgets: 'budgets',

@@ -1,4 +1,5 @@
-// `npm run lint`: the format (Prettier), unused code (knip), then the house rules (ESLint).
+// `npm run lint`: the format (Prettier), unused code (knip), import circles with type imports
+// (cycles.js), then the house rules (ESLint).
 // `npm run lint -- --fix` writes the format and ESLint's fixes instead of failing on them.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ const fix = args.includes('--fix');
 const steps = [
   ['format', bin('prettier'), [fix ? '--write' : '--check', '--log-level', fix ? 'warn' : 'log', '.']],
   ['unused code', bin('knip'), ['--directory', root, '--no-progress']],
+  ['import circles', process.execPath, [resolve(here, 'cycles.js')]],
   [
     'house rules',
     process.execPath,
