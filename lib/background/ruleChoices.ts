@@ -41,7 +41,9 @@ export type RuleResolver = (url: string, base: BaseChoices, baseFirst?: boolean)
 /** A function giving the rule's choices for an address; the rules and lists read once (a bulk batch asks for each row). */
 export async function ruleResolver(s: Session): Promise<RuleResolver> {
   // The organisation's rules and presets with the user's own (a locked rule of its wins a tie).
-  const data = withOrganisation(await readLinkRules(s.fingerprint), await orgConventionsFor(s.connection.serviceUrl));
+  // Read side by side: a link from the menu or the shortcut waits for both before its request leaves.
+  const [own, org] = await Promise.all([readLinkRules(s.fingerprint), orgConventionsFor(s.connection.serviceUrl)]);
+  const data = withOrganisation(own, org);
   if (data.rules.length === 0 && Object.keys(data.campaignPresets).length === 0)
     return (url, base) => ({ url, ...base, site: null, missing: [], chose: [], warnKey: null });
   const lists = {

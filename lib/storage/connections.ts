@@ -5,6 +5,7 @@
  * current: its cache and its remembered choices, keyed by fingerprint.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazySchema';
 import type { CacheState } from './cache';
 import type { Connection } from './connection';
 import type { Settings } from './settings';
@@ -19,7 +20,7 @@ import { KEYS } from './keys';
 /** A saved connection that is not the current one. */
 export type SavedConnection = Connection;
 
-const savedList = z.array(z.unknown());
+const savedList = lazySchema(() => z.array(z.unknown()));
 
 /** Each connection on its own: a wrong one is dropped (its key is never guessed), the others kept. */
 export const repairConnections: Repair<SavedConnection[]> = (raw) => {

@@ -33,13 +33,14 @@ export interface ManagedPolicy {
 export const EMPTY_POLICY: ManagedPolicy = { settings: {}, ignored: [] };
 
 const id = lazySchema(() => z.number({ error: 'not a number' }).check(z.int('not a whole number'), z.positive('not a positive number')));
+const trueOrFalse = lazySchema(() => z.boolean({ error: 'not true or false' }));
 /** Each member's schema; `serviceUrl` is checked by the same rule as the options page's field. */
 const FIELDS: Record<ManagedSetting, z.ZodMiniType> = {
   defaultDomainId: id,
   defaultCampaignId: id,
   defaultChannelId: id,
-  keepHistory: z.boolean({ error: 'not true or false' }),
-  keepPrivateHistory: z.boolean({ error: 'not true or false' }),
+  keepHistory: trueOrFalse,
+  keepPrivateHistory: trueOrFalse,
 };
 const LOCKABLE = new Set<string>(['serviceUrl', ...MANAGED_SETTINGS]);
 

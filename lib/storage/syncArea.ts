@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
+import { lazySchema } from '@/lib/api/lazySchema';
 import { SiteRuleSchema, UtmPresetSchema } from '@/lib/links/linkRules';
 import { emptyRecord, type Stamped, type SyncRecord } from './syncRecord';
 import { SYNC_PREFIX } from './syncSplit';
@@ -55,8 +56,10 @@ export function syncChangedKeys(changes: Record<string, unknown>, area: string):
 }
 
 const stamp = <T>(value: z.ZodMiniType<T>) => z.object({ t: z.number(), v: z.optional(value), d: z.optional(z.literal(1)) });
-const StyleSchema = z.nullable(
-  z.object({ foreground: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)), background: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)) }),
+const StyleSchema = lazySchema(() =>
+  z.nullable(
+    z.object({ foreground: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)), background: z.string().check(z.regex(/^#[0-9a-f]{6}$/i)) }),
+  ),
 );
 
 /** Each entry of a synced list checked alone: a wrong one (written by another version, cut) is dropped, the rest kept. */

@@ -13,6 +13,7 @@
  *   BENCH_ONLY=floor …                                           # the two cold opens at L and their floors → .output/bench-floor.json
  *   BENCH_ONLY=h2 …                                              # the two cold opens and floors over HTTP/1.1 and HTTP/2 → .output/bench-h2.json
  *   BENCH_HTTP2=0 …                                              # the full or latency run without the HTTP/2 opens
+ *   BENCH_ONLY=worker …                                          # the worker's start and a press beside their floors → .output/bench-worker.json
  *   QUEUE_TRACE=1 …                                              # prints where each queue request fell (window:ms)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,7 @@ import { printSideBySide, withH2Report, type OneWay } from './h2Figures';
 import { withReferencePopup } from './reference';
 import { ask, defineNameHelper, machine, round, stat, type Stat } from './util';
 import { coldStart, warmAnswerMs } from './worker';
+import { runWorkerPart, workerReport } from './workerStart';
 
 const QUICK = !!process.env.BENCH_QUICK;
 const POPUP_ONLY = process.env.BENCH_ONLY === 'popup';
@@ -52,12 +54,14 @@ const ONLY_LATENCY = process.env.BENCH_ONLY === 'latency';
 const ONLY_FLOOR = process.env.BENCH_ONLY === 'floor';
 const ONLY_H2 = process.env.BENCH_ONLY === 'h2';
 const WITH_H2 = process.env.BENCH_HTTP2 !== '0';
+const ONLY_WORKER = process.env.BENCH_ONLY === 'worker';
 const RUNS = {
   // 45 interleaved rounds: with 15, one run's median moved by about ±0.05 between runs of one build.
   popupWarm: QUICK ? 4 : 45,
   popupCold: QUICK ? 2 : 5,
   roundTrip: QUICK ? 3 : 10,
   workerCold: QUICK ? 3 : 10,
+  worker: { starts: QUICK ? 3 : 10, presses: QUICK ? 3 : 10 },
   queueContended: QUICK ? 1 : 3,
   latency: {
     presses: QUICK ? 3 : 10,
@@ -75,7 +79,7 @@ const TARGETS = {
   requestsPerWarmOpen: 0,
   ...QUEUE_TARGETS,
   ...BULK_TARGETS,
-  workerFirstAnswerMs: 100,
+  workerFirstAnswerMs: 40,
   popupJsGzipBytes: 75 * KB,
 };
 
@@ -237,12 +241,13 @@ async function addH2<R extends Parameters<typeof withH2Report>[0]>(extensionDir:
   return { report: withH2Report(report, h2, h1), sideBySide: () => printSideBySide(h1, h2) };
 }
 
-/** BENCH_ONLY=queue, bulk, latency, floor or h2: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
-async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency' | 'floor' | 'h2') {
+/** BENCH_ONLY=queue, bulk, latency, floor, h2 or worker: those runs alone, written to .output/bench-<name>.json (bench.json keeps the last full run). */
+async function partOnly(extensionDir: string, name: 'queue' | 'bulk' | 'latency' | 'floor' | 'h2' | 'worker') {
   let sideBySide = () => {};
   let report;
   if (name === 'queue') report = queueReport(await runQueues(extensionDir, RUNS.queueContended, say));
   else if (name === 'bulk') report = bulkReport(await runBulk(extensionDir, say));
+  else if (name === 'worker') report = workerReport(await runWorkerPart(extensionDir, RUNS.worker, say));
   else if (name === 'floor' || name === 'h2') {
     const f = await runFloorPart(extensionDir, RUNS.latency, say);
     report = floorPartReport(f);
@@ -285,6 +290,7 @@ async function main() {
   if (ONLY_LATENCY) return partOnly(extensionDir, 'latency');
   if (ONLY_FLOOR) return partOnly(extensionDir, 'floor');
   if (ONLY_H2) return partOnly(extensionDir, 'h2');
+  if (ONLY_WORKER) return partOnly(extensionDir, 'worker');
   const sizes = measureSizes(extensionDir);
   const withReference = await withReferencePopup(extensionDir);
   say(`reference popup: ${withReference.jsBytes} B of JS, in ${withReference.dir}`);
@@ -294,6 +300,7 @@ async function main() {
   const latencyFigures = await runLatency(extensionDir, RUNS.latency, say);
   const both = await addH2(extensionDir, latencyReport(latencyFigures), { ours: latencyFigures, floor: latencyFigures.floors });
   const latency = both.report;
+  const worker = workerReport(await runWorkerPart(extensionDir, RUNS.worker, say));
 
   const ratio = p.popupReady.median / p.staticPage.median;
   const vsReference = p.popupReady.median / p.reference.median;
@@ -360,6 +367,7 @@ async function main() {
     ...queue.rows,
     ...bulk.rows,
     ...latency.rows,
+    ...worker.rows,
     {
       figure: 'Worker first answer after stop',
       stat: p.workerFirst,
@@ -410,8 +418,9 @@ async function main() {
     ...queue.json,
     ...bulk.json,
     ...latency.json,
+    ...worker.json,
     ...withRange('workerFirstAnswerMs', p.workerFirst),
-    ...withRange('workerStartMs', p.workerStart),
+    ...withRange('workerOriginAfterSendMs', p.workerStart),
     ...withRange('workerScriptToAnswerMs', p.workerScript),
     ...withRange('workerWarmAnswerMs', p.workerWarm),
     popupJsGzipBytes: sizes.popupJsGzipBytes,
@@ -419,7 +428,7 @@ async function main() {
     buildGzipBytes: sizes.buildGzipBytes,
     buildBytes: sizes.buildBytes,
     machine: mach,
-    targets: { ...TARGETS, ...latency.targets },
+    targets: { ...TARGETS, ...latency.targets, ...worker.targets },
     pass: {
       popupReadyRatio: ratio <= TARGETS.popupReadyRatio,
       popupVsReference: vsReference <= TARGETS.popupVsReference,
@@ -428,6 +437,7 @@ async function main() {
       ...queue.pass,
       ...bulk.pass,
       ...latency.pass,
+      ...worker.pass,
       workerFirstAnswerMs: p.workerFirst.median <= TARGETS.workerFirstAnswerMs,
       popupJsGzipBytes: jsOk,
     },
@@ -436,6 +446,7 @@ async function main() {
       ...queue.details,
       ...bulk.details,
       ...latency.details,
+      ...worker.details,
       popupJsFiles: sizes.popupFiles,
       popupJsFetchedBeforeReady: p.jsBeforeReady,
       popupJsMatchesBrowser: jsMatches,
