@@ -11,9 +11,26 @@ import type { Browser } from 'wxt/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureExtension, evalInWorker, launchExtension, openOptions, OUTCOME_MS, until, type ExtensionHarness } from './harness';
 import { withExtension } from './fixture';
-import { syncAreaOf, syncServer } from './syncRelay';
+import { syncServer, type Area, type SyncAreaAccess } from './syncRelay';
 
 declare const chrome: typeof Browser;
+
+/** All of an install's sync area, read in its worker. */
+const syncAreaOf = (h: ExtensionHarness) => evalInWorker(h, () => chrome.storage.sync.get(null) as Promise<Area>, null);
+
+/** Chromium's part of the relay: each install's storage.sync, reached in its worker. */
+const chromiumSync: SyncAreaAccess<ExtensionHarness> = {
+  read: syncAreaOf,
+  write: (h, delivery) =>
+    evalInWorker(
+      h,
+      async (d) => {
+        if (d.remove.length) await chrome.storage.sync.remove(d.remove);
+        if (Object.keys(d.set).length) await chrome.storage.sync.set(d.set);
+      },
+      delivery,
+    ),
+};
 
 const SECOND_KEY = 'second-install-key-4567';
 const BLOG = 'example.com/blog/';
@@ -45,7 +62,7 @@ const conventionsOf = (h: ExtensionHarness) =>
 
 describe('two installs sharing one sync area converge', () => {
   const ext = withExtension({ beforeLaunch: (sb) => sb.state.shareAccount(sb.key, SECOND_KEY) });
-  const server = syncServer();
+  const server = syncServer(chromiumSync);
   let b: ExtensionHarness;
   let pageA: Page;
   let pageB: Page;
