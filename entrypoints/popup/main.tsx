@@ -31,5 +31,5 @@ void store
 // The stylesheet comes with the script, added last: popup.html stays a few hundred bytes, and a
 // <style> added by a script keeps the page's load event (and the browser's style, layout and
 // paint of a still empty page at that event) until after the form's first render, which the
-// browser then lays out and paints once (README "Benchmarks", fifth round).
+// browser then lays out and paints once.
 addStyles(theme + popupStyles);

@@ -1,8 +1,7 @@
 /**
  * Schemas built on their first use instead of when their module is evaluated. zod builds a
- * schema with dozens of closures; the worker's script built every schema of the service and
- * its inputs before it could answer anything (17 of its 32 ms of top level, measured in Node),
- * while a cold popup needs four of them (docs/BENCHMARKS.md, eighth round).
+ * schema with dozens of closures: building every schema of the service and its inputs would be
+ * most of the worker's start, while a cold popup's answers need four of them.
  */
 
 /**

@@ -4,7 +4,7 @@
  * limit holds on every read as on every write, and near storage.local's quota the oldest go
  * first (a link or a job is never refused for room). Stored in two parts: the newest (`history`,
  * 100 to 200 links, written at each change) and the older ones (`historyOlder`, written when a
- * hundred have moved there, or one of them changed): a press no longer writes 1.6 MB.
+ * hundred have moved there, or one of them changed): a press writes the small part, not the whole list.
  */
 import { historyItem, historyOlderItem, settingsItem, type HistoryEntry } from '@/lib/storage';
 import { headOf, recentHeadItem, type RecentHead } from '@/lib/storage/recentHead';
@@ -72,9 +72,8 @@ const isHeadOf = (head: RecentHead | null, list: readonly HistoryEntry[]): boole
 
 /**
  * The list as this worker last read or wrote it: read again only when the stored head is not its
- * head (the list was written by something else, or never read): a popup's open no longer reads and
- * checks thousands of links in storage (a second read of 1.6 MB behind which the next popup's
- * reads waited), only the head.
+ * head (the list was written by something else, or never read): a popup's open reads and checks
+ * only the head, not thousands of links (a large read the next popup's reads would wait behind).
  */
 let known: readonly HistoryEntry[] | null = null;
 

@@ -48,7 +48,7 @@ export function startBackground() {
   });
 
   // The connection's session (its key, budgets and cache read) is built now, while the event that
-  // woke the worker is delivered: a cold popup's first request no longer waits for those reads.
+  // woke the worker is delivered, so a cold popup's first request does not wait for those reads.
   void service.sessions.get().catch(() => undefined);
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
   registerPopupPort(browser.runtime.onConnect, service, browser.runtime.id, browser.runtime.getURL('/'));

@@ -10,8 +10,8 @@ export const START_AT_ONCE = 12;
 /**
  * Background jobs of one account started while their link is not made yet (at the gate or on the
  * wire): the gate's requests in flight twice over. The others start as these get their links: a
- * 60-row batch started whole kept the worker busy while its first answer waited, and the first
- * window lost its last requests (docs/BENCHMARKS.md, twelfth round).
+ * whole batch started at once keeps the worker busy while its first answer waits, and the first
+ * window loses its last requests.
  */
 export const BACKGROUND_AHEAD = 2 * MAX_CONCURRENT;
 
