@@ -6,9 +6,9 @@ import { browser } from 'wxt/browser';
 import { platformFetch } from '@/lib/api';
 import { createService } from './service';
 import { registerHandlers, registerPopupPort } from './handlers';
-import { copyFromBackground, prepareClipboard } from './clipboard';
+import { copyFromBackground } from './clipboard';
 import { showNotification } from './notify';
-import { createMenus, MENU_QR_PAGE, onCommand, onMenuClick } from './menus';
+import { createMenus, onCommand, onMenuClick } from './menus';
 import { onOmniboxChanged, onOmniboxEntered, type OmniboxDeps } from './omnibox';
 import { onNotificationButton } from './undo';
 import { optionalApis } from './optionalApis';
@@ -52,16 +52,9 @@ export function startBackground() {
   void service.sessions.get().catch(() => undefined);
   registerHandlers(service, browser.runtime.id, browser.runtime.getURL('/'));
   registerPopupPort(browser.runtime.onConnect, service, browser.runtime.id, browser.runtime.getURL('/'));
-  // A link made from the menu, the shortcut or the address bar is copied by the worker: its clipboard
-  // (Chrome's offscreen document) is readied while the request is on its way, not after the answer.
-  const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) => {
-    if (info.menuItemId !== MENU_QR_PAGE) prepareClipboard();
-    return onMenuClick(service.shortening, info, tab);
-  };
-  const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => {
-    prepareClipboard();
-    return onCommand(service.shortening, command, tab);
-  };
+  const handleMenuClick = (info: Parameters<typeof onMenuClick>[1], tab?: Parameters<typeof onMenuClick>[2]) =>
+    onMenuClick(service.shortening, info, tab);
+  const handleCommand = (command: string, tab?: Parameters<typeof onCommand>[2]) => onCommand(service.shortening, command, tab);
   browser.runtime.onInstalled.addListener(() => {
     void createMenus();
     // Recent links' stored head is written now if it is missing (a new install), not at the first read a user waits for.
@@ -80,10 +73,7 @@ export function startBackground() {
     notify: showNotification,
   };
   const handleOmniboxChanged = (text: string, suggest: Parameters<typeof onOmniboxChanged>[2]) => onOmniboxChanged(omnibox, text, suggest);
-  const handleOmniboxEntered = (text: string) => {
-    prepareClipboard();
-    return onOmniboxEntered(omnibox, text);
-  };
+  const handleOmniboxEntered = (text: string) => onOmniboxEntered(omnibox, text);
   omniboxApi?.onInputChanged.addListener(handleOmniboxChanged);
   omniboxApi?.onInputEntered.addListener(handleOmniboxEntered);
   const handleNotificationButton = (id: string, index: number) =>
