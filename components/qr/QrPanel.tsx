@@ -30,7 +30,10 @@ export interface QrPanelProps {
 const QrStyleFields = lazy(() => import('./QrStyleFields').then((m) => ({ default: m.QrStyleFields })));
 const TrackedQrPart = lazy(() => import('./TrackedQrPart').then((m) => ({ default: m.TrackedQrPart })));
 
-type Image = { state: 'making' } | { state: 'ready'; src: string } | { state: 'failed'; message: string };
+// While a new style is drawn the code of the same text stays shown (`was`): no flicker, and a
+// page holding the image sees its source change rather than the image go.
+type Image = { state: 'making'; was?: Shown } | ({ state: 'ready' } & Shown) | { state: 'failed'; message: string };
+type Shown = { src: string; text: string };
 
 /** A QR code made locally, with "Copy QR", "Download PNG" and "Download SVG". */
 export function QrPanel({
@@ -76,10 +79,13 @@ export function QrPanel({
   useEffect(() => {
     if (!style) return;
     let current = true;
-    setImage({ state: 'making' });
+    setImage((prev) => {
+      const shown = prev.state === 'ready' ? prev : prev.state === 'making' ? prev.was : undefined;
+      return { state: 'making', ...(shown?.text === text ? { was: { src: shown.src, text } } : {}) };
+    });
     setFailure('');
     actions.svg(text, style).then(
-      (svg) => current && setImage({ state: 'ready', src: svgDataUrl(svg) }),
+      (svg) => current && setImage({ state: 'ready', src: svgDataUrl(svg), text }),
       (e: unknown) => current && setImage({ state: 'failed', message: qrFailure(e, style) }),
     );
     return () => {
@@ -99,11 +105,12 @@ export function QrPanel({
     }
   };
 
+  const shown = image.state === 'ready' ? image : image.state === 'making' ? image.was : undefined;
   return (
     <div className="qr-panel">
-      <div className="qr-frame">
-        {image.state === 'ready' && <img src={image.src} alt={t('qrImageAlt')} width={168} height={168} />}
-        {image.state === 'making' && <span className="muted">{t('qrMaking')}</span>}
+      <div className="qr-frame" aria-busy={image.state === 'making'}>
+        {shown && <img src={shown.src} alt={t('qrImageAlt')} width={168} height={168} />}
+        {image.state === 'making' && !shown && <span className="muted">{t('qrMaking')}</span>}
       </div>
       {image.state === 'failed' && <div role="alert">{t('qrMakeFailed', image.message)}</div>}
       <div className="row qr-actions">

@@ -2,12 +2,12 @@
  * The running half of the job queue: which jobs start when (due, a few a turn, a batch a few
  * windows ahead), one try of a job, and what the try leads to (done, wait and try again, failed;
  * waitPolicy.ts decides). What it knows only in this worker's life lives here: the jobs running,
- * those on the wire, those cancelled at the gate, a private job whole once settled.
+ * those on the wire, those cancelled at the gate, a private job whole once its link is made.
  */
 import { ApiError, toApiError } from '@/lib/api';
 import type { Job } from '@/lib/storage';
 import type { StoredJobs } from './storedJobs';
-import { forgetPrivate } from './privateJobs';
+import { forgetPrivate, withPrivateArgs } from './privateJobs';
 import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
 import { dueJobs, LinksAhead, START_AT_ONCE, startable } from './jobStarts';
 import type { JobEvents } from './jobEvents';
@@ -45,8 +45,8 @@ export class JobRunner {
   private readonly onWire = new Set<string>();
   /** Jobs cancelled while they waited at the gate: stopped before sending. */
   private readonly cancelled = new Set<string>();
-  /** Settled private jobs as they were made, in this worker's memory only (storage keeps them without address or title). */
-  private readonly whole = new Map<string, Job>();
+  /** Private jobs' addresses and titles once their links are made, in this worker's memory only (storage keeps them without). */
+  private readonly privateArgs = new Map<string, Job['args']>();
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private moreSoon: ReturnType<typeof setTimeout> | null = null;
@@ -59,11 +59,11 @@ export class JobRunner {
     this.now = deps.now ?? Date.now;
   }
 
-  /** One job by id (a settled private job whole while this worker lives, for the popup that follows it). */
+  /** One job by id (a private job whole while this worker lives, for the popup that follows it). */
   async get(id: string): Promise<Job | null> {
     const stored = (await this.stored.all()).find((j) => j.id === id) ?? null;
-    const whole = this.whole.get(id);
-    return stored && whole ? { ...whole, notify: stored.notify, notified: stored.notified } : stored;
+    const args = this.privateArgs.get(id);
+    return stored && args ? withPrivateArgs(stored, args) : stored;
   }
 
   /** Whether a job's request is on the wire now (its answer is awaited). */
@@ -118,7 +118,10 @@ export class JobRunner {
         if (p.shortened && this.ahead.drop(job.id)) void this.kick();
         // Refused before it was made (429): no longer on the wire until it is sent again.
         if ('sentAt' in p && p.sentAt === undefined) this.onWire.delete(job.id);
-        return this.stored.patch(job.id, p);
+        if (!p.shortened || !job.args.private) return this.stored.patch(job.id, p);
+        // A private window's address and title leave storage as the link is made (kept in memory for those told of it).
+        this.keepPrivate(job);
+        return this.stored.update((jobs) => jobs.map((j) => (j.id === job.id ? forgetPrivate({ ...j, ...p }) : j)));
       };
       const current = (await this.get(job.id)) ?? job;
       try {
@@ -160,8 +163,8 @@ export class JobRunner {
 
   private async finish(id: string, patch: Partial<Job>): Promise<void> {
     const before = await this.get(id);
-    // A private window's address and title leave storage now: kept whole in memory first, for those told of it.
-    if (before?.args.private) this.keepWhole({ ...before, ...patch });
+    // A private window's address and title leave storage now: kept in memory first, for those told of it.
+    if (before?.args.private) this.keepPrivate(before);
     await this.stored.update((jobs) => jobs.map((j) => (j.id === id ? forgetPrivate({ ...j, ...patch }) : j)));
     const claimed = await this.stored.claim(id);
     const job = await this.get(id);
@@ -171,9 +174,10 @@ export class JobRunner {
     await this.events.emit('settled', { job });
   }
 
-  private keepWhole(job: Job): void {
-    this.whole.set(job.id, job); // a few are enough: a popup follows its own link for a moment
-    for (const id of this.whole.keys()) if (this.whole.size > 20) this.whole.delete(id);
+  private keepPrivate(job: Job): void {
+    if (!job.args.url) return; // stored without it already (a worker restarted after its link was made)
+    this.privateArgs.set(job.id, job.args); // a few are enough: a popup follows its own link for a moment
+    for (const id of this.privateArgs.keys()) if (this.privateArgs.size > 20) this.privateArgs.delete(id);
   }
 }
 

@@ -97,7 +97,7 @@ export class JobQueue {
     return [...(await this.stored.all())];
   }
 
-  /** One job by id (a settled private job whole while this worker lives, for the popup that follows it). */
+  /** One job by id (a private job whole while this worker lives, for the popup that follows it). */
   get(id: string): Promise<Job | null> {
     return this.runner.get(id);
   }

@@ -2,14 +2,21 @@ import type { Job } from '@/lib/storage';
 import type { WaitingLink } from '@/lib/messaging/waitingLinks';
 
 /**
- * A settled job as it may stay stored: a private window's job keeps its outcome (the short link,
- * for a popup that follows it) but not the long address nor the page's title.
+ * A job as it may stay stored: a private window's job keeps its outcome (the short link, for a
+ * popup that follows it) but, once its link is made or it has failed, not the long address nor
+ * the page's title; until then the address is what a restarted worker needs to send it.
  */
 export function forgetPrivate(job: Job): Job {
-  if (!job.args.private || !(job.state === 'done' || job.state === 'failed')) return job;
+  if (!job.args.private || !(job.shortened || job.state === 'done' || job.state === 'failed')) return job;
   const { title: _title, ...args } = job.args;
   const result = job.result ? (({ title: _t, ...r }) => ({ ...r, longUrl: '' }))(job.result) : undefined;
   return { ...job, args: { ...args, url: '' }, ...(result ? { result } : {}) };
+}
+
+/** A private job as stored, with the address and title this worker kept in memory put back: for those told of it. */
+export function withPrivateArgs(stored: Job, args: Job['args']): Job {
+  const result = stored.result ? { ...stored.result, longUrl: args.url, ...(args.title ? { title: args.title } : {}) } : undefined;
+  return { ...stored, args, ...(result ? { result } : {}) };
 }
 
 /** A sender of a message or port as the worker reads it: the tab it came from, if any. */

@@ -107,7 +107,7 @@ describe('private windows', () => {
     expect(tab.incognito).toBe(true);
     await shortenPage(ext.h, tab, url);
     const link = await until(() => linkTo(ext.sb, url), 'the link in the sandbox', OUTCOME_MS);
-    // Told (the notification comes last: the job's stored state is written before it).
+    // Told (the address left storage as the link was made, before anyone was told of it).
     const notified = await until(
       async () => {
         const all = await evalInWorker(ext.h, () => chrome.notifications.getAll(), undefined);

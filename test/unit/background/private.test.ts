@@ -69,6 +69,40 @@ describe('links made from a private window', () => {
     expect(stored.find((j) => j.id === normal.id)?.args.url).toBe(SECRET);
   });
 
+  it('the address leaves storage as soon as the link is made, while the job still runs; those told of it get it whole', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const made: Job[] = [];
+    const q = new JobQueue({
+      run: async (job, { checkpoint, events }) => {
+        const e = entry(job.id, { longUrl: job.args.url, title: job.args.title });
+        await checkpoint({ shortened: { shortUrl: e.shortUrl, shortCode: e.shortCode, linkId: 1 }, result: e });
+        await events.emit('made', { job, entry: e });
+        await held; // the campaign and the channel still being assigned
+        return e;
+      },
+      wakeAt: () => {},
+    });
+    let bothMade = () => {};
+    const both = new Promise<void>((r) => (bothMade = r));
+    q.events.on('made', async ({ job }) => {
+      made.push((await q.get(job.id))!);
+      if (made.length === 2) bothMade();
+    });
+    const priv = await q.add(fields(true));
+    const normal = await q.add(fields(false));
+    await both;
+    const stored = await queueItem.getValue();
+    expect(stored.find((j) => j.id === priv.id)?.state).toBe('pending');
+    expect(JSON.stringify(stored.find((j) => j.id === priv.id))).not.toContain('secret.example');
+    expect(JSON.stringify(stored.find((j) => j.id === priv.id))).not.toContain('A private page');
+    expect(stored.find((j) => j.id === normal.id)?.args.url).toBe(SECRET);
+    expect(made.find((j) => j.id === priv.id)?.args.url).toBe(SECRET);
+    expect((await q.get(priv.id))?.result?.title).toBe('A private page');
+    release();
+    expect((await q.waitFor(priv.id, 2000))?.result?.longUrl).toBe(SECRET);
+  });
+
   it('a private job that fails for good leaves no address either', async () => {
     const q = new JobQueue({
       run: async () => {
