@@ -41,7 +41,8 @@ export default defineConfig({
   vite: () => ({
     // A production build takes React's production files directly (scripts/reactProduction.ts).
     plugins: [reactProduction(), ...popupFirstScreen(), ...testHooks()],
-    build: { modulePreload: false },
+    // LINKSHORT_PROFILE=1 keeps the code readable, for the profiles behind the bench (test/bench/profile*.ts).
+    build: { modulePreload: false, ...(process.env.LINKSHORT_PROFILE ? { minify: false } : {}) },
     // No stylesheet here uses light-dark(): lightningcss's two custom properties for it, which it adds
     // wherever color-scheme is set, would be dead bytes in every page (the popup's first script too).
     css: { lightningcss: { exclude: Features.LightDark } },

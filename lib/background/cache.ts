@@ -18,6 +18,8 @@ export class ResourceCache {
   /** The stored cache, read once; writes go through to storage. */
   private memory: Promise<CacheState> | null = null;
   private closed = false;
+  /** The write that will store the puts made meanwhile (one write for a burst of lists). */
+  private writeSoon: Promise<void> | null = null;
 
   constructor(
     private readonly fingerprint: string,
@@ -110,20 +112,34 @@ export class ResourceCache {
     this.closed = true;
   }
 
-  /** Stores a value under a key: in memory at once (what is served next has it), in storage after the writes before it; resolves once stored. */
+  /** Stores a value under a key: in memory at once (what is served next has it), in storage soon after; resolves once stored. */
   put(key: CacheKey, value: unknown): Promise<void> {
     if (this.closed) return Promise.resolve();
     const entry = { value, fetchedAt: this.now() };
-    const state = (this.memory = this.state().then((s) => {
+    this.memory = this.state().then((s) => {
       const next: CacheState = { ...s, lists: { ...s.lists } };
       if (key === 'account') next.account = entry as { value: Account; fetchedAt: number };
       else next.lists[key] = entry as { value: unknown[]; fetchedAt: number };
       return next;
-    }));
-    return this.write(async () => {
-      if (this.closed || !this.persist) return;
-      await cacheItem.setValue(await state);
     });
+    return this.storeSoon();
+  }
+
+  /**
+   * Writes the cache as it is then, a task after the puts that asked for it: the answers that
+   * made them leave first (writing 1,000 campaigns holds the worker for tens of ms), and the
+   * lists of a cold page, landing close together, go in one write instead of one each.
+   */
+  private storeSoon(): Promise<void> {
+    this.writeSoon ??= new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+      this.writeSoon = null;
+      const state = this.memory;
+      return this.write(async () => {
+        if (this.closed || !this.persist || !state) return;
+        await cacheItem.setValue(await state);
+      });
+    });
+    return this.writeSoon;
   }
 
   /** Empties the cache (in memory at once, then in storage). */

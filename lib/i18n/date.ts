@@ -5,7 +5,7 @@
  * dates, and lib/i18n.ts is part of the popup's first script (docs/ARCHITECTURE.md, "The popup's
  * first script").
  */
-import { uiLanguage } from './format';
+import { madeOnce, uiLanguage } from './format';
 
 // "2026-11-26", "2026-11-26 10:42:00", "2026-11-26T10:42:00Z", "…+02:00": a date, a time of day, a zone.
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -22,7 +22,12 @@ export function dateText(value: string): string {
   if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo || day.getUTCDate() !== d) return value;
   const zone = m[7];
   const at = zone ? Date.UTC(y, mo, d, Number(m[4]), Number(m[5]), Number(m[6] ?? 0)) - offsetMs(zone) : day.getTime();
-  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', ...(zone ? {} : { timeZone: 'UTC' }) }).format(at);
+  const lang = uiLanguage();
+  const utc = !zone;
+  return madeOnce(
+    `date ${utc ? 'utc' : 'local'} ${lang}`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(utc ? { timeZone: 'UTC' } : {}) }),
+  ).format(at);
 }
 
 /** "Z" → 0, "+02:00" or "+0200" → two hours. */

@@ -21,12 +21,26 @@ export function uiLanguage(): string {
   return lang.toLowerCase().split('-')[0] === own ? lang : own;
 }
 
+type Format = { format(value: number): string };
+const made = new Map<string, Format>();
+
+/** A formatter made once for each kind and language: making one costs far more than using it (a list writes many dates). */
+export function madeOnce(key: string, make: () => Format): Format {
+  let f = made.get(key);
+  if (!f) made.set(key, (f = make()));
+  return f;
+}
+
 /** A count as the browser's language writes it ("5,000", "5.000"), for a sentence. */
 export function formatCount(n: number): string {
-  return new Intl.NumberFormat(uiLanguage()).format(n);
+  const lang = uiLanguage();
+  return madeOnce(`count ${lang}`, () => new Intl.NumberFormat(lang)).format(n);
 }
 
 /** The one way a time is written (an expected time, a list's update): hours and minutes in the browser's language (24 hours: 09:05). */
 export function clock(epochMs: number): string {
-  return new Date(epochMs).toLocaleTimeString(uiLanguage(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const lang = uiLanguage();
+  return madeOnce(`clock ${lang}`, () => new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(
+    epochMs,
+  );
 }
