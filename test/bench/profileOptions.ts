@@ -4,7 +4,7 @@
  * Each open is traced (CPU samples of the worker and the page, extension messaging); the page's
  * messages are timed by an init script. Not part of `npm run bench`.
  *
- *   npm run build && npx tsx test/bench/profileOptions.ts [opens] [h2]
+ *   npm run build && npx tsx test/bench/profileOptions.ts [opens] [h2] [plain]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +45,9 @@ function messageTimes(): void {
 
 async function main() {
   const opens = Number(process.argv[2] ?? 4);
-  const http2 = process.argv[3] === 'h2';
+  const http2 = process.argv.includes('h2');
+  // Untraced: the figures as the bench takes them (tracing slows every thread).
+  const plain = process.argv.includes('plain');
   mkdirSync(OUT, { recursive: true });
   const rows: Record<string, unknown>[] = [];
   await withLatencyBrowser(
@@ -56,7 +58,7 @@ async function main() {
         await clearCache(driver);
         await stopWorker(h);
         const from = Date.now();
-        const t = await traced(h, `options-big-${i}`, async () => {
+        const t = await (plain ? untraced : traced)(h, `options-big-${i}`, async () => {
           const page = await openOptions(h, 30_000);
           await page.waitForFunction(
             () => typeof (window as unknown as { __benchBigList?: unknown }).__benchBigList === 'number',
@@ -125,6 +127,11 @@ function spans(samples: Sample[], navTs: number, from: number, to: number): [num
   return out
     .filter((x) => x.end - x.start > 5000)
     .map((x) => [round((x.start - navTs) / 1000), round((x.end - x.start) / 1000), [...x.fns].sort((a, b) => b[1] - a[1])[0]![0]]);
+}
+
+/** The same open, not traced: the figures as the bench takes them (tracing slows every thread). */
+async function untraced<T>(_h: unknown, _name: string, fn: () => Promise<T>) {
+  return { result: await fn(), events: [] };
 }
 
 /** Wakes the worker again between opens (the bench's own step). */

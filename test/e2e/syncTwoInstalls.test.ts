@@ -4,7 +4,8 @@
  * install writes to storage.sync to the other (syncRelay.ts; Chromium does not share storage.sync
  * between profiles without a Google account). Both converge on the same presets, rules and QR
  * style after edits on both sides, a deletion on one side is kept, nothing is doubled, and no key
- * reaches the sync area. Every step goes through the options pages and the workers' own code.
+ * reaches the sync area. A record long enough to take several items of the area, then cleared,
+ * leaves no item behind in either area. Every step goes through the options pages and the workers' own code.
  */
 import type { Page } from 'playwright-core';
 import type { Browser } from 'wxt/browser';
@@ -34,6 +35,19 @@ const chromiumSync: SyncAreaAccess<ExtensionHarness> = {
 
 const SECOND_KEY = 'second-install-key-4567';
 const BLOG = 'example.com/blog/';
+/** Enough rules for the synced record to take more than one item of the area. */
+const LONG_LIST = 90;
+
+/** An area as text, its keys in order (the browser lists them in its own order). */
+const sorted = (area: Area) => JSON.stringify(Object.entries(area).sort(([x], [y]) => x.localeCompare(y)));
+
+/** The keys of the account's record in an area: its head and the parts the head counts. */
+function recordKeys(area: Area): string[] {
+  const head = Object.keys(area).find((k) => /^ls\.[0-9a-f]{16}$/.test(k));
+  if (!head) return [];
+  const { n } = area[head] as { n: number };
+  return [head, ...Array.from({ length: n }, (_, i) => `${head}.${i}`)].sort();
+}
 
 interface Conventions {
   presets: { id: string; name: string; source: string }[];
@@ -184,6 +198,39 @@ describe('two installs sharing one sync area converge', () => {
     const [a, other] = [await conventionsOf(ext.h), await conventionsOf(b)];
     expect(a.rules).toEqual([]);
     expect(other.presets.map((p) => p.name).sort()).toEqual(['News', 'Print']);
+  });
+
+  it('a long list of rules brought on A and cleared on B: both show none, and no part of the longer record is left in either area', async () => {
+    const many = Array.from({ length: LONG_LIST }, (_, i) => ({
+      id: `r${i}`,
+      site: `example.com/archive/2026/11/a-rather-long-article-title-number-${i}/`,
+      domainId: null,
+      campaignId: null,
+      channelId: null,
+      presetId: 'news',
+    }));
+    const news = { id: 'news', name: 'News', source: 'newsletter', medium: 'email', campaign: '', term: '', content: '' };
+    await importFile(pageA, { linkshortSiteRules: 1, presets: [news], rules: many }, `${LONG_LIST} rules imported;`);
+    await converge(`both installs with the ${LONG_LIST} rules`, (c) => c.rules.length === LONG_LIST);
+    // The record took more than one item of the area: clearing the list makes some of them go.
+    expect(recordKeys(server.items()).length).toBeGreaterThan(2);
+
+    await importFile(pageB, { linkshortSiteRules: 1, presets: [], rules: [] }, '0 rules imported;');
+    await converge('both installs with no rules', (c) => c.rules.length === 0);
+    for (const page of [pageA, pageB]) await until(async () => (await names(page, 'Site rules')).length === 0, 'no rule shown');
+    // Once synced, each area holds the record's items and nothing else: the removed ones went from both.
+    const areas = await until(
+      async () => {
+        await server.sync(ext.h);
+        await server.sync(b);
+        const found = [await syncAreaOf(ext.h), await syncAreaOf(b)];
+        return found.every((a) => sorted(a) === sorted(server.items())) ? found : null;
+      },
+      'both areas alike',
+      OUTCOME_MS,
+      250,
+    );
+    for (const area of areas) expect(Object.keys(area).sort()).toEqual(recordKeys(area));
   });
 
   it('no key, nor the service address, ever reaches the sync area; each install has its own fingerprint', async () => {
