@@ -46,6 +46,7 @@ export class RateBudgets {
         s.limit = d.limit;
       }
     }
+    if (s.refusedUntil !== undefined && now >= s.refusedUntil) delete s.refusedUntil;
     if (now >= s.resetAt + RESET_MARGIN_MS) {
       // A new window. A fixed-window server's next boundary is a whole number of windows on.
       const next = s.resetAt > 0 && now < s.resetAt + s.windowMs ? s.resetAt + s.windowMs : now + s.windowMs;
@@ -59,6 +60,7 @@ export class RateBudgets {
   /** Milliseconds to wait before a request of `group` may be sent; 0 = now. */
   waitMs(group: RateGroup): number {
     const s = this.state(group);
+    if (s.refusedUntil !== undefined) return s.refusedUntil + RESET_MARGIN_MS - this.now();
     const flying = this.inFlight[group] ?? 0;
     // Until the server has told us its figures, one request at a time: guessing could overspend.
     // So too at the start of each window while another client spends the same key: its share
@@ -72,6 +74,7 @@ export class RateBudgets {
   /** Requests of `group` that may leave now without waiting (0 until the server has told its figures: one at a time then). */
   room(group: RateGroup): number {
     const s = this.state(group);
+    if (s.refusedUntil !== undefined) return 0;
     if (!s.learned || (s.shared && !s.heard)) return 0;
     return Math.max(0, s.remaining - (this.inFlight[group] ?? 0));
   }
@@ -157,6 +160,9 @@ export class RateBudgets {
     s.remaining = 0;
     const until = info.retryAfterMs !== undefined ? now + info.retryAfterMs : info.resetAt;
     s.resetAt = until !== undefined && until > now ? until : now + 1000;
+    // Kept apart from the window: an answer of the same window that left before the refusal
+    // (its figures say there was room then) must not bring the sending back before this.
+    s.refusedUntil = Math.max(s.refusedUntil ?? 0, s.resetAt);
   }
 
   /** Gives back a slot whose request never reached the server (network failure, invalid input). */
@@ -169,6 +175,7 @@ export class RateBudgets {
     const s = this.state(group);
     const now = this.now();
     const available = s.remaining - (this.inFlight[group] ?? 0);
+    if (s.refusedUntil !== undefined && ahead < Math.max(1, s.limit)) return s.refusedUntil + RESET_MARGIN_MS;
     if (ahead < available) return now;
     const windowsNeeded = Math.floor((ahead - available) / Math.max(1, s.limit));
     // A window not learned yet is as long as its first answer showed, not the interface's figure.

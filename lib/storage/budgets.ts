@@ -23,6 +23,8 @@ export interface BudgetState {
   shared?: boolean;
   /** True once the server has answered a request of the current window. */
   heard?: boolean;
+  /** A refusal (429) asked us to wait until then: no answer of the same window, sent before it, shortens that. */
+  refusedUntil?: number;
 }
 /** The budgets of each account, by fingerprint (as the cache): each connection spends its own. */
 export type BudgetsByAccount = Record<string, Record<string, BudgetState>>;

@@ -124,6 +124,7 @@ const budgetState = lazySchema(() =>
     serverResetAt: z.optional(z.number()),
     windowLearned: z.optional(z.boolean()),
     windowGuessMs: z.optional(z.number()),
+    refusedUntil: z.optional(z.number()),
     shared: z.optional(z.boolean()),
     heard: z.optional(z.boolean()),
   }),

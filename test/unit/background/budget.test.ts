@@ -151,6 +151,25 @@ describe('rate budgets', () => {
     expect(b.waitMs('main')).toBe(0); // the other group is not touched
   });
 
+  it("a 429's Retry-After holds even when a late answer of the same window says there was room", () => {
+    const c = clock();
+    const b = new RateBudgets(c.now);
+    b.take('shorten');
+    b.take('shorten');
+    // The server's window ends in 10 s, but the refusal asks for 30 s.
+    b.observe('shorten', { limit: 10, remaining: 0, resetAt: c.t + 10_000, retryAfterMs: 30_000 }, 429);
+    // An answer sent before the refusal, of the same window, comes back after it: 3 left then.
+    b.observe('shorten', { limit: 10, remaining: 3, resetAt: c.t + 10_000 }, 200);
+    expect(b.room('shorten')).toBe(0);
+    expect(b.waitMs('shorten')).toBe(30_000 + RESET_MARGIN_MS);
+    expect(b.estimateSendAt('shorten')).toBe(c.t + 30_000 + RESET_MARGIN_MS);
+    // Past the window's end, still not before the time the refusal named.
+    c.advance(20_000);
+    expect(b.waitMs('shorten')).toBe(10_000 + RESET_MARGIN_MS);
+    c.advance(10_000);
+    expect(b.waitMs('shorten')).toBe(0); // one request, then its answer tells the new window (the key is shared)
+  });
+
   it('estimate when queued work will go', () => {
     const c = clock();
     const b = new RateBudgets(c.now);
