@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { t } from '@/lib/i18n';
+import { formatCount } from '@/lib/i18n/format';
 
 /** How many items of a list are shown at once; a longer list gets a search field and pages. */
 export const PAGE_SIZE = 50;
@@ -42,7 +43,9 @@ export function ListFinder({ title, paged }: { title: string; paged: ReturnType<
       <input id={id} type="search" value={paged.query} onChange={(e) => paged.setQuery(e.target.value)} />
       <div className="row pager">
         <p className="muted" aria-live="polite">
-          {paged.found === 0 ? t('optionsNoMatch', paged.query.trim()) : t('optionsPageOf', paged.from, paged.to, paged.found)}
+          {paged.found === 0
+            ? t('optionsNoMatch', paged.query.trim())
+            : t('optionsPageOf', formatCount(paged.from), formatCount(paged.to), formatCount(paged.found))}
         </p>
         <button type="button" onClick={paged.previous} disabled={!paged.hasPrevious}>
           {t('optionsPreviousPage')}

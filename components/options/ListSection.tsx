@@ -58,7 +58,7 @@ export function ListSection<N extends ListName>({ name, texts, item: spec }: { n
   const { remove } = spec;
   return (
     <ListView<ListItems[N]>
-      items={list.items as ListItems[N][] | null}
+      items={(list.items ?? list.arriving?.items ?? null) as ListItems[N][] | null}
       head={
         <ListStatus
           state={list}

@@ -2,7 +2,7 @@ import type { SerializedApiError } from '@/lib/api';
 import { isLoading, isPageWide, type ListState } from '@/lib/ui/options/store';
 import { errorSentence } from '@/lib/i18n/errorText';
 import { t, type MessageKey } from '@/lib/i18n';
-import { clock } from '@/lib/i18n/format';
+import { clock, formatCount } from '@/lib/i18n/format';
 import { tCount } from '@/lib/i18n/count';
 
 /** The head of a loaded thing (a list, the account): a polite status line, its Refresh button and a failure (a page-wide one only named). */
@@ -44,6 +44,12 @@ export function StatusHead({
 
 /** A list's status line: "Loading…", or how many, how fresh and whether it is being updated. */
 export function listStatusText(state: ListState<unknown>, count: (n: number) => string): string {
+  if (state.items === null && isLoading(state) && state.arriving) {
+    const { items, total } = state.arriving;
+    return total !== null && total > items.length
+      ? t('optionsListArriving', formatCount(items.length), formatCount(total))
+      : t('optionsListArrivingSoFar', formatCount(items.length));
+  }
   if (state.items === null) return isLoading(state) ? t('commonLoading') : '';
   const time = state.fetchedAt ? clock(state.fetchedAt) : null;
   return `${count(state.items.length)}${time ? ` · ${t('optionsListUpdated', time)}` : ''}${isLoading(state) || state.stale ? ` · ${t('optionsListUpdating')}` : ''}`;

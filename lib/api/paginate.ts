@@ -4,7 +4,7 @@ import type { Paging } from './inputs';
 /** Most pages fetched for one list; a guard against a server whose `nextpage` never ends. */
 export const MAX_PAGES = 500;
 
-export interface PagingOptions {
+export interface PagingOptions<T = unknown> {
   /** Items per page (default 100). */
   limit?: number;
   /**
@@ -18,6 +18,12 @@ export interface PagingOptions {
    * HTTP/2 the other lists of a page free their slots one round trip in, with this list's first page.
    */
   whenRoom?: () => Promise<void>;
+  /**
+   * The list's beginning, in order, each time more of it has come while pages are still to come
+   * (a page then shows a long list as it arrives, first page first); `total` when the first page
+   * said how many there are (its `result` above its own items), else null.
+   */
+  onItems?: (soFar: T[], total: number | null) => void;
 }
 
 /**
@@ -26,9 +32,11 @@ export interface PagingOptions {
  * once as `room` allows, and put back in page order; otherwise it follows `nextpage` (null or 0
  * on the last page) one page after another.
  */
-export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<ListPage<T>>, opts: PagingOptions = {}): Promise<T[]> {
+export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<ListPage<T>>, opts: PagingOptions<T> = {}): Promise<T[]> {
   const limit = opts.limit ?? 100;
   const pages: T[][] = [];
+  let total: number | null = null;
+  const tell = opts.onItems && ((after: T[][] = []) => opts.onItems!([...pages, ...after].flat(), total));
   let page = 1;
   for (let n = 0; n < MAX_PAGES; n++) {
     const res = await fetchPage({ limit, page });
@@ -37,8 +45,11 @@ export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<Li
     const last = Math.min(res.maxpage, MAX_PAGES - n - 1 + current);
     const together = opts.room && res.size > 0 && last > current + 1 && (next === null || next === current + 1);
     // The other pages leave before this page's items are checked (schemas.ts: checked on first use).
-    const others = together ? fetchTogether(fetchPage, limit, current + 1, last, opts.room!, opts.whenRoom) : null;
+    const others = together ? fetchTogether(fetchPage, limit, current + 1, last, opts.room!, opts.whenRoom, tell) : null;
+    if (n === 0 && res.result > res.size) total = res.result;
     pages.push(res.items);
+    const more = others !== null || (next !== null && next > current) || (next === null && current < res.maxpage && res.items.length > 0);
+    if (more) tell?.();
     if (others) {
       const rest = await others;
       pages.push(...rest.map((r) => r.items));
@@ -71,9 +82,12 @@ function fetchTogether<T>(
   to: number,
   room: () => number,
   whenRoom?: () => Promise<void>,
+  onBeginning?: (pages: T[][]) => void,
 ): Promise<{ res: ListPage<T>; items: T[] }[]> {
   return new Promise((resolve, reject) => {
     const out: { res: ListPage<T>; items: T[] }[] = [];
+    /** How many pages from `from` on have come, none missing between. */
+    let beginning = 0;
     let next = from;
     let flying = 0;
     let failed = false;
@@ -102,7 +116,10 @@ function fetchTogether<T>(
               failed = true;
               return reject(err);
             }
-            if (next > to && flying === 0) resolve(out);
+            if (next > to && flying === 0) return resolve(out);
+            const before = beginning;
+            while (out[beginning]) beginning++;
+            if (beginning > before) onBeginning?.(out.slice(0, beginning).map((p) => p.items));
           },
           (err: unknown) => {
             failed = true;

@@ -4,7 +4,17 @@
  */
 import { ApiError, fetchAllPages, LIST_METHODS, type Account, type ApiClient, type ListName } from '@/lib/api';
 import { checkShownAccount } from './shownAccount';
-import type { Cached, ListItems, MutationAnswer, MutationName, MutationOf, ShownAccount } from '@/lib/messaging';
+import type {
+  Cached,
+  ListArriving,
+  ListArrivingMessage,
+  ListItems,
+  MutationAnswer,
+  MutationName,
+  MutationOf,
+  ShownAccount,
+} from '@/lib/messaging';
+import { browser } from 'wxt/browser';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
 
@@ -41,11 +51,33 @@ export const TOUCHES: Record<MutationName, ListName | 'account' | null> = {
 /** How the pages of a list go together: as many as the gate's room, looked at again whenever the gate turns. */
 const pagesTogether = (s: Session) => ({ room: () => s.gate.room('main'), whenRoom: () => s.gate.freed() });
 
+/** The beginning of each list still arriving, by session: told again to a page that asks for it meanwhile (it opened after the news). */
+const arrivingNow = new WeakMap<Session, Map<ListName, ListArriving>>();
+
+/** Tells the pages what has come of a list still arriving; none listening is no failure. */
+function tellArriving(news: ListArriving): void {
+  const message: ListArrivingMessage = { listArriving: news };
+  browser.runtime.sendMessage(message).catch(() => undefined);
+}
+
 /** Loads every page of a list (the cache calls it when it needs the list; site rules check their choices with it). */
 export const loadList = (s: Session, name: ListName) => (priority: Priority) => {
   const method = s.client[priority][LIST_METHODS[name]] as ApiClient['listDomains'];
-  // After the first page, the others go together as far as the budget leaves room for a press.
-  return withRetry(() => fetchAllPages((paging) => method(paging), pagesTogether(s)));
+  // After the first page, the others go together as far as the budget leaves room for a press. A
+  // page waits for a list loaded interactively: its beginning is told as it comes.
+  const arriving =
+    priority === 'interactive'
+      ? {
+          onItems: (items: unknown[], total: number | null) => {
+            const news = { name, account: s.fingerprint, items: items as never, total };
+            arrivingNow.set(s, (arrivingNow.get(s) ?? new Map()).set(name, news));
+            tellArriving(news);
+          },
+        }
+      : {};
+  return withRetry(() => fetchAllPages((paging) => method(paging), { ...pagesTogether(s), ...arriving })).finally(() =>
+    arrivingNow.get(s)?.delete(name),
+  );
 };
 
 /** Loads the account; its plan sets the rate budgets until the server tells its own figures. */
@@ -73,6 +105,8 @@ export function createLists(sessions: SessionHolder) {
       if (!Object.hasOwn(LIST_METHODS, data.name))
         throw new ApiError({ kind: 'invalid-input', field: 'name', message: 'name is not valid' });
       const s = await sessions.require();
+      const news = data.refresh ? undefined : arrivingNow.get(s)?.get(data.name);
+      if (news) tellArriving(news); // the page asking may have opened after it was told
       return s.cache.get(data.name, loadList(s, data.name), data) as Promise<Cached<ListItems[N][]>>;
     },
 

@@ -15,6 +15,7 @@ export * from './lists';
 export * from './connectionInfo';
 export * from './shorten';
 export * from './bulk';
+export * from './listArriving';
 import type { Cached, ListItems, MutationAnswer, MutationName, MutationOf } from './lists';
 import type { ConnectionInfo, ConnectionSummary, ShownAccount } from './connectionInfo';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from './shorten';

@@ -3,9 +3,10 @@ import type { Fault, FaultKind } from './types';
 import { HTML_TYPE, JSON_TYPE } from './http';
 
 /** Removes and returns the first fault matching the request (a fault with `times` > 1 stays, decremented). */
-export function takeFault(faults: Fault[], method: string, path: string): Fault | undefined {
+export function takeFault(faults: Fault[], method: string, path: string, query = ''): Fault | undefined {
   const index = faults.findIndex((f) => {
     if (f.method && f.method.toUpperCase() !== method) return false;
+    if (f.query && !f.query.test(query)) return false;
     f.path.lastIndex = 0; // a /g or /y regex keeps state between tests
     return f.path.test(path);
   });

@@ -133,7 +133,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return answer(page.status, page.headers, page.body);
     }
 
-    const fault = takeFault(faults, method, path);
+    const fault = takeFault(faults, method, path, entry.query);
     if (fault?.delayMs) await sleep(fault.delayMs);
     if (fault?.until) await fault.until.catch(() => undefined);
     holdMs = fault?.holdMs ?? 0;

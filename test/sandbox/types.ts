@@ -58,6 +58,8 @@ export type FaultKind =
 /** A fault to inject into the next matching /api request(s). */
 export interface Fault {
   path: RegExp;
+  /** Sandbox extra. Only requests whose query string (without "?") matches, e.g. /page=[2-9]/. */
+  query?: RegExp;
   method?: string;
   times?: number /* default 1 */;
   /** Omitted: the request is answered as usual, after `delayMs` (a slow service). */

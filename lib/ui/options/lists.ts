@@ -26,11 +26,13 @@ export interface ListState<T> {
   fetchedAt: number | null;
   /** The worker answered from an old cache and is refreshing it. */
   stale: boolean;
+  /** While a long list is first loaded: its beginning that has come, and how many there are (if said). */
+  arriving: { items: T[]; total: number | null } | null;
 }
 
 /** A list nobody has asked for yet. */
 export function idleList<T>(): ListState<T> {
-  return { state: 'idle', items: null, error: null, fetchedAt: null, stale: false };
+  return { state: 'idle', items: null, error: null, fetchedAt: null, stale: false, arriving: null };
 }
 
 /** Whether a request for it is under way. */

@@ -3,7 +3,7 @@
  * the store that makes them (store.ts), so that its parts name them without importing the store.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { ask as askWorker, ConnectionInfo, Mutation } from '@/lib/messaging';
+import type { ask as askWorker, ConnectionInfo, ListArriving, Mutation } from '@/lib/messaging';
 import type { Account, ChannelItem, ListName, QrDetail, SerializedApiError } from '@/lib/api';
 import type { Settings } from '@/lib/storage';
 import type { LoadState } from '@/lib/ui/store';
@@ -68,6 +68,8 @@ export interface OptionsDeps {
   watchAccount?: (onChange: (fingerprint: string | null) => void) => () => void;
   /** Hears presets and rules change in storage (synced from another browser); returns the stop. */
   watchConventions?: (onChange: () => void) => () => void;
+  /** Hears the worker tell of a long list still arriving; returns the stop. */
+  watchArriving?: (onArriving: (list: ListArriving) => void) => () => void;
   staleRecheckMs: number;
   staleRechecks: number;
   /** How often the worker is asked, while a change is under way, whether it waits for the rate limit. */

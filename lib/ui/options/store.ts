@@ -13,7 +13,8 @@ import { toApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { idleLinkRules, linkRulesSlice } from './linkRules';
 import { connectionsSlice, idleConnections } from './connections';
-import { emptyLists, LIST_NAMES, type ListState } from './lists';
+import { emptyLists, isLoading, LIST_NAMES, type ListState } from './lists';
+import { watchListsArriving } from './arriving';
 import { onShownAccount, watchCurrentAccount } from './shownAccount';
 import { watchConventions } from '@/lib/ui/watchConventions';
 import { rateWaitWatcher } from './rateWait';
@@ -26,6 +27,7 @@ export const defaultOptionsDeps: OptionsDeps = {
   ask: askWorker,
   watchAccount: watchCurrentAccount,
   watchConventions,
+  watchArriving: watchListsArriving,
   staleRecheckMs: 2000,
   staleRechecks: 5,
   rateWaitPollMs: 1000,
@@ -57,6 +59,7 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
   const timers = createTimers();
   let stopAccountWatch: (() => void) | null = null;
   let stopRulesWatch: (() => void) | null = null;
+  let stopArriving: (() => void) | null = null;
 
   return createStore<OptionsState>()((set, get) => {
     const setList = <N extends ListName>(name: N, patch: Partial<ListState<ListItems[N]>>) =>
@@ -111,8 +114,13 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         else set((s) => ({ account: { ...s.account, state: step.state, error: step.state === 'error' ? failed(step.error) : null } }));
       } else if (step.state === 'ready') {
         const { value, fetchedAt, stale } = step.answer;
-        setList(key, { state: 'ready', items: Array.isArray(value) ? value : [], error: null, fetchedAt, stale });
-      } else setList(key, { state: step.state, error: step.state === 'error' ? failed(step.error) : null });
+        setList(key, { state: 'ready', items: Array.isArray(value) ? value : [], error: null, fetchedAt, stale, arriving: null });
+      } else
+        setList(key, {
+          state: step.state,
+          error: step.state === 'error' ? failed(step.error) : null,
+          ...(step.state === 'error' ? { arriving: null } : {}),
+        });
     };
     const listSource = (name: ListName) => (refresh: boolean) => deps.ask('getList', { name, refresh }) as Promise<Cached<unknown>>;
     /** The account and every list, through the pages' one loader; answers of an older connection (generation) are dropped. */
@@ -155,6 +163,13 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
             void get().loadConnections();
           }) ?? null;
         stopRulesWatch ??= deps.watchConventions?.(() => void (get().linkRules.state === 'ready' && get().refreshLinkRules())) ?? null;
+        // A long list first loaded: its beginning is shown as it comes (never over a list already shown).
+        stopArriving ??=
+          deps.watchArriving?.(({ name, account, items, total }) => {
+            const s = get();
+            if (account === s.connection?.fingerprint && isLoading(s.lists[name]) && s.lists[name].items === null)
+              setList(name, { arriving: { items, total } });
+          }) ?? null;
         started ??= (async () => {
           try {
             const [connection, settings] = await Promise.all([
@@ -180,6 +195,8 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         stopAccountWatch = null;
         stopRulesWatch?.();
         stopRulesWatch = null;
+        stopArriving?.();
+        stopArriving = null;
       },
 
       async saveConnection(serviceUrl, apiKey, name) {

@@ -47,6 +47,34 @@ describe('fetchAllPages', () => {
     expect(l.most()).toBe(9); // pages 2..10 in flight together
   });
 
+  it("tells the list's beginning as it arrives, in order: page 1, then pages 2–3 once page 2 comes after page 3", async () => {
+    const gates = new Map<number, () => void>();
+    const fetchPage = async ({ page = 1 }: Paging = {}): Promise<ListPage<number>> => {
+      await new Promise<void>((r) => gates.set(page, r));
+      const items = Array.from({ length: 100 }, (_, i) => (page - 1) * 100 + i);
+      return { ...PAGE, result: 400, size: 100, items, currentpage: page, nextpage: page < 4 ? page + 1 : null, maxpage: 4 };
+    };
+    const told: [number, number, number | null][] = [];
+    const all = fetchAllPages(fetchPage, { room: () => 100, onItems: (soFar, total) => told.push([soFar.length, soFar.at(-1)!, total]) });
+    const release = async (page: number) => {
+      await vi.waitFor(() => expect(gates.has(page)).toBe(true));
+      gates.get(page)!();
+    };
+    await release(1);
+    await vi.waitFor(() => expect(told).toEqual([[100, 99, 400]]));
+    await release(3);
+    await release(2);
+    await vi.waitFor(() =>
+      expect(told).toEqual([
+        [100, 99, 400],
+        [300, 299, 400],
+      ]),
+    ); // never pages 1 and 3 without 2
+    await release(4);
+    expect(await all).toHaveLength(400);
+    expect(told).toHaveLength(2); // the whole list is the answer: not told again
+  });
+
   it('never has more pages in flight than the room it is given, and fewer when the room is small', async () => {
     const l = list(1000, { hold: true });
     let room = 2;
