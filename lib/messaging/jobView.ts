@@ -1,6 +1,6 @@
 /**
  * A job as a page sees it: only what the popup reads to follow a link it pressed, not what the
- * worker stores to run it (attempts, the account's request times, what was told or filed).
+ * worker stores to run it (attempts, when its request left, what was told or filed, its choices).
  */
 import type { SerializedApiError } from '@/lib/api';
 import type { HistoryEntry } from '@/lib/links/historyEntry';
