@@ -58,13 +58,13 @@ export interface ProtocolMap {
 
   /** Shortens (interactive priority); queued when the budget is spent. */
   shorten(data: ShortenRequest): Result<ShortenOutcome>;
-  /** A queued job, to follow it from the popup; with `waitMs`, answered when it settles or after that long. */
+  /** A queued job as the popup follows it (a JobView, never the stored job); with `waitMs`, answered when it settles or after that long. */
   getJob(data: { jobId: string; waitMs?: number }): Result<JobView | null>;
-  /** Cancels a link that waits and was not sent yet; the job as it is then. */
+  /** Cancels a link that waits and was not sent yet; the job as it is then (a JobView). */
   cancelJob(data: { jobId: string }): Result<JobView | null>;
   /** The popup's links still being made, the links waiting, and the links not sent because the account changed; `private`: the popup's window is private (a private window's links are handed only then). */
   getWaitingLinks(data?: { private?: boolean }): Result<WaitingLinks>;
-  /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */
+  /** Makes unsent links with the current account (with the given domain and campaign); the jobs as the popup follows them, oldest first. */
   remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Result<JobView[]>;
   /** Forgets unsent links without making them. */
   dismissUnsent(data: { ids: string[] }): Result<UnsentLink[]>;
