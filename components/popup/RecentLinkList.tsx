@@ -21,7 +21,7 @@ interface RecentLinkListProps {
 
 /**
  * How many links are drawn at first (more than the two or three a 600 px popup shows below its
- * form: drawing the stored head's 30 made Recent links appear about 15 ms later, 0.75 ms a link),
+ * form, not the stored head's 30: each link drawn costs about 0.75 ms before Recent links appear),
  * and how many are added each time the end of the drawn ones comes near (at once when it is in
  * reach from the start).
  */

@@ -13,11 +13,11 @@ export type ApiErrorKind =
 
 /**
  * Cases the worker names beyond the kind (never the service's words). The pages and the
- * worker word each through the locales (lib/errorText); `detail` is the value it names.
+ * worker word each through the locales (lib/i18n/errorText.ts); `detail` is the value it names.
  */
 export type ErrorReason =
   | 'not-connected' // no service URL or key saved
-  | 'service-url' // the service URL is refused: `detail` is the problem (lib/serviceUrl)
+  | 'service-url' // the service URL is refused: `detail` is the problem (lib/links/serviceUrl.ts)
   | 'key-required' // a new service URL needs its key
   | 'key-spaces' // the key typed is not one word
   | 'no-permission' // the browser did not let the extension reach `detail` (an origin)

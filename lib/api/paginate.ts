@@ -44,7 +44,7 @@ export async function fetchAllPages<T>(fetchPage: (paging: Paging) => Promise<Li
     const current = res.currentpage || page;
     const last = Math.min(res.maxpage, MAX_PAGES - n - 1 + current);
     const together = opts.room && res.size > 0 && last > current + 1 && (next === null || next === current + 1);
-    // The other pages leave before this page's items are checked (schemas.ts: checked on first use).
+    // The other pages leave before this page's items are checked (schemas/envelopes.ts: checked on first use).
     const others = together ? fetchTogether(fetchPage, limit, current + 1, last, opts.room!, opts.whenRoom, tell) : null;
     if (n === 0 && res.result > res.size) total = res.result;
     pages.push(res.items);

@@ -94,7 +94,7 @@ export class ResourceCache {
     const p = (async () => {
       if (current) await current.catch(() => undefined);
       const value = await load(priority);
-      // Answered once it is in memory: storage follows (a cold popup's lists waited for up to four
+      // Answered once it is in memory: storage follows (else a cold popup's lists wait for up to four
       // writes of the whole cache, one after another); a write refused costs a later reload, not this answer.
       void this.put(key, value).catch(() => undefined);
       return value;

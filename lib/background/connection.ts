@@ -80,7 +80,7 @@ export function createConnection({ sessions, hasHostPermission }: ConnectionDeps
     /** The connection without the key. */
     async getConnection(): Promise<ConnectionInfo> {
       const conn = await connectionItem.getValue();
-      await publishConnectionState(conn); // written beside the connection; here for installs from before it existed
+      await publishConnectionState(conn); // written beside the connection; here too for an install whose earlier version never wrote it
       return connectionInfo(conn, await currentPolicy(), conn?.apiKey ? await fingerprintOf(conn.serviceUrl, conn.apiKey) : undefined);
     },
 

@@ -1,5 +1,5 @@
 /**
- * Registers the message handlers of lib/messaging.ts. Only the extension's own pages are
+ * Registers the message handlers of lib/messaging (ProtocolMap). Only the extension's own pages are
  * answered: a content script, a web page or another extension gets a refusal, never data.
  */
 import { toApiError } from '@/lib/api';

@@ -135,8 +135,8 @@ const ROOM_SHARE = 0.25;
 
 /**
  * The stored Recent links, cut to the user's limit (a longer list, seeded or kept under a higher
- * limit, is stored cut); read after the writes under way (a link just made is in it: a press no
- * longer waits for its link to be filed).
+ * limit, is stored cut); read after the writes under way, so a link just made is in it even
+ * though its press does not wait for it to be filed.
  */
 async function readHistory(): Promise<HistoryEntry[]> {
   const [list, { historyLimit }] = await Promise.all([write(storedList), settingsItem.getValue()]);

@@ -85,8 +85,8 @@ export class JobRunner {
   async kick(first = 1): Promise<void> {
     const now = this.now();
     const { due, next } = dueJobs(await this.stored.all(), this.running, now);
-    // The best job starts alone in this turn, its request before the others' work (a batch's first
-    // request waited 3–5 ms for eleven jobs interleaved with it); the rest a few a turn.
+    // The best job starts alone in this turn, its request before the others' work (interleaved with
+    // them, a batch's first request would wait for each of them to be set up); the rest a few a turn.
     const starting = startable(due, this.ahead.accounts());
     for (const job of starting.slice(0, first)) void this.runOne(job);
     if (starting.length > first && !this.moreSoon) {

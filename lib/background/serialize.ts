@@ -28,7 +28,7 @@ export interface CoalescedWrites<T> {
 /**
  * Changes of one stored value, each a function of the value before it, one step after another:
  * changes asked for while a step is under way go together in the next one, one read and one write
- * for all of them (ten answers landing at once wrote the same item ten times over). Order is kept:
+ * for all of them (else ten answers landing at once write the same item ten times over). Order is kept:
  * a change asked after a step of its own (`alone`) is applied after it.
  */
 export function coalesced<T>(read: () => Promise<T>, write: (value: T) => Promise<void>): CoalescedWrites<T> {

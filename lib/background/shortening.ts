@@ -5,7 +5,7 @@
  * link is made.
  */
 import { ApiError, checkInput, ShortenInput, toApiError } from '@/lib/api';
-import type { ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '@/lib/messaging';
+import type { JobView, ShortenOutcome, ShortenRequest, WaitingFor, WaitingLinks } from '@/lib/messaging';
 import type { Job } from '@/lib/storage';
 import { JobQueue } from './jobs';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
@@ -21,6 +21,7 @@ import { checkChannelId } from './channelId';
 import { sameLinkAsked as sameLink } from '@/lib/links/sameLink';
 import { aheadOfPress, budgetEstimates, popupWaitingOf, QUEUE_ANSWER_AFTER_MS, SHORTEN_WAIT_MS } from './waitEstimates';
 import { backgroundShorten } from './backgroundShorten';
+import { jobView, jobViewOrNull } from './jobViews';
 
 /** Titles longer than this are cut (they only serve the copy formats). */
 const MAX_TITLE_LENGTH = 500;
@@ -173,16 +174,16 @@ export function createShortening(deps: ShorteningDeps) {
     shortenInBackground: backgroundShorten({ shorten, sessions, notify: deps.notify, now }),
 
     /** A job by id (the popup follows queued work); with `waitMs`, answered when it settles (or after that long). */
-    async getJob(data: { jobId: string; waitMs?: number }): Promise<Job | null> {
+    async getJob(data: { jobId: string; waitMs?: number }): Promise<JobView | null> {
       const wait = Math.min(Math.max(0, Number(data.waitMs) || 0), SHORTEN_WAIT_MS);
-      return (wait > 0 ? await jobs.waitFor(data.jobId, wait) : null) ?? jobs.get(data.jobId);
+      return jobViewOrNull((wait > 0 ? await jobs.waitFor(data.jobId, wait) : null) ?? (await jobs.get(data.jobId)));
     },
 
     /** Cancels a link that waits (not sent yet); the job as it is now (a job on the wire goes on). */
-    async cancelJob(data: { jobId: string }): Promise<Job | null> {
+    async cancelJob(data: { jobId: string }): Promise<JobView | null> {
       const error = new ApiError({ kind: 'invalid-input', reason: 'cancelled', message: 'Cancelled by the user.' }).toJSON();
       await jobs.cancel([String(data?.jobId)], error);
-      return jobs.get(String(data?.jobId));
+      return jobViewOrNull(await jobs.get(String(data?.jobId)));
     },
 
     /** The service may answer again (online, a page opened): jobs waiting for it are tried now. */
@@ -195,12 +196,12 @@ export function createShortening(deps: ShorteningDeps) {
     },
 
     /** Makes unsent links with the current account: each tells the user when it settles, like a queued link. */
-    async remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Promise<Job[]> {
+    async remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Promise<JobView[]> {
       const s = await sessions.require();
-      const made: Job[] = [];
+      const made: JobView[] = [];
       for (const link of await unsent.take(data.ids ?? [])) {
         const req = { ...link.args, domainId: data.domainId, campaignId: data.campaignId };
-        made.push((await enqueue(s, req, 'popup', () => true)).job);
+        made.push(jobView((await enqueue(s, req, 'popup', () => true)).job));
       }
       return made;
     },

@@ -7,6 +7,8 @@
 import type { Job } from '@/lib/storage';
 import { waitingLinksOf, type WaitingLink } from '@/lib/messaging/waitingLinks';
 import { pendingSeen, waitingSeen } from './privateJobs';
+import { pendingJobView } from './jobViews';
+import type { PendingJob } from '@/lib/messaging/jobView';
 import type { Session } from './session';
 
 /** Whether a job waits at the gate for the budget: not settled, not made, not on the wire, not waiting for the service or a later time. */
@@ -60,13 +62,13 @@ export async function popupWaitingOf(
   sessionOf: (fingerprint: string) => Promise<Session | null>,
   onWire: (id: string) => boolean,
   now: number,
-): Promise<{ pending: Job[]; waiting: WaitingLink[] }> {
+): Promise<{ pending: PendingJob[]; waiting: WaitingLink[] }> {
   const at = await budgetEstimates(jobs, sessionOf, onWire, now);
   return {
     pending: pendingSeen(
       jobs.filter((j) => j.source === 'popup'),
       sees,
-    ),
+    ).map(pendingJobView),
     waiting: waitingSeen(waitingLinksOf(jobs), sees).map((l) => (at.has(l.id) ? { ...l, expectedAt: at.get(l.id)! } : l)),
   };
 }

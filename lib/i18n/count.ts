@@ -1,5 +1,5 @@
 /**
- * Messages that word a count, in the language's plural form. Apart from lib/i18n.ts, which the
+ * Messages that word a count, in the language's plural form. Apart from lib/i18n/index.ts, which the
  * popup's first script carries: only parts loaded after its first paint word counts.
  */
 import { t, type MessageKey } from './index';

@@ -1,8 +1,8 @@
 /**
  * The one way a date of the service is written on a page: in the user's language
  * (`Intl.DateTimeFormat` with `uiLanguage`: "26.11.2026", "Nov 26, 2026"), never as the service
- * sends it ("2026-11-26T10:42:00Z"). Beside lib/i18n.ts, not in it: only the options page writes
- * dates, and lib/i18n.ts is part of the popup's first script (docs/ARCHITECTURE.md, "The popup's
+ * sends it ("2026-11-26T10:42:00Z"). Beside lib/i18n/index.ts, not in it: only the options page writes
+ * dates, and lib/i18n/index.ts is part of the popup's first script (docs/ARCHITECTURE.md, "The popup's
  * first script").
  */
 import { madeOnce, uiLanguage } from './format';

@@ -1,5 +1,5 @@
 /**
- * Numbers and times as the user's language writes them. Apart from lib/i18n.ts (the messages), so
+ * Numbers and times as the user's language writes them. Apart from lib/i18n/index.ts (the messages), so
  * that the popup's first script, which writes neither, does not carry them.
  */
 import { browser } from '@wxt-dev/browser';

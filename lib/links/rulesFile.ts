@@ -3,10 +3,10 @@
  * domain, campaign and channel by the account's numbers, which mean other things in another
  * account: the file carries their names beside the numbers, and an import matches by number where
  * the name agrees, else by name; what matches nothing is listed before anything is changed. A file
- * without names (an older export) is matched by number, as before, and says so. The file also
+ * without names (an older export) is matched by number, and the import says so. The file also
  * names the account it was exported from (its service and name, never an id alone) and carries
  * the account's QR style (lib/links/styleFile.ts); a file without them (an older export) imports
- * as before.
+ * its rules alone, with no account named.
  */
 import * as z from 'zod/mini';
 import { SiteRuleSchema, UtmPresetSchema, type AccountLinkRules, type SiteRule, type UtmPreset } from './linkRules';

@@ -4,7 +4,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
-/** Why a service URL is refused; the pages word it (lib/errorText). */
+/** Why a service URL is refused; the pages word it (lib/i18n/errorText.ts). */
 export type ServiceUrlProblem = 'required' | 'not-full' | 'http' | 'http-host' | 'credentials' | 'not-http';
 
 export type ServiceUrlCheck = { ok: true; url: string; origin: string; loopback: boolean } | { ok: false; problem: ServiceUrlProblem };

@@ -6,7 +6,7 @@
  */
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { Account, ChannelItem, FetchedImage, ListName, QrDetail, SerializedApiError } from '@/lib/api';
-import type { HistoryEntry, Job, Settings, TrackedQr, UnsentLink } from '@/lib/storage';
+import type { HistoryEntry, Settings, TrackedQr, UnsentLink } from '@/lib/storage';
 import type { QrStyle } from '@/lib/qr/style';
 import type { ToldItem } from '@/lib/storage/names';
 import type { SyncStatus } from '@/lib/storage/syncArea';
@@ -16,10 +16,12 @@ export * from './connectionInfo';
 export * from './shorten';
 export * from './bulk';
 export * from './listArriving';
+export type * from './jobView';
 import type { Cached, ListItems, MutationAnswer, MutationName, MutationOf } from './lists';
 import type { ConnectionInfo, ConnectionSummary, ShownAccount } from './connectionInfo';
 import type { ShortenOutcome, ShortenRequest, WaitingLinks } from './shorten';
 import type { BulkRequest, BulkScope, BulkView } from './bulk';
+import type { JobView } from './jobView';
 
 /** Every answer of the worker: the value, or the error as data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
@@ -57,14 +59,14 @@ export interface ProtocolMap {
 
   /** Shortens (interactive priority); queued when the budget is spent. */
   shorten(data: ShortenRequest): Result<ShortenOutcome>;
-  /** A queued job, to follow it from the popup; with `waitMs`, answered when it settles or after that long. */
-  getJob(data: { jobId: string; waitMs?: number }): Result<Job | null>;
-  /** Cancels a link that waits and was not sent yet; the job as it is then. */
-  cancelJob(data: { jobId: string }): Result<Job | null>;
+  /** A queued job as the popup follows it (a JobView, never the stored job); with `waitMs`, answered when it settles or after that long. */
+  getJob(data: { jobId: string; waitMs?: number }): Result<JobView | null>;
+  /** Cancels a link that waits and was not sent yet; the job as it is then (a JobView). */
+  cancelJob(data: { jobId: string }): Result<JobView | null>;
   /** The popup's links still being made, the links waiting, and the links not sent because the account changed; `private`: the popup's window is private (a private window's links are handed only then). */
   getWaitingLinks(data?: { private?: boolean }): Result<WaitingLinks>;
-  /** Makes unsent links with the current account (with the given domain and campaign); the jobs, oldest first. */
-  remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Result<Job[]>;
+  /** Makes unsent links with the current account (with the given domain and campaign); the jobs as the popup follows them, oldest first. */
+  remakeUnsent(data: { ids: string[]; domainId: number | null; campaignId: number | null }): Result<JobView[]>;
   /** Forgets unsent links without making them. */
   dismissUnsent(data: { ids: string[] }): Result<UnsentLink[]>;
   /** Recent links of the current service, newest first. */

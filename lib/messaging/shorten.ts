@@ -1,6 +1,7 @@
 /** What crosses the messaging boundary for a shorten: the request and its outcome, and the links a popup finds waiting. */
 import type { SerializedApiError } from '@/lib/api';
-import type { HistoryEntry, Job, ShortenJobArgs, UnsentLink } from '@/lib/storage';
+import type { HistoryEntry, ShortenJobArgs, UnsentLink } from '@/lib/storage';
+import type { PendingJob } from './jobView';
 import type { WaitingLink } from './waitingLinks';
 
 /** What a page asks to shorten: the same members as the stored job's arguments. */
@@ -27,7 +28,7 @@ export type WaitingFor = 'budget' | 'answer' | 'service';
 
 /** Links the popup finds when it opens: its own links still being made, the links waiting (its list "Links waiting"), and links not sent because the account changed. */
 export interface WaitingLinks {
-  pending: Job[];
+  pending: PendingJob[];
   waiting: WaitingLink[];
   unsent: UnsentLink[];
 }

@@ -35,7 +35,7 @@ export interface QrPaint {
 export const MARGIN = 2;
 /** The quiet square's side as a share of the code's side: about 5.8 % of the modules, well inside level H's 30 %. */
 export const QUIET_SHARE = 0.24;
-/** Error correction: M as before without a logo, H (30 % of the codewords) under a logo. */
+/** Error correction: M without a logo (a smaller code), H under a logo (30 % of the codewords, for the modules it hides). */
 export const levelFor = (style: QrStyle): 'M' | 'H' => (style.logo ? 'H' : 'M');
 
 /** Lays out a QR code of `matrix` in `style`. */

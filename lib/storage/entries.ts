@@ -87,7 +87,7 @@ export const shortenArgsSchema = lazySchema(() =>
   }),
 );
 
-/** A job of the queue; before `notify` existed, only the popup's jobs had a page waiting for them. */
+/** A job of the queue; one stored without `notify` (an earlier version's) is told of when it settles unless a popup waited for it. */
 export const jobSchema = lazySchema(() =>
   z.pipe(
     z.looseObject({

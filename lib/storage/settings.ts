@@ -61,7 +61,8 @@ export const ACCOUNT_SETTINGS = [
 const settingsStored = storage.defineItem<Settings>(`local:${KEYS.settings}`, {
   fallback: DEFAULT_SETTINGS,
   version: 2,
-  // v2 added channels, clean links, copy format and the menu switches (and every read fills what is missing: repairSettings).
+  // Version 2 holds channels, clean links, copy format and the menu switches: a version-1 value
+  // gets their defaults (every read fills what is missing too: repairSettings).
   migrations: { 2: (old: unknown) => (old && typeof old === 'object' && !Array.isArray(old) ? { ...DEFAULT_SETTINGS, ...old } : old) },
 });
 export const settingsItem = checkedItem(settingsStored, repair.repairSettings(DEFAULT_SETTINGS), storageNotices, 'settings');

@@ -1,8 +1,9 @@
 /**
  * A stored item of storage.local with the interface of WXT's `storage.defineItem`, but without the
- * read that `defineItem` starts for every item as its module is evaluated: the worker's start
- * read every item (Recent links' 1.6 MB twice with 5,000 links) beside the few reads a cold page
- * waits for (docs/ARCHITECTURE.md, "Stored state"). Items with migrations keep `defineItem`.
+ * read that `defineItem` starts for every item as its module is evaluated: with it the worker's
+ * start would read every item (Recent links' 1.6 MB twice with 5,000 links) beside the few reads
+ * a cold page waits for (docs/ARCHITECTURE.md, "Stored state"). Items with migrations keep
+ * `defineItem`.
  */
 import { storage } from '#imports';
 import type { StorageItemKey, WxtStorageItem } from 'wxt/utils/storage';

@@ -59,7 +59,7 @@ describe('a popup closed before the answer', () => {
     const second = fakePort();
     service.popupConnected(second.port);
     const { pending } = await service.shortening.getWaitingLinks();
-    expect(pending.map((j) => j.args.url)).toEqual(['https://example.org/reopened']);
+    expect(pending.map((j) => j.url)).toEqual(['https://example.org/reopened']);
     second.post({ follow: pending[0]!.id });
     await answer;
     await vi.waitFor(async () => expect((await service.shortening.getJob({ jobId: pending[0]!.id }))?.state).toBe('done'));
@@ -169,7 +169,7 @@ describe('a service that does not answer', () => {
     // It is still waiting, and the worker will tell the user when it settles.
     const job = await service.shortening.getJob({ jobId: out.jobId });
     expect(job?.state === 'pending' || job?.state === 'sending').toBe(true);
-    expect(job?.notify).toBe(true);
+    expect((await service.shortening.jobs.get(out.jobId))?.notify).toBe(true);
   });
 });
 

@@ -27,6 +27,7 @@ export interface LinkRulesActions {
   saveLinkRules(patch: LinkRulesPatch): Promise<AccountLinkRules>;
 }
 
+/** The state before the first load: nothing asked yet, so the section shows neither rules nor an error. */
 export const idleLinkRules = (): LinkRulesState => ({ state: 'idle', value: null, error: null });
 
 type Ask = <K extends 'getLinkRules' | 'saveLinkRules'>(type: K, ...data: Parameters<ProtocolMap[K]>) => Promise<AccountLinkRules>;

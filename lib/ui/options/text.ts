@@ -1,6 +1,6 @@
 /**
  * Texts and checks of the options page: the service URL check the page runs before
- * anything is sent, and the refusal of a host permission. Failures are worded by lib/errorText.
+ * anything is sent, and the refusal of a host permission. Failures are worded by lib/i18n/errorText.ts.
  */
 import { t } from '@/lib/i18n';
 import { serviceUrlProblemText } from '@/lib/i18n/errorText';

@@ -3,7 +3,8 @@
  * worker has made it or given up.
  */
 import { ask } from './ask';
-import type { HistoryEntry, Job } from '@/lib/storage';
+import type { HistoryEntry } from '@/lib/storage';
+import type { JobView } from '@/lib/messaging/jobView';
 import { t } from '@/lib/i18n';
 import { formatCopy } from '@/lib/links/copyFormat';
 import type { ShownLink } from './form';
@@ -64,7 +65,7 @@ function createJobs({ set, get, timers }: PopupKit): Jobs {
     if (polling || timers.disposed) return;
     polling = true;
     try {
-      const job: Job | null = await ask('getJob', { jobId });
+      const job: JobView | null = await ask('getJob', { jobId });
       if (get().queued?.jobId !== jobId) return; // something newer replaced it
       if (!job) {
         jobs.unfollow();
@@ -79,7 +80,7 @@ function createJobs({ set, get, timers }: PopupKit): Jobs {
             .waitingActions.markShown(jobId)
             .catch(() => undefined);
         }
-        await jobs.showMade(job.result, 'new', { toldByWorker: !!job.notified || !!job.told, later: true });
+        await jobs.showMade(job.result, 'new', { toldByWorker: job.toldByWorker === true, later: true });
         if (job.state !== 'done') void jobs.awaitOutcomes(jobId);
       } else if (job.state === 'failed') {
         jobs.unfollow();
@@ -93,9 +94,7 @@ function createJobs({ set, get, timers }: PopupKit): Jobs {
         const said = jobWaitingMessage(job, { status: get().status, expectedAt: get().queued?.expectedAt ?? 0 });
         // Long URL shows another address (a popup opened on another page): the sentence names the link.
         const status =
-          said !== null && job.waitingSince !== undefined && job.args.url !== get().form.url
-            ? t('popupWaitingNamed', job.args.url, said)
-            : said;
+          said !== null && job.waitingSince !== undefined && job.url !== get().form.url ? t('popupWaitingNamed', job.url, said) : said;
         if (status !== null && status !== get().status) set({ status });
       }
     } catch {
@@ -125,7 +124,7 @@ function createJobs({ set, get, timers }: PopupKit): Jobs {
 
     async awaitOutcomes(jobId) {
       while (!timers.disposed && get().shown?.entry.id === jobId && assigning(get().shown!.entry)) {
-        let job: Job | null;
+        let job: JobView | null;
         try {
           job = await ask('getJob', { jobId, waitMs: OUTCOME_WAIT_MS });
         } catch {

@@ -2,8 +2,7 @@
 import { toPlainText } from '@/lib/api/plainText';
 import { t } from '@/lib/i18n';
 import { clock } from '@/lib/i18n/format';
-import type { Job } from '@/lib/storage';
-import type { WaitingFor } from '@/lib/messaging';
+import type { JobView, WaitingFor } from '@/lib/messaging';
 
 /** The status shown while a link waits in the worker's queue. */
 export function queuedMessage(expectedAt: number): string {
@@ -37,12 +36,12 @@ export function waitingMessage(w: { waitingFor?: WaitingFor; reasonKind?: string
 }
 
 /** The sentence for a job followed by the popup, as it stands now (null: keep what is shown). */
-export function jobWaitingMessage(job: Job, shown: { status: string; expectedAt: number }, now = Date.now()): string | null {
+export function jobWaitingMessage(job: JobView, shown: { status: string; expectedAt: number }, now = Date.now()): string | null {
   if (job.waitingSince !== undefined)
     return waitingMessage({ waitingFor: 'service', reasonKind: job.error?.kind, expectedAt: job.notBefore }, now);
   // The time said has passed while the link still waits: no time in the past.
-  const named = queuedNamed(job.args.url, shown.expectedAt);
+  const named = queuedNamed(job.url, shown.expectedAt);
   const timed = [queuedMessage(shown.expectedAt), t('popupAlreadyQueued', clock(shown.expectedAt)), named].includes(shown.status);
   if (!timed || shown.expectedAt > now) return null;
-  return shown.status === named ? t('popupQueuedSoonNamed', job.args.url) : t('popupQueuedSoon');
+  return shown.status === named ? t('popupQueuedSoonNamed', job.url) : t('popupQueuedSoon');
 }

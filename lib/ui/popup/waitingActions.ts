@@ -90,7 +90,7 @@ export function waitingActions(kit: PopupKit): WaitingLater {
         // rate limit says when it is expected.
         if (newest && !get().queued && !get().busy) {
           const at = waiting.find((l) => l.id === newest.id)?.expectedAt ?? 0;
-          const status = at > Date.now() ? queuedNamed(newest.args.url, at) : t('popupPending', newest.args.url);
+          const status = at > Date.now() ? queuedNamed(newest.url, at) : t('popupPending', newest.url);
           await get().waitingActions.followJob(newest.id, status, Math.max(Date.now(), newest.notBefore, at), newest.fingerprint);
         }
         arm();

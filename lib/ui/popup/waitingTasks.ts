@@ -30,7 +30,7 @@ export function waitingTasks({ set, get }: PopupKit, jobs: Jobs): Pick<WaitingLa
         if (cancelled) set({ waitingLinks: get().waitingLinks?.filter((l) => l.id !== jobId) });
         if (jobId !== followed) {
           const refused = job?.state === 'done' ? t('popupCancelMade') : t('popupCancelTooLate');
-          set({ status: cancelled ? t('popupLinksWaitingCancelled', url ?? job?.args.url ?? '') : refused });
+          set({ status: cancelled ? t('popupLinksWaitingCancelled', url ?? job?.url ?? '') : refused });
           return;
         }
         if (get().queued?.jobId !== jobId) return;

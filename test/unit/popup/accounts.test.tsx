@@ -5,6 +5,8 @@ import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { Campaign } from '@/lib/api';
 import { cacheItem, connectionStateItem, settingsItem, writeTogether, type AccountName, type Job } from '@/lib/storage';
+import { pendingJobView } from '@/lib/background/jobViews';
+import type { PendingJob } from '@/lib/messaging/jobView';
 import { CACHE_TTL_MS } from '@/lib/storage/cachePolicy';
 import { linkRulesItem } from '@/lib/storage/linkRules';
 import { answer, CAMPAIGNS, DOMAINS, entry, FREE, SETTINGS, type World } from './harness';
@@ -88,8 +90,9 @@ async function twoAccountsWithLinks() {
   return { ...session, recent, fromA, fromB };
 }
 
-const job = (over: Partial<Job>): Job =>
-  ({
+/** A popup's link as the worker hands it (built as stored, then as a page sees it). */
+const job = (over: Partial<Job>): PendingJob =>
+  pendingJobView({
     id: 'j1',
     kind: 'shorten',
     source: 'popup',
@@ -101,7 +104,7 @@ const job = (over: Partial<Job>): Job =>
     fingerprint: A.fingerprint,
     notify: true,
     ...over,
-  }) as Job;
+  } as Job);
 
 beforeEach(() => {
   fakeBrowser.reset();

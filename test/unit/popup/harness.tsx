@@ -7,7 +7,8 @@ import { type Mock, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import userEvent from '@testing-library/user-event';
 import type { Account, Campaign, Channel, Domain } from '@/lib/api';
-import type { HistoryEntry, Job, Settings, TrackedQr } from '@/lib/storage';
+import type { HistoryEntry, Settings, TrackedQr } from '@/lib/storage';
+import type { JobView } from '@/lib/messaging/jobView';
 import { DEFAULT_QR_STYLE } from '@/lib/qr/style';
 import type { ShortenOutcome, WaitingLinks } from '@/lib/messaging';
 import { FakeWorker, SERVICE, SETTINGS, type Answer } from '../support/fakeWorker';
@@ -50,11 +51,11 @@ export interface World {
   account?: Answer<Account>;
   history?: HistoryEntry[];
   shorten?: Answer<ShortenOutcome>;
-  getJob?: Answer<Job | null>;
-  cancelJob?: Answer<Job | null>;
+  getJob?: Answer<JobView | null>;
+  cancelJob?: Answer<JobView | null>;
   deleteHistoryEntry?: Answer<HistoryEntry[]>;
   waiting?: Answer<WaitingLinks>;
-  remakeUnsent?: Answer<Job[]>;
+  remakeUnsent?: Answer<JobView[]>;
   /** Tracked QR codes by short link: stored, then as a refresh reads them. */
   tracked?: Record<string, TrackedQr>;
   trackedFresh?: Record<string, TrackedQr>;

@@ -9,6 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { connectionStateItem, type Job } from '@/lib/storage';
+import { jobView, jobViewOrNull, pendingJobView } from '@/lib/background/jobViews';
 import { waitingLinksOf } from '@/lib/messaging/waitingLinks';
 import { answer, callsOf, entry } from './harness';
 import { clock } from '@/lib/i18n/format';
@@ -44,7 +45,7 @@ async function open(jobs: Job[], cancelJob?: (jobId: string) => Job | null, tabI
   const session = answer(askMock, {
     tabIncognito,
     waiting: { pending: [], waiting: waitingLinksOf(jobs), unsent: [] },
-    ...(cancelJob ? { cancelJob: ((d: { jobId: string }) => cancelJob(d.jobId)) as never } : {}),
+    ...(cancelJob ? { cancelJob: ((d: { jobId: string }) => jobViewOrNull(cancelJob(d.jobId))) as never } : {}),
   });
   render(<App />);
   return { ...session, port };
@@ -162,7 +163,7 @@ describe('"Links waiting"', () => {
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
     const expectedAt = Date.now() + 20 * 60_000;
     const j1 = job('j1', ONE);
-    answer(askMock, { waiting: { pending: [j1], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt }], unsent: [] } });
+    answer(askMock, { waiting: { pending: [pendingJobView(j1)], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt }], unsent: [] } });
     render(<App />);
     const time = clock(expectedAt);
     // Hours and minutes, no seconds: "At about 10:42", not "10:42:13".
@@ -186,8 +187,8 @@ describe('"Links waiting"', () => {
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
     const j1 = job('j1', ONE);
     answer(askMock, {
-      waiting: { pending: [j1], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt: Date.now() + 1500 }], unsent: [] },
-      getJob: j1,
+      waiting: { pending: [pendingJobView(j1)], waiting: [{ ...waitingLinksOf([j1])[0]!, expectedAt: Date.now() + 1500 }], unsent: [] },
+      getJob: jobView(j1),
     });
     render(<App />);
     await waitFor(() =>
@@ -210,14 +211,14 @@ describe('"Links waiting"', () => {
     const j1 = job('j1', ONE);
     const row = waitingLinksOf([j1])[0]!;
     const { worker } = answer(askMock, {
-      waiting: { pending: [j1], waiting: [{ ...row, expectedAt: Date.now() + 1500 }], unsent: [] },
-      getJob: j1,
+      waiting: { pending: [pendingJobView(j1)], waiting: [{ ...row, expectedAt: Date.now() + 1500 }], unsent: [] },
+      getJob: jobView(j1),
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Rate limit reached: your link for/));
     // The budget was spent again meanwhile (another client of the key): the worker now expects it 20 minutes later.
     const later = Date.now() + 20 * 60_000;
-    worker.waiting = { pending: [j1], waiting: [{ ...row, expectedAt: later }], unsent: [] };
+    worker.waiting = { pending: [pendingJobView(j1)], waiting: [{ ...row, expectedAt: later }], unsent: [] };
     const time = clock(later);
     await waitFor(
       () =>

@@ -4,7 +4,7 @@ import { DEFAULT_QR_STYLE, type QrStyle } from '@/lib/qr/style';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { ShortenRequest } from '@/lib/messaging';
-import type { Job } from '@/lib/storage';
+import type { JobView } from '@/lib/messaging/jobView';
 import { clock } from '@/lib/i18n/format';
 import { answer, callsOf, entry, SETTINGS } from './harness';
 
@@ -207,7 +207,7 @@ describe('after shortening', () => {
           id: 'j1',
           state: 'done',
           result: { ...pending, campaign: { state: 'failed', campaignId: 3, reason: 'Campaign not found.' } },
-        } as Job;
+        } as JobView;
       },
     });
     render(<App />);
@@ -247,7 +247,8 @@ describe('after shortening', () => {
     const done = entry({ id: 'q1', shortUrl: 'https://sho.rt/late', shortCode: 'late' });
     const { writeText, user } = answer(askMock, {
       shorten: { status: 'queued', jobId: 'job-1', expectedAt },
-      getJob: () => (++polls < 2 ? ({ id: 'job-1', state: 'pending' } as Job) : ({ id: 'job-1', state: 'done', result: done } as Job)),
+      getJob: () =>
+        ++polls < 2 ? ({ id: 'job-1', state: 'pending' } as JobView) : ({ id: 'job-1', state: 'done', result: done } as JobView),
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
@@ -268,7 +269,7 @@ describe('after shortening', () => {
   it('shows the failure of a queued link', async () => {
     const { user } = answer(askMock, {
       shorten: { status: 'queued', jobId: 'job-2', expectedAt: Date.now() + 1000 },
-      getJob: { id: 'job-2', state: 'failed', error: { kind: 'invalid-request', message: 'Alias taken' } } as unknown as Job,
+      getJob: { id: 'job-2', state: 'failed', error: { kind: 'invalid-request', message: 'Alias taken' } } as unknown as JobView,
     });
     render(<App />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));

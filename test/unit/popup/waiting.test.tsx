@@ -4,6 +4,8 @@ import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import type { Job, UnsentLink } from '@/lib/storage';
+import { pendingJobView } from '@/lib/background/jobViews';
+import type { PendingJob } from '@/lib/messaging/jobView';
 import { answer, callsOf, entry } from './harness';
 
 const askMock = vi.mocked(ask);
@@ -20,8 +22,9 @@ function fakePort() {
   return posted;
 }
 
-const job = (over: Partial<Job>): Job =>
-  ({
+/** A popup's link as the worker hands it (built as stored, then as a page sees it). */
+const job = (over: Partial<Job>): PendingJob =>
+  pendingJobView({
     id: 'j1',
     kind: 'shorten',
     source: 'popup',
@@ -33,7 +36,7 @@ const job = (over: Partial<Job>): Job =>
     fingerprint: 'f',
     notify: true,
     ...over,
-  }) as Job;
+  } as Job);
 
 const unsent = (id: string, url: string): UnsentLink => ({
   id,

@@ -22,7 +22,8 @@ import type {
   Splash,
 } from '@/lib/api';
 import type { ConnectionInfo, Mutation, ShortenOutcome, ShortenRequest, WaitingLinks } from '@/lib/messaging';
-import { DEFAULT_SETTINGS, type HistoryEntry, type Job, type Settings, type TrackedQr } from '@/lib/storage';
+import { DEFAULT_SETTINGS, type HistoryEntry, type Settings, type TrackedQr } from '@/lib/storage';
+import type { JobView } from '@/lib/messaging/jobView';
 import type { QrStyle } from '@/lib/qr/style';
 import type { AccountLinkRules } from '@/lib/links/linkRules';
 import type { SyncStatus } from '@/lib/storage/syncArea';
@@ -121,13 +122,13 @@ export class FakeWorker {
   qrDetails!: Record<number, QrDetail>;
   history!: HistoryEntry[];
   shorten!: Answer<ShortenOutcome>;
-  job!: Answer<Job | null>;
+  job!: Answer<JobView | null>;
   waiting!: Answer<WaitingLinks>;
-  unsentRemade!: Answer<Job[]>;
+  unsentRemade!: Answer<JobView[]>;
   /** deleteHistoryEntry's answer; by default the entry leaves `history`. */
   deleteHistoryEntry!: Answer<HistoryEntry[]> | undefined;
   /** The popup's messages below are answered only when set (unknown messages otherwise, as for the options page). */
-  cancelledJob!: Answer<Job | null> | undefined;
+  cancelledJob!: Answer<JobView | null> | undefined;
   qrStyle!: QrStyle | undefined;
   /** Tracked QR codes by short link: stored, then as a refresh reads them. */
   tracked!: Record<string, TrackedQr> | undefined;
