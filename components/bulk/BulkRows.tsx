@@ -2,12 +2,12 @@ import { t } from '@/lib/i18n';
 import { clock } from '@/lib/i18n/format';
 import { errorSentence } from '@/lib/i18n/errorText';
 import { safeHttpUrl } from '@/lib/api/safeUrl';
-import type { BulkItem } from '@/lib/storage';
+import type { BulkRowView } from '@/lib/messaging';
 import { ruleText } from '@/lib/ui/bulk/ruleText';
 import { useBulk } from './BulkContext';
 
 /** The words of a row's state; a waiting row says it waits for the service (out of reach, or failing), or when it is expected once the budget is spent. */
-function stateText(item: BulkItem, expectedAt: number | null, now: number, forService: boolean, failing: boolean): string {
+function stateText(item: BulkRowView, expectedAt: number | null, now: number, forService: boolean, failing: boolean): string {
   switch (item.state) {
     case 'waiting':
       if (forService) return t(failing ? 'bulkStateWaitingServer' : 'bulkStateWaitingService');

@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n';
 import type { BulkRequest, BulkScope, BulkView, ShownAccount } from '@/lib/messaging';
 import { checkShownAccount } from './shownAccount';
 import type { BulkBatch, BulkItem } from '@/lib/storage';
+import { bulkBatchView } from './bulkView';
 import { cancelledError, itemOf, recordBulkMade, recordBulkOutcome, slotOf, toQueue, type BatchSlot } from './bulkBatch';
 import { ruleResolver, warnOnce } from './ruleChoices';
 import { ruleFallbackText } from '@/lib/links/ruleWords';
@@ -128,7 +129,7 @@ export function createBulk({ sessions, jobs, now, notify }: BulkDeps) {
     const jobFor = (it: BulkItem) => (it.state === 'waiting' && it.jobId ? forService.get(it.jobId) : undefined);
     const waitingForService = batch.items.map((it) => jobFor(it) !== undefined);
     const serviceFailing = batch.items.map((it) => jobFor(it)?.error?.kind === 'server');
-    return { batch, expectedAt, waitingForService, serviceFailing, now: now() };
+    return { batch: bulkBatchView(batch), expectedAt, waitingForService, serviceFailing, now: now() };
   }
 
   /** Whether a batch is being started now (between its checks and its write). */

@@ -1,5 +1,18 @@
 /** What crosses the messaging boundary for the bulk page: a batch asked for, and where the stored batch stands. */
-import type { BulkBatch } from '@/lib/storage';
+import type { BulkItem } from '@/lib/storage';
+
+/** A row of a batch as the bulk page shows it: the job making it stays in the worker. */
+export type BulkRowView = Omit<BulkItem, 'jobId'>;
+
+/** A batch as the bulk page shows it: its choices and rows; the account it runs for stays in the worker (bulkView.ts). */
+export interface BulkBatchView {
+  id: string;
+  createdAt: number;
+  domainId: number | null;
+  campaignId: number | null;
+  channelId: number | null;
+  items: BulkRowView[];
+}
 
 /** A batch for the bulk page: the addresses (cleaned, each once), the choices. */
 export interface BulkRequest {
@@ -17,9 +30,9 @@ export interface BulkScope {
   private?: boolean;
 }
 
-/** The stored batch and, for each waiting row, when it is expected to be sent (epoch ms; null: now or unknown). */
+/** The batch and, for each waiting row, when it is expected to be sent (epoch ms; null: now or unknown). */
 export interface BulkView {
-  batch: BulkBatch;
+  batch: BulkBatchView;
   expectedAt: (number | null)[];
   /** For each row, whether it waits for a service that cannot be reached now (made when it answers). */
   waitingForService?: boolean[];

@@ -1,7 +1,7 @@
 /** What a site rule chose for a row of the bulk page, in words, and each row's campaign as the results name it. */
 import type { Campaign, Channel, Domain } from '@/lib/api';
 import { t } from '@/lib/i18n';
-import type { BulkBatch, BulkItem } from '@/lib/storage';
+import type { BulkBatchView, BulkRowView } from '@/lib/messaging';
 import { campaignChoices, channelChoices, domainChoices, type Choice } from '@/lib/ui/choices';
 
 /** The lists the names come from (an id not in them is written as its number). */
@@ -16,13 +16,13 @@ function nameOf(choices: readonly Choice[], id: number | null): string {
 }
 
 /** The campaign a row is filed into: its own (a rule's) or the batch's; '' for none. */
-export function rowCampaign(batch: BulkBatch, item: BulkItem, campaigns: readonly Campaign[]): string {
+export function rowCampaign(batch: BulkBatchView, item: BulkRowView, campaigns: readonly Campaign[]): string {
   const id = item.choices ? item.choices.campaignId : batch.campaignId;
   return id === null ? '' : nameOf(campaignChoices(campaigns), id);
 }
 
 /** "Rule: example.com/blog/ chose Campaign “Spring”" for a row a site rule matched; null for one without. */
-export function ruleText(item: BulkItem, lists: RowLists): string | null {
+export function ruleText(item: BulkRowView, lists: RowLists): string | null {
   if (!item.rule) return null;
   const c = item.choices;
   const words = item.rule.chose.map((part) => {

@@ -9,7 +9,7 @@ import { errorSentence } from '@/lib/i18n/errorText';
 import { toApiError } from '@/lib/api/errors';
 import { batchSizeProblem } from '@/lib/bulk/prepare';
 import { formatResults, toCsvFile, type BulkCopyFormat, type ResultRow } from '@/lib/bulk/formats';
-import type { BulkBatch } from '@/lib/storage';
+import type { BulkBatchView } from '@/lib/messaging';
 import type { Campaign } from '@/lib/api';
 import { rowCampaign } from './ruleText';
 import { toId } from '@/lib/ui/choices';
@@ -19,10 +19,10 @@ import type { BulkKit, BulkRunActions } from './state';
 export const FOLLOW_EVERY_MS = 500;
 
 /** Whether rows of the batch still wait for their job. */
-export const isRunning = (batch: BulkBatch | null | undefined): boolean => !!batch?.items.some((it) => it.state === 'waiting');
+export const isRunning = (batch: BulkBatchView | null | undefined): boolean => !!batch?.items.some((it) => it.state === 'waiting');
 
 /** The rows as the result formats take them (status: a stable word for spreadsheets), with the campaign and rule each was made with. */
-export function resultRows(batch: BulkBatch, campaigns: readonly Campaign[] = []): ResultRow[] {
+export function resultRows(batch: BulkBatchView, campaigns: readonly Campaign[] = []): ResultRow[] {
   return batch.items.map((it) => ({
     longUrl: it.url,
     shortUrl: it.shortUrl ?? null,
@@ -33,16 +33,16 @@ export function resultRows(batch: BulkBatch, campaigns: readonly Campaign[] = []
   }));
 }
 
-const madeCount = (batch: BulkBatch): number => batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
+const madeCount = (batch: BulkBatchView): number => batch.items.filter((it) => it.state === 'made' || it.state === 'reused').length;
 
 /** "N of M made" for a run that went to its end (the status line says it once, when it ends). */
-function finishedText(batch: BulkBatch): string {
+function finishedText(batch: BulkBatchView): string {
   const total = batch.items.length;
   return tCount({ one: 'bulkFinishedOne', other: 'bulkFinishedMany' }, total, [madeCount(batch), total]);
 }
 
 /** A run cancelled halfway, read from the stored batch (so a reload still says it): not "Done", and how many were not sent (rows that failed were sent); null for a run not cancelled or still going. */
-export function stoppedText(batch: BulkBatch | null | undefined): string | null {
+export function stoppedText(batch: BulkBatchView | null | undefined): string | null {
   if (!batch || isRunning(batch)) return null;
   const cancelled = batch.items.filter((it) => it.state === 'cancelled').length;
   if (!cancelled) return null;

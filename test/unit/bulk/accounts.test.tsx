@@ -82,12 +82,10 @@ describe('the bulk page’s select "Account"', () => {
       batch: {
         id: 'b1',
         createdAt: 1,
-        fingerprint: 'fp-a',
-        service: 'http://127.0.0.1:8787',
         domainId: null,
         campaignId: null,
         channelId: null,
-        items: [{ url: 'https://a.example/', state: 'waiting', jobId: 'j1' }],
+        items: [{ url: 'https://a.example/', state: 'waiting' }],
       },
       expectedAt: [Date.now() + 60_000],
       now: Date.now(),
