@@ -167,7 +167,12 @@ export function createOptionsStore(deps: OptionsDeps = defaultOptionsDeps): Opti
         stopArriving ??=
           deps.watchArriving?.(({ name, account, items, total }) => {
             const s = get();
-            if (account === s.connection?.fingerprint && isLoading(s.lists[name]) && s.lists[name].items === null)
+            if (
+              Object.hasOwn(s.lists, name) &&
+              account === s.connection?.fingerprint &&
+              isLoading(s.lists[name]) &&
+              s.lists[name].items === null
+            )
               setList(name, { arriving: { items, total } });
           }) ?? null;
         started ??= (async () => {
