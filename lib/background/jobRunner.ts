@@ -7,7 +7,7 @@
 import { ApiError, toApiError } from '@/lib/api';
 import type { Job } from '@/lib/storage';
 import type { StoredJobs } from './storedJobs';
-import { forgetPrivate, withPrivateArgs } from './privateJobs';
+import { withPrivateArgs } from './privateJobs';
 import { DEFAULT_WAIT, nextStep, type WaitPolicy } from './waitPolicy';
 import { dueJobs, LinksAhead, START_AT_ONCE, startable } from './jobStarts';
 import type { JobEvents } from './jobEvents';
@@ -118,10 +118,9 @@ export class JobRunner {
         if (p.shortened && this.ahead.drop(job.id)) void this.kick();
         // Refused before it was made (429): no longer on the wire until it is sent again.
         if ('sentAt' in p && p.sentAt === undefined) this.onWire.delete(job.id);
-        if (!p.shortened || !job.args.private) return this.stored.patch(job.id, p);
-        // A private window's address and title leave storage as the link is made (kept in memory for those told of it).
-        this.keepPrivate(job);
-        return this.stored.update((jobs) => jobs.map((j) => (j.id === job.id ? forgetPrivate({ ...j, ...p }) : j)));
+        // A private window's address and title leave storage as the link is made: kept in memory for those told of it.
+        if (p.shortened && job.args.private) this.keepPrivate(job);
+        return this.stored.patch(job.id, p);
       };
       const current = (await this.get(job.id)) ?? job;
       try {
@@ -165,7 +164,7 @@ export class JobRunner {
     const before = await this.get(id);
     // A private window's address and title leave storage now: kept in memory first, for those told of it.
     if (before?.args.private) this.keepPrivate(before);
-    await this.stored.update((jobs) => jobs.map((j) => (j.id === id ? forgetPrivate({ ...j, ...patch }) : j)));
+    await this.stored.patch(id, patch);
     const claimed = await this.stored.claim(id);
     const job = await this.get(id);
     if (!job) return;

@@ -9,7 +9,6 @@
 import type { SerializedApiError } from '@/lib/api';
 import type { Job, AnyStoredValue } from '@/lib/storage';
 import { StoredJobs } from './storedJobs';
-import { forgetPrivate } from './privateJobs';
 import { JobRunner, type JobDeps } from './jobRunner';
 import { JobEvents, type FirstEvent, type JobEventName } from './jobEvents';
 
@@ -85,7 +84,7 @@ export class JobQueue {
       jobs.map((j) => {
         if (!wanted.has(j.id) || j.state !== 'pending' || j.shortened || !this.runner.cancelBeforeSend(j.id)) return j;
         cancelled.push(j.id);
-        return forgetPrivate({ ...j, state: 'failed', error, settledAt: this.now() });
+        return { ...j, state: 'failed' as const, error, settledAt: this.now() };
       }),
     );
     this.runner.leaveAhead(cancelled);

@@ -1,12 +1,14 @@
 /**
  * The job queue's list in storage: read once per worker life, kept in memory, and every change
  * written through. Changes made while a write is under way share the next write, so storage
- * sees every change, in order, with one write per burst instead of one per change.
+ * sees every change, in order, with one write per burst instead of one per change. A private
+ * window's job loses its address and title here as its link is made (privateJobs.ts).
  */
 import { queueItem, writeTogether, type Job, type AnyStoredValue } from '@/lib/storage';
 import { isQuotaError } from '@/lib/storage/quota';
 import { makeRoom } from './history';
 import { serializer } from './serialize';
+import { forgetPrivate } from './privateJobs';
 import { unlessStorageFull } from '@/lib/api';
 
 export class StoredJobs {
@@ -30,7 +32,8 @@ export class StoredJobs {
    */
   async update(fn: (jobs: Job[]) => Job[], alongside?: AnyStoredValue[]): Promise<void> {
     await this.write(async () => {
-      this.memory = Promise.resolve(fn(await this.all()));
+      // A private window's job is kept as it may stay stored (forgetPrivate), whatever the change.
+      this.memory = Promise.resolve(fn(await this.all()).map(forgetPrivate));
       // In the same turn as the jobs they go with: the next write takes both.
       if (alongside) this.alongside.push(...alongside);
     });

@@ -27,18 +27,17 @@ import {
 } from './harness';
 import { withTempDir } from '../e2e/fixture';
 import { syncServer, type Area, type SyncAreaAccess } from '../e2e/syncRelay';
-
-const SECOND_KEY = 'second-install-key-4567';
-const BLOG = 'example.com/blog/';
-const NEWS = { id: 'news', name: 'News', source: 'newsletter', medium: 'email', campaign: '', term: '', content: '' };
-/** Enough rules for the synced record to take more than one item of the area. */
-const LONG_LIST = 90;
-
-interface Conventions {
-  presets: { id: string; name: string; source: string }[];
-  rules: { id: string; site: string }[];
-  style: { foreground: string; background: string } | null;
-}
+import {
+  BLOG,
+  LONG_LIST,
+  longRules,
+  NEWS,
+  readConventions,
+  recordKeys,
+  SECOND_KEY,
+  sortedArea,
+  type Conventions,
+} from '../e2e/syncConventionsFixture';
 
 /** All of an install's sync area, read from an extension page. */
 const syncAreaOf = (h: ExtensionHarness) => evalInExtension(h, () => browser.storage.sync.get(null) as Promise<Area>, null);
@@ -57,35 +56,8 @@ const firefoxSync: SyncAreaAccess<ExtensionHarness> = {
     ),
 };
 
-/** An area as text, its keys in order (the browser lists them in its own order). */
-const sorted = (area: Area) => JSON.stringify(Object.entries(area).sort(([a], [b]) => a.localeCompare(b)));
-
-/** The keys an area's record should have: its head and the chunks the head counts. */
-function recordKeys(area: Area): string[] {
-  const head = Object.keys(area).find((k) => /^ls\.[0-9a-f]{16}$/.test(k));
-  if (!head) return [];
-  const { n } = area[head] as { n: number };
-  return [head, ...Array.from({ length: n }, (_, i) => `${head}.${i}`)].sort();
-}
-
 /** What an install keeps of the account's conventions (its storage.local, under its own fingerprint). */
-const conventionsOf = (h: ExtensionHarness) =>
-  evalInExtension(
-    h,
-    async () => {
-      const local = await browser.storage.local.get(['connectionState', 'linkRules', 'qrStyles']);
-      const fp = (local.connectionState as { fingerprint?: string } | undefined)?.fingerprint ?? '';
-      const rules = (local.linkRules as Record<string, Conventions> | undefined)?.[fp];
-      const style = (local.qrStyles as Record<string, Conventions['style']> | undefined)?.[fp];
-      return {
-        fp,
-        presets: rules?.presets ?? [],
-        rules: rules?.rules ?? [],
-        style: style ? { foreground: style.foreground, background: style.background } : null,
-      };
-    },
-    null,
-  );
+const conventionsOf = (h: ExtensionHarness) => evalInExtension(h, readConventions, null);
 
 /** The names listed in an options section (found by its heading), as the user reads them. */
 const names = (page: Page, section: string) =>
@@ -227,15 +199,7 @@ describe('Firefox: two installs sharing one sync area converge', () => {
   });
 
   it('a long list of rules brought on A and cleared on B: both show none, and no part of the longer record is left in either area', async () => {
-    const many = Array.from({ length: LONG_LIST }, (_, i) => ({
-      id: `r${i}`,
-      site: `example.com/archive/2026/11/a-rather-long-article-title-number-${i}/`,
-      domainId: null,
-      campaignId: null,
-      channelId: null,
-      presetId: 'news',
-    }));
-    await importFile(pageA, 'many.json', { linkshortSiteRules: 1, presets: [NEWS], rules: many }, `${LONG_LIST} rules imported;`);
+    await importFile(pageA, 'many.json', { linkshortSiteRules: 1, presets: [NEWS], rules: longRules() }, `${LONG_LIST} rules imported;`);
     await converge(`both installs with the ${LONG_LIST} rules`, (c) => c.rules.length === LONG_LIST);
     // The record took more than one item of the area: clearing the list makes some of them go.
     expect(recordKeys(server.items()).length).toBeGreaterThan(2);
@@ -248,7 +212,7 @@ describe('Firefox: two installs sharing one sync area converge', () => {
       async () => {
         await syncBoth();
         const found = [await syncAreaOf(ext.h), await syncAreaOf(other())];
-        return found.every((a) => sorted(a) === sorted(server.items())) ? found : null;
+        return found.every((a) => sortedArea(a) === sortedArea(server.items())) ? found : null;
       },
       'both areas alike',
       OUTCOME_MS,

@@ -13,6 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureExtension, evalInWorker, launchExtension, openOptions, OUTCOME_MS, until, type ExtensionHarness } from './harness';
 import { withExtension } from './fixture';
 import { syncServer, type Area, type SyncAreaAccess } from './syncRelay';
+import {
+  BLOG,
+  LONG_LIST,
+  longRules,
+  NEWS,
+  readConventions,
+  recordKeys,
+  SECOND_KEY,
+  sortedArea,
+  type Conventions,
+} from './syncConventionsFixture';
 
 declare const chrome: typeof Browser;
 
@@ -33,46 +44,8 @@ const chromiumSync: SyncAreaAccess<ExtensionHarness> = {
     ),
 };
 
-const SECOND_KEY = 'second-install-key-4567';
-const BLOG = 'example.com/blog/';
-/** Enough rules for the synced record to take more than one item of the area. */
-const LONG_LIST = 90;
-
-/** An area as text, its keys in order (the browser lists them in its own order). */
-const sorted = (area: Area) => JSON.stringify(Object.entries(area).sort(([x], [y]) => x.localeCompare(y)));
-
-/** The keys of the account's record in an area: its head and the parts the head counts. */
-function recordKeys(area: Area): string[] {
-  const head = Object.keys(area).find((k) => /^ls\.[0-9a-f]{16}$/.test(k));
-  if (!head) return [];
-  const { n } = area[head] as { n: number };
-  return [head, ...Array.from({ length: n }, (_, i) => `${head}.${i}`)].sort();
-}
-
-interface Conventions {
-  presets: { id: string; name: string; source: string }[];
-  rules: { id: string; site: string }[];
-  style: { foreground: string; background: string } | null;
-}
-
-/** What an install keeps of the account's conventions (its storage.local, under its own fingerprint). */
-const conventionsOf = (h: ExtensionHarness) =>
-  evalInWorker(
-    h,
-    async () => {
-      const local = await chrome.storage.local.get(['connectionState', 'linkRules', 'qrStyles']);
-      const fp = (local.connectionState as { fingerprint?: string } | undefined)?.fingerprint ?? '';
-      const rules = (local.linkRules as Record<string, Conventions> | undefined)?.[fp];
-      const style = (local.qrStyles as Record<string, Conventions['style']> | undefined)?.[fp];
-      return {
-        fp,
-        presets: rules?.presets ?? [],
-        rules: rules?.rules ?? [],
-        style: style ? { foreground: style.foreground, background: style.background } : null,
-      };
-    },
-    null,
-  );
+/** What an install keeps of the account's conventions, read in its worker. */
+const conventionsOf = (h: ExtensionHarness) => evalInWorker(h, readConventions, null);
 
 describe('two installs sharing one sync area converge', () => {
   const ext = withExtension({ beforeLaunch: (sb) => sb.state.shareAccount(sb.key, SECOND_KEY) });
@@ -137,7 +110,7 @@ describe('two installs sharing one sync area converge', () => {
       pageA,
       {
         linkshortSiteRules: 1,
-        presets: [{ id: 'news', name: 'News', source: 'newsletter', medium: 'email', campaign: '', term: '', content: '' }],
+        presets: [NEWS],
         rules: [{ id: 'blog', site: BLOG, domainId: null, campaignId: null, channelId: null, presetId: 'news' }],
         qrStyle: { foreground: '#1f3a93', background: '#ffffff', logo: null },
       },
@@ -201,16 +174,7 @@ describe('two installs sharing one sync area converge', () => {
   });
 
   it('a long list of rules brought on A and cleared on B: both show none, and no part of the longer record is left in either area', async () => {
-    const many = Array.from({ length: LONG_LIST }, (_, i) => ({
-      id: `r${i}`,
-      site: `example.com/archive/2026/11/a-rather-long-article-title-number-${i}/`,
-      domainId: null,
-      campaignId: null,
-      channelId: null,
-      presetId: 'news',
-    }));
-    const news = { id: 'news', name: 'News', source: 'newsletter', medium: 'email', campaign: '', term: '', content: '' };
-    await importFile(pageA, { linkshortSiteRules: 1, presets: [news], rules: many }, `${LONG_LIST} rules imported;`);
+    await importFile(pageA, { linkshortSiteRules: 1, presets: [NEWS], rules: longRules() }, `${LONG_LIST} rules imported;`);
     await converge(`both installs with the ${LONG_LIST} rules`, (c) => c.rules.length === LONG_LIST);
     // The record took more than one item of the area: clearing the list makes some of them go.
     expect(recordKeys(server.items()).length).toBeGreaterThan(2);
@@ -224,7 +188,7 @@ describe('two installs sharing one sync area converge', () => {
         await server.sync(ext.h);
         await server.sync(b);
         const found = [await syncAreaOf(ext.h), await syncAreaOf(b)];
-        return found.every((a) => sorted(a) === sorted(server.items())) ? found : null;
+        return found.every((a) => sortedArea(a) === sortedArea(server.items())) ? found : null;
       },
       'both areas alike',
       OUTCOME_MS,
