@@ -1,5 +1,3 @@
-// First: wakes the worker, which starts loading the lists while the page is set up and drawn.
-import '@/lib/ui/options/wake';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/components/common/theme.css';

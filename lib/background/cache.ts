@@ -43,9 +43,12 @@ export class ResourceCache {
   }
 
   /** Its account is no longer the current one: storage will hold another's cache. Resolves once the writes under way are done. */
-  detach(): Promise<void> {
+  async detach(): Promise<void> {
+    // The write the last puts asked for (a task later) stores this account's lists first: skipped,
+    // a warm switch back found them missing in storage and asked the service again.
+    await this.writeSoon;
     this.persist = false;
-    return this.write(async () => undefined);
+    await this.write(async () => undefined);
   }
 
   /** Its account is the current one again: the cache the switch put back in storage is read afresh. */

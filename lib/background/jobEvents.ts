@@ -29,14 +29,19 @@ export type JobListener<K extends JobEventName> = (event: JobEventMap[K]) => voi
 /** The first event of one job among several, with its name. */
 export type FirstEvent<K extends JobEventName> = { [N in K]: { name: N } & JobEventMap[N] }[K];
 
-/** The queue's events: subscribers in the order they subscribed, each awaited; one that throws does not stop the others. */
+/**
+ * The queue's events: a page waiting for its job first (`first`: the answer it waits for is not
+ * held behind notices and storage), then the other subscribers in the order they subscribed, each
+ * awaited; one that throws does not stop the others.
+ */
 export class JobEvents {
   private readonly listeners: { [K in JobEventName]?: JobListener<K>[] } = {};
 
   /** Subscribes to an event; the answer unsubscribes. */
-  on<K extends JobEventName>(name: K, listener: JobListener<K>): () => void {
+  on<K extends JobEventName>(name: K, listener: JobListener<K>, ahead = false): () => void {
     const list = (this.listeners[name] ??= []) as JobListener<K>[];
-    list.push(listener);
+    if (ahead) list.unshift(listener);
+    else list.push(listener);
     return () => {
       const at = list.indexOf(listener);
       if (at >= 0) list.splice(at, 1);
@@ -77,10 +82,14 @@ export class JobEvents {
       resolveWith = resolve;
       timer = setTimeout(() => done(null), timeoutMs);
       offs = names.map((name) =>
-        this.on(name, (event) => {
-          const named = { name, ...event } as FirstEvent<K>;
-          if (event.job.id === id && when(named)) done(named);
-        }),
+        this.on(
+          name,
+          (event) => {
+            const named = { name, ...event } as FirstEvent<K>;
+            if (event.job.id === id && when(named)) done(named);
+          },
+          true,
+        ),
       );
     });
     return { promise, cancel: () => done(null) };

@@ -108,12 +108,17 @@ export class JobRunner {
     try {
       // `sentAt` is stored without waiting for the write (a burst shares one write; the request is
       // not held back): a worker stopped while the answer is awaited finds it. A cancelled job stops here.
+      // Once its link is made, the job's later requests (its campaign, its channel) change nothing
+      // stored: a restarted worker never sends the link again, whatever it finds of them.
+      let made = job.shortened !== undefined;
       const markSending = () => {
         if (this.cancelled.has(job.id)) throw new CancelledError();
+        if (made) return;
         this.onWire.add(job.id);
         void this.stored.patch(job.id, { sentAt: this.now() }).catch(() => undefined);
       };
       const checkpoint = (p: Partial<Job>) => {
+        if (p.shortened) made = true;
         // Its link is made: the next background job of its account may start.
         if (p.shortened && this.ahead.drop(job.id)) void this.kick();
         // Refused before it was made (429): no longer on the wire until it is sent again.

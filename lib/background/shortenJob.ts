@@ -79,17 +79,25 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobRun {
       service: s.connection.serviceUrl,
       account: s.fingerprint,
     };
-    // Kept in the job before anyone is told of it; Recent links are written meanwhile, not waited
-    // for (the browser takes 300–500 ms to write a list of 5,000). The job ends only once the link
-    // is filed there, and a job restarted before that files it again. A full storage does not
-    // unmake the link: it is shown and copied, only not kept in Recent links.
-    const filing = job.filed ? null : addToHistory(entry, job.args.private === true).catch(unlessStorageFull);
+    // Kept in the job (what a restarted worker needs not to make it twice), written in the same turn
+    // as whoever waits is told of it: telling does not change what a restarted worker finds, so the
+    // page does not wait for the write. A private window's job is told only once that write has
+    // taken its address out of storage. Recent links are written meanwhile, not waited for (the
+    // browser takes 300–500 ms to write a list of 5,000). The job ends only once the link is filed
+    // there, and a job restarted before that files it again. A full storage does not unmake the
+    // link: it is shown and copied, only not kept in Recent links.
+    let kept: Promise<void> = Promise.resolve();
     if (!job.result) {
       made.shortened = shortened;
-      await checkpoint({ shortened, result: entry });
+      kept = checkpoint({ shortened, result: entry });
+      if (job.args.private) await kept;
     }
+    const filing = job.filed ? null : addToHistory(entry, job.args.private === true).catch(unlessStorageFull);
     // Whoever waits is told now (popup, notification, bulk row); the assignments go meanwhile.
     const told = job.told ? Promise.resolve() : events.emit('made', { job, entry });
+    await kept;
+    // The page's answer leaves before the assignments' requests are set up (a task later).
+    await new Promise((r) => setTimeout(r, 0));
     // Never fail the shortening because of the campaign or the channel: the outcome says why not.
     const linkId = shortened.linkId;
     const assign = async (call: (id: number) => Promise<unknown>): Promise<string | null> => {

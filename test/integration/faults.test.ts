@@ -67,6 +67,8 @@ describe('faults', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000); // Retry-After: 1 s, three times
     expect(sb.state.forKey(sb.key).links.filter((l) => l.url === 'https://example.org/f429')).toHaveLength(1);
     expect(shortens(sb)).toHaveLength(4);
+    // Settled before the next test: a link is shown before its job ends, and a job ending later would write into the next test's storage.
+    await vi.waitFor(async () => expect((await service.shortening.jobs.list()).map((j) => j.state)).toEqual(['done']));
   });
 
   it('an endless storm of 429s ends, after a bounded number of tries, with a failure the user is told about', async () => {

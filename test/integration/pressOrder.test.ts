@@ -27,9 +27,13 @@ describe('a press while the main budget is spent', () => {
     expect(Date.now() - from).toBeLessThan(1000);
     if (out.status !== 'done' || !out.jobId) throw new Error(`not shown at once: ${JSON.stringify(out)}`);
     expect(out.entry.campaign).toEqual({ state: 'pending', campaignId: campaign.id });
-    // Waiting, stored with its short link (a restarted worker only assigns).
-    const stored = (await queueItem.getValue()).find((j) => j.id === out.jobId)!;
-    expect(stored).toMatchObject({ state: 'pending', shortened: { shortUrl: out.entry.shortUrl } });
+    // Waiting, stored with its short link (a restarted worker only assigns): written as the page is told.
+    await vi.waitFor(async () =>
+      expect((await queueItem.getValue()).find((j) => j.id === out.jobId)).toMatchObject({
+        state: 'pending',
+        shortened: { shortUrl: out.entry.shortUrl },
+      }),
+    );
     await vi.waitFor(async () =>
       expect((await historyItem.getValue())[0]).toMatchObject({ shortUrl: out.entry.shortUrl, campaign: { state: 'pending' } }),
     );

@@ -34,6 +34,14 @@ describe('the cache of lists', () => {
     set.mockRestore();
   });
 
+  it('a list loaded just before its account is switched away from is in storage for the switch back', async () => {
+    const cache = new ResourceCache('fp-a', Date.now, 60_000, true, null);
+    await cache.get('campaigns', async () => [{ id: 7 }]);
+    // Switched at once: the write the answer asked for (a task later) is not skipped.
+    await cache.detach();
+    expect((await cacheItem.getValue())?.lists.campaigns?.value).toEqual([{ id: 7 }]);
+  });
+
   it('a list stored after the cache was emptied is kept; one stored before is gone', async () => {
     const cache = new ResourceCache('fp-a', Date.now, 60_000, true, null);
     void cache.put('pixels', [{ id: 3 }]);
