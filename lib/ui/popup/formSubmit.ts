@@ -42,17 +42,21 @@ export function submitTasks({ set, get }: PopupKit, jobs: Jobs): Pick<FormLater,
         }
       }
       jobs.unfollow();
+      // Asked before the page redraws for the press: the message leaves a microtask later (the
+      // messaging library awaits once first), and the redraw, which React runs in a microtask of
+      // its own, would otherwise go first and hold it back.
+      const answer = ask('shorten', {
+        url: verdict.url,
+        domainId,
+        campaignId,
+        ...(channelId !== null ? { channelId } : {}),
+        ...(title ? { title } : {}),
+        ...(customCode ? { customCode } : {}),
+        ...(s.incognito ? { private: true } : {}),
+      });
       set({ busy: true, error: null, duplicate: null, shown: null, queued: null, status: '' });
       try {
-        const outcome = await ask('shorten', {
-          url: verdict.url,
-          domainId,
-          campaignId,
-          ...(channelId !== null ? { channelId } : {}),
-          ...(title ? { title } : {}),
-          ...(customCode ? { customCode } : {}),
-          ...(s.incognito ? { private: true } : {}),
-        });
+        const outcome = await answer;
         if (outcome.status === 'done') {
           // Shown and copied at once; its campaign and channel are added when the worker has them.
           await jobs.showMade(outcome.entry, 'new');
