@@ -80,9 +80,10 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobRun {
       account: s.fingerprint,
     };
     // Kept in the job (what a restarted worker needs not to make it twice), written in the same turn
-    // as whoever waits is told of it: telling does not change what a restarted worker finds, so the
-    // page does not wait for the write. A private window's job is told only once that write has
-    // taken its address out of storage. Recent links are written meanwhile, not waited for (the
+    // as whoever waits is told of it: telling a page does not change what a restarted worker finds,
+    // so the page does not wait for the write. Two wait for it: a private window's job (the write
+    // takes its address out of storage) and a bulk row, whose stored record must not say "made"
+    // before the job does. Recent links are written meanwhile, not waited for (the
     // browser takes 300–500 ms to write a list of 5,000). The job ends only once the link is filed
     // there, and a job restarted before that files it again. A full storage does not unmake the
     // link: it is shown and copied, only not kept in Recent links.
@@ -90,7 +91,7 @@ export function shortenJobRunner(deps: ShortenJobDeps): JobRun {
     if (!job.result) {
       made.shortened = shortened;
       kept = checkpoint({ shortened, result: entry });
-      if (job.args.private) await kept;
+      if (job.args.private || job.batchId) await kept;
     }
     const filing = job.filed ? null : addToHistory(entry, job.args.private === true).catch(unlessStorageFull);
     // Whoever waits is told now (popup, notification, bulk row); the assignments go meanwhile.

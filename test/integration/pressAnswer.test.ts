@@ -1,9 +1,9 @@
 // A press's answer against the sandbox over real HTTP: the page is told of its link in the same
 // turn as the queue's write of it, not after that write; a private window's press only once that
-// write has taken its address out of storage.
+// write has taken its address out of storage, and a bulk row is stored as made only after it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { queueItem, type Job } from '@/lib/storage';
+import { bulkItem, queueItem, type Job } from '@/lib/storage';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { makeService } from './makeService';
 
@@ -65,5 +65,22 @@ describe('a press is answered', () => {
     const out = await press;
     expect(out.status).toBe('done');
     expect(JSON.stringify(await queueItem.getValue())).not.toContain('secret.example');
+    // Settled before the next test (a job ending later would write into its storage).
+    await vi.waitFor(async () => expect((await queueItem.getValue()).map((j) => j.state)).toEqual(['done']));
+  });
+
+  it('on the bulk page: its row is stored as made only once the queue holds the link', async () => {
+    const { service } = makeService();
+    await service.connection.saveConnection({ serviceUrl: sb.url, apiKey: sb.key });
+    const hold = holdWritesOfMadeLinks();
+    const url = 'https://example.org/bulk-answered';
+    await service.bulk.startBulk({ addresses: [{ url }], domainId: null, campaignId: null, channelId: null, makeNew: false });
+    await vi.waitFor(() => expect(hold.held()).toBeGreaterThan(0));
+    // Made on the service, its job's write held: a worker stopped now would find the row still waiting.
+    await vi.waitFor(() => expect(sb.state.forKey(sb.key).links.some((l) => l.url === url)).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await bulkItem.getValue())?.items.map((it) => it.state)).toEqual(['waiting']);
+    hold.release();
+    await vi.waitFor(async () => expect((await bulkItem.getValue())?.items.map((it) => it.state)).toEqual(['made']));
   });
 });

@@ -28,6 +28,8 @@ export interface RateDecision {
   resetMs: number;
   /** Seconds to wait (ceil, at least 1) when not allowed. */
   retryAfterSec: number;
+  /** When it was counted, epoch ms (the clock the windows are placed by). */
+  at: number;
 }
 
 interface Window {
@@ -71,6 +73,7 @@ export class RateLimiter {
       remaining: Math.max(0, limit - w.count),
       resetMs: w.end,
       retryAfterSec: Math.max(1, Math.ceil((w.end - now) / 1000)),
+      at: now,
     };
   }
 

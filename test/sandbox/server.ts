@@ -158,6 +158,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
 
     const decision = limiter.hit(data.key, group, data.account.status);
+    entry.decidedAt = decision.at;
     const rate = rateHeaders(decision, opts.resetMs ?? true);
     if (!decision.allowed) {
       entry.rateLimited = true;

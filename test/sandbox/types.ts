@@ -44,6 +44,8 @@ export interface LoggedRequest {
   at: number;
   handlingMs: number;
   rateLimited: boolean;
+  /** When the rate limiter counted it (absent if it never got that far): a window opens then, not at `at` (its body is read in between). */
+  decidedAt?: number;
   /** When the answer was written (absent while unanswered). */
   answeredAt?: number;
   /** The Cookie header the request carried (absent: none). */
