@@ -12,25 +12,8 @@ import { DEFAULT_EXTENSION_DIR, evalInWorker, openPopupFor } from '../e2e/harnes
 import { LATENCY_MS, withLatencyBrowser } from './latencyOpens';
 import { pressOnce, recentProbe } from './latencyPage';
 import { closeAll } from './popup';
-import { OUT, cpuSamples, threadNames, traced, type Sample, type TraceEvent } from './trace';
+import { OUT, breakdown, cpuSamples, threadNames, traced, type Sample, type TraceEvent } from './trace';
 import { ask, round } from './util';
-
-/** A thread's busy time in [from, to] (trace µs) by the function most sampled, top `n`. */
-function busy(samples: Sample[] | undefined, from: number, to: number, n = 6) {
-  const fns = new Map<string, number>();
-  let total = 0;
-  for (const s of samples ?? []) {
-    if (s.ts < from || s.ts >= to || s.frame.functionName === '(idle)') continue;
-    total += s.dur;
-    const k = `${s.frame.functionName || '(anon)'}@${(s.frame.url ?? '').split('/').pop()}`;
-    fns.set(k, (fns.get(k) ?? 0) + s.dur);
-  }
-  const top = [...fns]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([k, v]) => `${k} ${round(v / 1000, 1)}`);
-  return { busyMs: round(total / 1000, 1), top };
-}
 
 /** The trace events of one thread in [from, to], top-level tasks longer than 0.5 ms, as [ms after from, ms, name]. */
 function tasks(ev: TraceEvent[], thread: string, from: number, to: number) {
@@ -76,12 +59,12 @@ function analyse(
     drawnAfterPageGotMs: pageGot ? round((link.ts - pageGot.ts) / 1000, 1) : null,
     net,
     before: {
-      page: busy(samples.get(pageThread), press.ts, at(sent?.[0])),
-      workers: worker.map((w) => busy(samples.get(w), press.ts, at(sent?.[0]))),
+      page: breakdown(samples.get(pageThread), press.ts, at(sent?.[0])),
+      workers: worker.map((w) => breakdown(samples.get(w), press.ts, at(sent?.[0]))),
     },
     after: {
-      page: busy(samples.get(pageThread), at(got?.[0]), link.ts),
-      workers: worker.map((w) => busy(samples.get(w), at(got?.[0]), link.ts)),
+      page: breakdown(samples.get(pageThread), at(got?.[0]), link.ts),
+      workers: worker.map((w) => breakdown(samples.get(w), at(got?.[0]), link.ts)),
       pageTasks: tasks(ev, pageThread, at(got?.[0]), link.ts),
     },
   };
