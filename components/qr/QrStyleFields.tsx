@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { checkQrStyle, type QrStyle, type StyleProblem } from '@/lib/qr/style';
 import { errorSentence } from '@/lib/i18n/errorText';
 import { logoLimitKb, readLogoFile, saveQrStyle, styleProblemText } from '@/lib/ui/qrStyle';
@@ -18,32 +18,54 @@ export function QrStyleFields({ style, onApply, say, save = saveQrStyle }: QrSty
   const id = useId();
   const [draft, setDraft] = useState({ foreground: style.foreground, background: style.background });
   const [refusal, setRefusal] = useState('');
+  // Changes are made one after another, each on the style the one before kept: a logo picked
+  // while a colour is being kept keeps the colour too.
+  const base = useRef(style);
+  const colours = useRef(draft);
+  const pending = useRef(0);
+  const queue = useRef(Promise.resolve());
+  useEffect(() => {
+    if (pending.current === 0) base.current = style;
+  }, [style]);
 
-  /** Checks a style, then keeps and applies it; a refusal says why and changes nothing drawn. */
-  const propose = async (next: QrStyle | null, done: string) => {
-    const problem: StyleProblem | null = next ? checkQrStyle(next) : null;
-    if (problem) return setRefusal(styleProblemText(problem));
-    setRefusal('');
-    try {
-      const kept = await save(next);
-      onApply(kept);
-      setDraft({ foreground: kept.foreground, background: kept.background });
-      say(done);
-    } catch (e) {
-      setRefusal(t('qrStyleSaveFailed', errorSentence(e, 'popup')));
-    }
+  /** Checks a change on the style in force, then keeps and applies it; a refusal says why and changes nothing drawn. */
+  const propose = (change: Partial<QrStyle> | null, done: string) => {
+    pending.current += 1;
+    queue.current = queue.current.then(async () => {
+      const next = change && { ...base.current, ...change };
+      const problem: StyleProblem | null = next ? checkQrStyle(next) : null;
+      if (problem) setRefusal(styleProblemText(problem));
+      else {
+        setRefusal('');
+        try {
+          const kept = await save(next);
+          base.current = kept;
+          onApply(kept);
+          if (pending.current === 1) showColours({ foreground: kept.foreground, background: kept.background });
+          say(done);
+        } catch (e) {
+          setRefusal(t('qrStyleSaveFailed', errorSentence(e, 'popup')));
+        }
+      }
+      pending.current -= 1;
+    });
+  };
+
+  const showColours = (next: typeof draft) => {
+    colours.current = next;
+    setDraft(next);
   };
 
   const colour = (key: 'foreground' | 'background') => (value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    void propose({ ...style, ...draft, [key]: value.toLowerCase() }, t('qrStyleSaved'));
+    showColours({ ...colours.current, [key]: value });
+    propose({ ...colours.current, [key]: value.toLowerCase() }, t('qrStyleSaved'));
   };
 
   const pickLogo = async (file: File | undefined) => {
     if (!file) return;
     const read = await readLogoFile(file);
     if (!read.ok) return setRefusal(styleProblemText(read.problem));
-    void propose({ ...style, logo: read.logo }, t('qrStyleSaved'));
+    propose({ logo: read.logo }, t('qrStyleSaved'));
   };
 
   return (
@@ -79,11 +101,11 @@ export function QrStyleFields({ style, onApply, say, save = saveQrStyle }: QrSty
       {refusal && <div role="alert">{refusal}</div>}
       <div className="row qr-actions">
         {style.logo && (
-          <button type="button" onClick={() => void propose({ ...style, logo: null }, t('qrStyleSaved'))}>
+          <button type="button" onClick={() => propose({ logo: null }, t('qrStyleSaved'))}>
             {t('qrStyleRemoveLogo')}
           </button>
         )}
-        <button type="button" onClick={() => void propose(null, t('qrStyleResetDone'))}>
+        <button type="button" onClick={() => propose(null, t('qrStyleResetDone'))}>
           {t('qrStyleReset')}
         </button>
       </div>

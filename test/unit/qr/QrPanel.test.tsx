@@ -141,6 +141,36 @@ describe('QR style', () => {
     expect(actions.svg).toHaveBeenCalledWith('https://sho.rt/abc', DEFAULT_QR_STYLE);
   });
 
+  it('a logo picked while a colour is still being kept keeps the colour too', async () => {
+    const user = userEvent.setup();
+    const actions = fakeActions();
+    const store = kept();
+    const held: (() => void)[] = [];
+    const save = vi.fn((s: QrStyle | null) => new Promise<QrStyle>((done) => held.push(() => done(store.save(s) as unknown as QrStyle))));
+    render(<QrPanel text="https://sho.rt/abc" fileBase="qr-abc" actions={actions} styleSource={store.load} styleSave={save} />);
+    await screen.findByRole('img', { name: 'QR code' });
+    await user.click(screen.getByRole('button', { name: 'Style' }));
+    fireEvent.input(await screen.findByLabelText('Foreground'), { target: { value: '#1f6feb' } });
+    await user.upload(
+      screen.getByLabelText('Logo'),
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'], 'l.svg', { type: 'image/svg+xml' }),
+    );
+    for (const _ of ['colour', 'logo']) {
+      await waitFor(() => expect(held.length).toBeGreaterThan(0));
+      held.shift()!();
+    }
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    const last = await store.load();
+    expect(last.foreground).toBe('#1f6feb');
+    expect(last.logo).toMatchObject({ name: 'l.svg' });
+    await waitFor(() =>
+      expect(actions.svg).toHaveBeenLastCalledWith(
+        'https://sho.rt/abc',
+        expect.objectContaining({ foreground: '#1f6feb', logo: last.logo }),
+      ),
+    );
+  });
+
   it('says to remove the logo when the text fits a plain code but not one with a logo (level H)', async () => {
     const logo = { dataUrl: 'data:image/png;base64,iVBORw0KGgo=', type: 'image/png' as const, bytes: 8, name: 'l.png' };
     const text = `https://example.com/?q=${'x'.repeat(1800)}`;
