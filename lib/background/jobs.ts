@@ -34,8 +34,10 @@ export class JobQueue {
   /** Stores a new job and starts it. */
   async add(fields: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>): Promise<Job> {
     const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
-    // A full storage never stops a link: the job runs from memory (storedJobs.ts).
-    await this.stored.update((jobs) => [...jobs, job]);
+    // Its write is asked now and the job starts without waiting for the write's answer
+    // (storedJobs.ts). A storage that fails never stops a link: the job runs from memory.
+    await this.stored.all();
+    void this.stored.changeNow((jobs) => [...jobs, job]).catch(() => undefined);
     // A safety net: should the worker stop while the job waits, the alarm brings it back.
     this.deps.wakeAt(this.now());
     void this.kick();

@@ -1,19 +1,23 @@
 /**
  * The job queue's list in storage: read once per worker life, kept in memory, and every change
  * written through. Changes made while a write is under way share the next write, so storage
- * sees every change, in order, with one write per burst instead of one per change. A private
+ * sees every change, in order, with one write per burst instead of one per change. A press's job
+ * and its "sent" mark are written at once instead (`changeNow`): their writes are asked of the
+ * browser before the request leaves, and the browser carries out a write it was asked for even if
+ * this worker stops, so the request need not wait for the write's answer. Every write holds the
+ * jobs as they are when it is asked, so writes asked later never hold older jobs. A private
  * window's job loses its address and title here as its link is made (privateJobs.ts).
  */
 import { queueItem, writeTogether, type Job, type AnyStoredValue } from '@/lib/storage';
 import { isQuotaError } from '@/lib/storage/quota';
 import { makeRoom } from './history';
-import { serializer } from './serialize';
 import { forgetPrivate } from './privateJobs';
 import { unlessStorageFull } from '@/lib/api';
 
 export class StoredJobs {
-  private readonly write = serializer();
-  private memory: Promise<Job[]> | null = null;
+  /** The jobs in memory once read; every change replaces the list (never changed in place). */
+  private jobs: Job[] | null = null;
+  private loading: Promise<Job[]> | null = null;
   private flushing: Promise<void> | null = null;
   private flushAgain: Promise<void> | null = null;
   /** Values to store in the next write of the jobs (JobQueue.addMany's `alongside`). */
@@ -21,8 +25,15 @@ export class StoredJobs {
 
   /** The jobs in memory (read from storage once per worker life). */
   all(): Promise<Job[]> {
-    this.memory ??= queueItem.getValue();
-    return this.memory;
+    if (this.jobs) return Promise.resolve(this.jobs);
+    this.loading ??= queueItem.getValue().then(
+      (read) => (this.jobs ??= read),
+      (err: unknown) => {
+        this.loading = null; // read again next time
+        throw err;
+      },
+    );
+    return this.loading;
   }
 
   /**
@@ -31,41 +42,62 @@ export class StoredJobs {
    * the worker stops first); a write with `alongside` (both or neither) is refused instead.
    */
   async update(fn: (jobs: Job[]) => Job[], alongside?: AnyStoredValue[]): Promise<void> {
-    await this.write(async () => {
-      // A private window's job is kept as it may stay stored (forgetPrivate), whatever the change.
-      this.memory = Promise.resolve(fn(await this.all()).map(forgetPrivate));
-      // In the same turn as the jobs they go with: the next write takes both.
-      if (alongside) this.alongside.push(...alongside);
-    });
+    await this.all();
+    // Applied to the jobs as they are now (a change made meanwhile is kept).
+    this.apply(fn(this.jobs!));
+    // In the same turn as the jobs they go with: the next write takes both.
+    if (alongside) this.alongside.push(...alongside);
     await this.flush().catch((err: unknown) => {
       if (alongside) throw err;
       unlessStorageFull(err);
     });
   }
 
+  /**
+   * Applies a change now and asks for its write in this turn, not after the write under way (the
+   * jobs must be read already); resolves once storage holds it. While values wait to be written
+   * with their jobs (a bulk batch's), it shares their write instead: those are never stored apart.
+   */
+  changeNow(fn: (jobs: Job[]) => Job[]): Promise<void> {
+    if (!this.jobs) return this.update(fn);
+    this.apply(fn(this.jobs));
+    if (this.alongside.length > 0) return this.update((jobs) => jobs);
+    return this.store(this.jobs, []).catch(async (err: unknown) => {
+      // Storage full: Recent links make room and the write under way or a new one holds the change.
+      unlessStorageFull(err);
+      if (await makeRoom()) await this.flush().catch(unlessStorageFull);
+    });
+  }
+
   /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */
   async forget(ids: Set<string>, values: AnyStoredValue[]): Promise<void> {
-    await this.write(async () => {
-      this.memory = Promise.resolve((await this.all()).filter((j) => !ids.has(j.id)));
-      for (const v of values) {
-        const at = this.alongside.indexOf(v);
-        if (at >= 0) this.alongside.splice(at, 1);
-      }
-    });
+    await this.all();
+    this.apply(this.jobs!.filter((j) => !ids.has(j.id)));
+    for (const v of values) {
+      const at = this.alongside.indexOf(v);
+      if (at >= 0) this.alongside.splice(at, 1);
+    }
+  }
+
+  private apply(next: Job[]): void {
+    // A private window's job is kept as it may stay stored (forgetPrivate), whatever the change.
+    this.jobs = next.map(forgetPrivate);
+  }
+
+  /** One storage call with these jobs (and values), asked in this turn. */
+  private store(jobs: Job[], also: AnyStoredValue[]): Promise<void> {
+    return also.length ? writeTogether([{ item: queueItem, value: jobs }, ...also]) : queueItem.setValue(jobs);
   }
 
   private flush(): Promise<void> {
     if (!this.flushing) {
       this.flushing = (async () => {
-        // Taken in one turn with the jobs in memory now: the values belong to these jobs.
-        const also = this.alongside.splice(0);
-        const jobs = this.all();
-        const store = async () =>
-          also.length ? writeTogether([{ item: queueItem, value: await jobs }, ...also]) : queueItem.setValue(await jobs);
+        await this.all();
+        // Taken in the turn of the write with the jobs in memory then: the values belong to these jobs.
         // Storage full: Recent links make room (oldest first); a job is never dropped for it.
-        for (;;) {
+        for (let also = this.alongside.splice(0); ;) {
           try {
-            return await store();
+            return await this.store(this.jobs!, also);
           } catch (e) {
             if (!isQuotaError(e) || !(await makeRoom())) throw e;
           }

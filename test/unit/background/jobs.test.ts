@@ -231,6 +231,36 @@ describe('the persisted job queue', () => {
     expect((await q.waitFor(sent.id, 2000))?.state).toBe('done');
   });
 
+  it("a press's job and its sent mark are asked of storage before its request leaves, without waiting for storage's answer", async () => {
+    const asked: Record<string, unknown>[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
+      asked.push(structuredClone(items));
+      await held; // storage answers late
+      return set(items);
+    });
+    const queuedWhenSent: string[][] = [];
+    const markedWhenSent: boolean[] = [];
+    const run = vi.fn(async (job: Job, { markSending }: JobSteps) => {
+      queuedWhenSent.push(asked.flatMap((w) => ((w.queue ?? []) as Job[]).map((j) => j.id)));
+      markSending();
+      // Its "sent" mark is asked in the same turn, not after the first write's answer.
+      markedWhenSent.push(((asked.at(-1)?.queue ?? []) as Job[]).some((j) => j.id === job.id && j.sentAt !== undefined));
+      return entry(job);
+    });
+    const q = new JobQueue({ run, wakeAt: () => {} });
+    const job = await q.add(fields);
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    // Its write was asked before its request went out, and is stored once storage answers.
+    expect(queuedWhenSent[0]).toContain(job.id);
+    expect(markedWhenSent).toEqual([true]);
+    expect(await queueItem.getValue()).toEqual([]);
+    release();
+    await vi.waitFor(async () => expect((await queueItem.getValue()).find((j) => j.id === job.id)?.state).toBe('done'));
+  });
+
   it('stores a batch and the jobs it names in one write, before any of them runs, even when another change is being written', async () => {
     const writes: Record<string, unknown>[] = [];
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
