@@ -5,6 +5,13 @@ import { usePopup } from './PopupContext';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { t } from '@/lib/i18n';
 
+/**
+ * Whether the account is being switched: the lists are replaced then, and the selects wait. A
+ * press does not disable them: its request carries the choices made when it was pressed, and
+ * what is chosen meanwhile is for the next link.
+ */
+const useSwitching = () => usePopup((s) => (s.accounts?.switchingTo ?? null) !== null);
+
 /** A remembered choice whose list has not arrived yet. */
 const loading = () => t('commonLoading');
 
@@ -13,7 +20,7 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
   const domains = usePopup((s) => s.domains);
   const value = usePopup((s) => s.form.domainId);
   const setDomain = usePopup((s) => s.setDomain);
-  const busy = usePopup((s) => s.busy);
+  const switching = useSwitching();
   const choices = useMemo(() => domainChoices(domains.value), [domains.value]);
   return (
     <ChoiceSelect
@@ -24,7 +31,7 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
       choices={choices}
       unknownLabel={loading}
       failed={domains.state === 'error' ? t('popupDomainsFailed') : null}
-      disabled={busy}
+      disabled={switching}
       invalid={invalid}
       onChange={setDomain}
     />
@@ -36,7 +43,7 @@ export function CampaignSelect() {
   const campaigns = usePopup((s) => s.campaigns);
   const value = usePopup((s) => s.form.campaignId);
   const setCampaign = usePopup((s) => s.setCampaign);
-  const busy = usePopup((s) => s.busy);
+  const switching = useSwitching();
   const choices = useMemo(() => campaignChoices(campaigns.value), [campaigns.value]);
   return (
     <ChoiceSelect
@@ -47,7 +54,7 @@ export function CampaignSelect() {
       choices={choices}
       unknownLabel={loading}
       failed={campaigns.state === 'error' ? t('popupCampaignsFailed') : null}
-      disabled={busy}
+      disabled={switching}
       onChange={setCampaign}
     />
   );
@@ -58,7 +65,7 @@ export function ChannelSelect() {
   const channels = usePopup((s) => s.channels);
   const value = usePopup((s) => s.form.channelId);
   const setChannel = usePopup((s) => s.setChannel);
-  const busy = usePopup((s) => s.busy);
+  const switching = useSwitching();
   // An account may have many channels (the demo account 40): in the first render only the chosen
   // one (a closed select shows no other), every one right after it.
   const later = useAfterFirstPaint();
@@ -75,7 +82,7 @@ export function ChannelSelect() {
       choices={choices}
       unknownLabel={loading}
       failed={channels.state === 'error' ? t('popupChannelsFailed') : null}
-      disabled={busy}
+      disabled={switching}
       onChange={setChannel}
     />
   );

@@ -147,6 +147,8 @@ describe('the popup’s select "Account"', () => {
     await user.selectOptions(select, 'Client B');
     await waitFor(() => expect(worker.sent('switchConnection')).toEqual([{ fingerprint: B.fingerprint }]));
     expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', true);
+    // The lists are being replaced: the selects wait for them.
+    expect(campaign).toHaveProperty('disabled', true);
     release();
     await waitFor(() =>
       expect(
@@ -158,6 +160,7 @@ describe('the popup’s select "Account"', () => {
     await waitFor(() => expect(campaign).toHaveProperty('value', '21'));
     expect(select).toHaveProperty('value', B.fingerprint);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Shorten' })).toHaveProperty('disabled', false));
+    expect(campaign).toHaveProperty('disabled', false);
     // Recent links are the other account's.
     await screen.findByText('https://sho.rt/from-b');
     expect(screen.queryByText('https://sho.rt/from-a')).toBeNull();

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { ask } from '@/lib/messaging';
+import { ask, type ShortenRequest } from '@/lib/messaging';
 import App from '@/entrypoints/popup/App';
 import { createPopupStore } from '@/lib/ui/popup/store';
-import { answer, callsOf, PRO, SETTINGS } from './harness';
+import { answer, callsOf, entry, PRO, SETTINGS } from './harness';
 
 const askMock = vi.mocked(ask);
 
@@ -171,6 +171,27 @@ describe('popup form', () => {
     await normal.user.click(again);
     await screen.findByRole('textbox', { name: 'Short link' });
     expect(callsOf(askMock, 'shorten')[0]).not.toHaveProperty('private');
+  });
+
+  it('while a press waits for its link, Shorten is busy and Domain, Campaign and Channel stay usable (they are for the next link)', async () => {
+    let made!: () => void;
+    const { user } = answer(askMock, {
+      shorten: (req: ShortenRequest) =>
+        new Promise(
+          (resolve) =>
+            (made = () => resolve({ status: 'done', entry: entry({ id: 'n1', longUrl: req.url, shortUrl: 'https://sho.rt/n1' }) })),
+        ),
+    });
+    render(<App />);
+    const button = screen.getByRole('button', { name: 'Shorten' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    await user.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(button).toHaveProperty('disabled', true);
+    for (const name of ['Domain', 'Campaign', 'Channel']) expect(screen.getByRole('combobox', { name })).toHaveProperty('disabled', false);
+    await act(async () => made());
+    expect(await screen.findByRole('textbox', { name: 'Short link' })).toHaveProperty('value', 'https://sho.rt/n1');
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
   });
 
   it('is usable before the lists arrive', async () => {
