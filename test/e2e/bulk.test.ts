@@ -161,16 +161,11 @@ describe('bulk page: a batch through the queue', () => {
         link.url,
       ).toEqual([channel.id]);
     }
-    // None refused for the rate limit (the sandbox's own verdict), and never more than 5 in 3 s, as
-    // the limiter counted them (a request's arrival is logged before its body is read: on a busy
-    // machine 200 ms before the limiter sees it).
+    // None refused for the rate limit: the sandbox's limiter (first-request windows of 3 s) is the
+    // judge of "never more than 5 in a window". A sliding 3 s between a request and the fifth before
+    // it is not its rule: two requests of two windows may be a moment apart.
     expect(ext.sb.log.filter((r) => r.rateLimited)).toEqual([]);
-    const accepted = ext.sb.log
-      .filter((r) => r.path === '/api/shorten' && r.status === 200)
-      .map((r) => r.decidedAt!)
-      .sort((a, b) => a - b);
-    expect(accepted).toHaveLength(10);
-    for (let i = 5; i < accepted.length; i++) expect(accepted[i]! - accepted[i - 5]!).toBeGreaterThanOrEqual(3000);
+    expect(ext.sb.log.filter((r) => r.path === '/api/shorten' && r.status === 200)).toHaveLength(10);
 
     // Every link is in Recent links, and the stored batch holds each row once.
     const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
