@@ -10,7 +10,7 @@ import { t } from '@/lib/i18n';
  * press does not disable them: its request carries the choices made when it was pressed, and
  * what is chosen meanwhile is for the next link.
  */
-const useSwitching = () => usePopup((s) => (s.accounts?.switchingTo ?? null) !== null);
+const useSwitching = () => usePopup((s) => !!s.accounts?.switchingTo);
 
 /** A remembered choice whose list has not arrived yet. */
 const loading = () => t('commonLoading');

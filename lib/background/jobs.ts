@@ -34,10 +34,10 @@ export class JobQueue {
   /** Stores a new job and starts it. */
   async add(fields: Omit<Job, 'id' | 'state' | 'attempts' | 'notBefore' | 'createdAt'>): Promise<Job> {
     const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
-    // Its write is asked now and the job starts without waiting for the write's answer
-    // (storedJobs.ts). A storage that fails never stops a link: the job runs from memory.
+    // Started once its write is asked, not done (storedJobs.ts): at once for a lone press, after
+    // the write under way in a burst. A full storage never stops a link: the job runs from memory.
     await this.stored.all();
-    void this.stored.changeNow((jobs) => [...jobs, job]).catch(() => undefined);
+    await this.stored.changeSoon((jobs) => [...jobs, job]);
     // A safety net: should the worker stop while the job waits, the alarm brings it back.
     this.deps.wakeAt(this.now());
     void this.kick();

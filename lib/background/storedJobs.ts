@@ -54,14 +54,25 @@ export class StoredJobs {
   }
 
   /**
-   * Applies a change now and asks for its write in this turn, not after the write under way (the
-   * jobs must be read already); resolves once storage holds it. While values wait to be written
-   * with their jobs (a bulk batch's), it shares their write instead: those are never stored apart.
+   * Applies a change and resolves once its write is asked of the browser, not once it is done: at
+   * once when no write is under way (a lone press), else with the next write, which starts when the
+   * one under way has answered (a burst, one write for all of it, as `update`).
+   */
+  async changeSoon(fn: (jobs: Job[]) => Job[]): Promise<void> {
+    if (!this.jobs || this.flushing) return this.update(fn);
+    this.apply(fn(this.jobs));
+    // Asked in this turn (the jobs are read: flush calls storage before its first await).
+    this.flush().catch(() => undefined);
+  }
+
+  /**
+   * Applies a change and asks for its write in this turn, even while another write is under way
+   * (a press's "sent" mark, right before its request leaves); resolves once storage holds it.
+   * While values wait to be written with their jobs (a bulk batch's), it shares their write instead.
    */
   changeNow(fn: (jobs: Job[]) => Job[]): Promise<void> {
-    if (!this.jobs) return this.update(fn);
+    if (!this.jobs || this.alongside.length > 0) return this.update(fn);
     this.apply(fn(this.jobs));
-    if (this.alongside.length > 0) return this.update((jobs) => jobs);
     return this.store(this.jobs, []).catch(async (err: unknown) => {
       // Storage full: Recent links make room and the write under way or a new one holds the change.
       unlessStorageFull(err);
@@ -92,7 +103,8 @@ export class StoredJobs {
   private flush(): Promise<void> {
     if (!this.flushing) {
       this.flushing = (async () => {
-        await this.all();
+        // The jobs read already: storage is called in this turn (changeSoon counts on it).
+        if (!this.jobs) await this.all();
         // Taken in the turn of the write with the jobs in memory then: the values belong to these jobs.
         // Storage full: Recent links make room (oldest first); a job is never dropped for it.
         for (let also = this.alongside.splice(0); ;) {

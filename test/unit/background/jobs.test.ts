@@ -261,6 +261,26 @@ describe('the persisted job queue', () => {
     await vi.waitFor(async () => expect((await queueItem.getValue()).find((j) => j.id === job.id)?.state).toBe('done'));
   });
 
+  it('a burst of presses shares writes: the first is asked at once, the others go together after it', async () => {
+    const asked: Record<string, unknown>[] = [];
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
+      asked.push(structuredClone(items));
+      await held;
+      return set(items);
+    });
+    const q = new JobQueue({ run: () => new Promise(() => {}), wakeAt: () => {} });
+    const adding = Array.from({ length: 20 }, (_, i) => q.add({ ...fields, args: { ...args, url: `https://example.org/burst/${i}` } }));
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    release();
+    const jobs = await Promise.all(adding);
+    await vi.waitFor(async () => expect(await queueItem.getValue()).toHaveLength(20));
+    expect(asked).toHaveLength(2);
+    expect(((asked[1]!.queue ?? []) as Job[]).map((j) => j.id)).toEqual(jobs.map((j) => j.id));
+  });
+
   it('stores a batch and the jobs it names in one write, before any of them runs, even when another change is being written', async () => {
     const writes: Record<string, unknown>[] = [];
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
