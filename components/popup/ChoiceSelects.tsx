@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { campaignChoices, channelChoices, domainChoices } from '@/lib/ui/choices';
 import { ChoiceSelect } from '@/components/common/ChoiceSelect';
 import { usePopup } from './PopupContext';
+import type { PopupState } from '@/lib/ui/popup/state';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 import { t } from '@/lib/i18n';
 
@@ -10,7 +11,7 @@ import { t } from '@/lib/i18n';
  * press does not disable them: its request carries the choices made when it was pressed, and
  * what is chosen meanwhile is for the next link.
  */
-const useSwitching = () => usePopup((s) => !!s.accounts?.switchingTo);
+const switchingAccount = (s: PopupState) => !!s.accounts?.switchingTo;
 
 /** A remembered choice whose list has not arrived yet. */
 const loading = () => t('commonLoading');
@@ -20,7 +21,7 @@ export function DomainSelect({ invalid }: { invalid: boolean }) {
   const domains = usePopup((s) => s.domains);
   const value = usePopup((s) => s.form.domainId);
   const setDomain = usePopup((s) => s.setDomain);
-  const switching = useSwitching();
+  const switching = usePopup(switchingAccount);
   const choices = useMemo(() => domainChoices(domains.value), [domains.value]);
   return (
     <ChoiceSelect
@@ -43,7 +44,7 @@ export function CampaignSelect() {
   const campaigns = usePopup((s) => s.campaigns);
   const value = usePopup((s) => s.form.campaignId);
   const setCampaign = usePopup((s) => s.setCampaign);
-  const switching = useSwitching();
+  const switching = usePopup(switchingAccount);
   const choices = useMemo(() => campaignChoices(campaigns.value), [campaigns.value]);
   return (
     <ChoiceSelect
@@ -65,7 +66,7 @@ export function ChannelSelect() {
   const channels = usePopup((s) => s.channels);
   const value = usePopup((s) => s.form.channelId);
   const setChannel = usePopup((s) => s.setChannel);
-  const switching = useSwitching();
+  const switching = usePopup(switchingAccount);
   // An account may have many channels (the demo account 40): in the first render only the chosen
   // one (a closed select shows no other), every one right after it.
   const later = useAfterFirstPaint();
