@@ -106,9 +106,8 @@ export class JobRunner {
     this.running.add(job.id);
     this.ahead.start(job);
     try {
-      // `sentAt` is stored without waiting for the write (the request is not held back): a worker
-      // stopped while the answer is awaited finds it. A press's is asked in this turn, before its
-      // request leaves; a background job's shares the next write (a burst, one write). A cancelled job stops here.
+      // `sentAt` is stored without waiting for the write (a burst shares one write; the request is
+      // not held back): a worker stopped while the answer is awaited finds it. A cancelled job stops here.
       // Once its link is made, the job's later requests (its campaign, its channel) change nothing
       // stored: a restarted worker never sends the link again, whatever it finds of them.
       let made = job.shortened !== undefined;
@@ -116,8 +115,7 @@ export class JobRunner {
         if (this.cancelled.has(job.id)) throw new CancelledError();
         if (made) return;
         this.onWire.add(job.id);
-        const sent = (jobs: Job[]) => jobs.map((j) => (j.id === job.id ? { ...j, sentAt: this.now() } : j));
-        void (job.priority === 'interactive' ? this.stored.changeNow(sent) : this.stored.update(sent)).catch(() => undefined);
+        void this.stored.patch(job.id, { sentAt: this.now() }).catch(() => undefined);
       };
       const checkpoint = (p: Partial<Job>) => {
         if (p.shortened) made = true;

@@ -2,9 +2,9 @@
  * The job queue's list in storage: read once per worker life, kept in memory, and every change
  * written through. Changes made while a write is under way share the next write, so storage
  * sees every change, in order, with one write per burst instead of one per change. A press's job
- * and its "sent" mark are written at once instead (`changeNow`): their writes are asked of the
- * browser before the request leaves, and the browser carries out a write it was asked for even if
- * this worker stops, so the request need not wait for the write's answer. Every write holds the
+ * starts once its write is asked (`changeSoon`: at once when no write is under way), not done:
+ * the browser carries out a write it was asked for even if this worker stops, so the request
+ * need not wait for the write's answer. Every write holds the
  * jobs as they are when it is asked, so writes asked later never hold older jobs. A private
  * window's job loses its address and title here as its link is made (privateJobs.ts).
  */
@@ -63,21 +63,6 @@ export class StoredJobs {
     this.apply(fn(this.jobs));
     // Asked in this turn (the jobs are read: flush calls storage before its first await).
     this.flush().catch(() => undefined);
-  }
-
-  /**
-   * Applies a change and asks for its write in this turn, even while another write is under way
-   * (a press's "sent" mark, right before its request leaves); resolves once storage holds it.
-   * While values wait to be written with their jobs (a bulk batch's), it shares their write instead.
-   */
-  changeNow(fn: (jobs: Job[]) => Job[]): Promise<void> {
-    if (!this.jobs || this.alongside.length > 0) return this.update(fn);
-    this.apply(fn(this.jobs));
-    return this.store(this.jobs, []).catch(async (err: unknown) => {
-      // Storage full: Recent links make room and the write under way or a new one holds the change.
-      unlessStorageFull(err);
-      if (await makeRoom()) await this.flush().catch(unlessStorageFull);
-    });
   }
 
   /** Takes back jobs (and the values going with them) whose write failed, before any of them ran. */
