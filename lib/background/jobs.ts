@@ -36,7 +36,6 @@ export class JobQueue {
     const job: Job = { ...fields, id: crypto.randomUUID(), state: 'pending', attempts: 0, notBefore: 0, createdAt: this.now() };
     // Started once its write is asked, not done (storedJobs.ts): at once for a lone press, after
     // the write under way in a burst. A full storage never stops a link: the job runs from memory.
-    await this.stored.all();
     await this.stored.changeSoon((jobs) => [...jobs, job]);
     // A safety net: should the worker stop while the job waits, the alarm brings it back.
     this.deps.wakeAt(this.now());

@@ -4,9 +4,8 @@
  * sees every change, in order, with one write per burst instead of one per change. A press's job
  * starts once its write is asked (`changeSoon`: at once when no write is under way), not done:
  * the browser carries out a write it was asked for even if this worker stops, so the request
- * need not wait for the write's answer. Every write holds the
- * jobs as they are when it is asked, so writes asked later never hold older jobs. A private
- * window's job loses its address and title here as its link is made (privateJobs.ts).
+ * need not wait for the write's answer. A private window's job loses its address and title here
+ * as its link is made (privateJobs.ts).
  */
 import { queueItem, writeTogether, type Job, type AnyStoredValue } from '@/lib/storage';
 import { isQuotaError } from '@/lib/storage/quota';
@@ -59,8 +58,9 @@ export class StoredJobs {
    * one under way has answered (a burst, one write for all of it, as `update`).
    */
   async changeSoon(fn: (jobs: Job[]) => Job[]): Promise<void> {
-    if (!this.jobs || this.flushing) return this.update(fn);
-    this.apply(fn(this.jobs));
+    if (!this.jobs) await this.all();
+    if (this.flushing) return this.update(fn);
+    this.apply(fn(this.jobs!));
     // Asked in this turn (the jobs are read: flush calls storage before its first await).
     this.flush().catch(() => undefined);
   }

@@ -27,6 +27,20 @@ const entry = (job: Job) => ({
   service: 'http://127.0.0.1',
 });
 
+/** Storage that records every write asked of it and answers none until `release`. */
+function storageAnsweringLate() {
+  const asked: Record<string, unknown>[] = [];
+  let release = () => undefined as void;
+  const held = new Promise<void>((r) => (release = r));
+  const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+  vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
+    asked.push(structuredClone(items));
+    await held;
+    return set(items);
+  });
+  return { asked, release };
+}
+
 describe('the persisted job queue', () => {
   beforeEach(() => fakeBrowser.reset());
   afterEach(() => vi.restoreAllMocks());
@@ -232,15 +246,7 @@ describe('the persisted job queue', () => {
   });
 
   it("a press's job is asked of storage before its request leaves, without waiting for storage's answer", async () => {
-    const asked: Record<string, unknown>[] = [];
-    let release = () => undefined as void;
-    const held = new Promise<void>((r) => (release = r));
-    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
-    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
-      asked.push(structuredClone(items));
-      await held; // storage answers late
-      return set(items);
-    });
+    const { asked, release } = storageAnsweringLate();
     const queuedWhenSent: string[][] = [];
     const run = vi.fn(async (job: Job, { markSending }: JobSteps) => {
       queuedWhenSent.push(asked.flatMap((w) => ((w.queue ?? []) as Job[]).map((j) => j.id)));
@@ -258,15 +264,7 @@ describe('the persisted job queue', () => {
   });
 
   it('a burst of presses shares writes: the first is asked at once, the others go together after it', async () => {
-    const asked: Record<string, unknown>[] = [];
-    let release = () => undefined as void;
-    const held = new Promise<void>((r) => (release = r));
-    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
-    vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
-      asked.push(structuredClone(items));
-      await held;
-      return set(items);
-    });
+    const { asked, release } = storageAnsweringLate();
     const q = new JobQueue({ run: () => new Promise(() => {}), wakeAt: () => {} });
     const adding = Array.from({ length: 20 }, (_, i) => q.add({ ...fields, args: { ...args, url: `https://example.org/burst/${i}` } }));
     await vi.waitFor(() => expect(asked).toHaveLength(1));
