@@ -31,6 +31,14 @@ function lengthBytes(n: number): Buffer {
 
 const seq = (...parts: Buffer[]) => der(0x30, ...parts);
 
+/** A non-negative DER INTEGER from big-endian bytes, in its one minimal form (DER refuses a padded one). */
+export function derUnsignedInteger(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const body = bytes.subarray(start);
+  return der(0x02, body[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), body]) : body);
+}
+
 function oid(dotted: string): Buffer {
   const [a, b, ...rest] = dotted.split('.').map(Number);
   const out = [a! * 40 + b!];
@@ -56,15 +64,13 @@ export function makeCertificate(): SandboxCertificate {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const spkiDer = publicKey.export({ type: 'spki', format: 'der' });
   const name = seq(der(0x31, seq(oid('2.5.4.3'), der(0x0c, Buffer.from('LinkShort sandbox', 'utf8')))));
-  const serial = randomBytes(8);
-  serial[0] = serial[0]! & 0x7f; // a positive INTEGER
   const now = Date.now();
   // subjectAltName: iPAddress 127.0.0.1 ([7]) and dNSName localhost ([2]).
   const altNames = seq(der(0x87, Buffer.from([127, 0, 0, 1])), der(0x82, Buffer.from('localhost', 'ascii')));
   const extensions = der(0xa3, seq(seq(oid('2.5.29.17'), der(0x04, altNames))));
   const tbs = seq(
     der(0xa0, der(0x02, Buffer.from([2]))), // v3
-    der(0x02, serial),
+    derUnsignedInteger(randomBytes(8)),
     seq(oid(ECDSA_SHA256)),
     name,
     seq(utcTime(new Date(now - 86_400_000)), utcTime(new Date(now + 30 * 86_400_000))),
