@@ -182,6 +182,29 @@ describe('"Links waiting"', () => {
     expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain(`At about ${time} (rate limit)`);
   });
 
+  it("the link the status line speaks of has one Cancel, its row's; it is cancelled there", async () => {
+    fakePopupPort();
+    await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
+    const j1 = job('j1', ONE);
+    const { user } = answer(askMock, {
+      waiting: { pending: [pendingJobView(j1)], waiting: waitingLinksOf([j1, job('j2', TWO)]), unsent: [] },
+      getJob: jobView(j1),
+      cancelJob: () => jobViewOrNull(cancelled(j1)),
+    });
+    render(<App />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Your link for|^Rate limit reached: your link for/));
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(2));
+    // The status line names the link; its row below has the Cancel, and no second one is beside the line.
+    expect(screen.getAllByRole('button', { name: /^Cancel/ }).map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      `Cancel ${ONE}`,
+      `Cancel ${TWO}`,
+    ]);
+    await user.click(screen.getByRole('button', { name: `Cancel ${ONE}` }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Cancelled/));
+    expect(callsOf(askMock, 'cancelJob')).toEqual([{ jobId: 'j1' }]);
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('a named link whose time has passed says it comes in a moment, still named, without repeating itself', async () => {
     fakePopupPort();
     await connectionStateItem.setValue({ connected: true, fingerprint: 'fp-a', accounts: [{ fingerprint: 'fp-a', name: 'Client A' }] });
