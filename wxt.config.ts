@@ -23,6 +23,16 @@ export default defineConfig({
         return;
       }
     },
+    // The worker talks to the browser's own API (`@wxt-dev/browser`, promise-based in Chrome MV3 and
+    // Firefox), as the popup's first screen does: WXT's wrapper of the background imports
+    // `wxt/browser` for its development reloads alone, and that import evaluated
+    // webextension-polyfill at every start of the worker (docs/ARCHITECTURE.md, "A cold start").
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.some((e) => e.type === 'background')) return;
+      const alias = config.resolve?.alias ?? [];
+      const list = Array.isArray(alias) ? alias : Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
+      config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: '@wxt-dev/browser' }, ...list] };
+    },
   },
   // `npm run dev`: Debian's browsers (or $CHROMIUM_PATH / $FIREFOX_PATH); headless where there is
   // no display, so the development mode also runs on a server (it still reloads on every change).

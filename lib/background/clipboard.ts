@@ -3,7 +3,7 @@
  * on Chrome an offscreen document does it (reason CLIPBOARD); on Firefox the background is an
  * event page with a DOM, where navigator.clipboard works with the clipboardWrite permission.
  */
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 
 export const OFFSCREEN_PATH = '/offscreen.html';
 

@@ -2,7 +2,7 @@
  * Starts the worker: builds the service and registers every listener synchronously, as MV3
  * requires (listeners added later miss the event that woke the worker), then resumes the queue.
  */
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 import { platformFetch } from '@/lib/api';
 import { createService } from './service';
 import { registerHandlers, registerPopupPort } from './handlers';

@@ -3,7 +3,7 @@
  * extension API resets that clock (Chrome's documented service-worker lifecycle).
  * While queued work is due soon, the worker pings itself; for longer waits it relies on alarms.
  */
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 
 const PING_MS = 20_000;
 /** Work due later than this is left to the alarm rather than keeping the worker awake. */

@@ -14,7 +14,7 @@ import type {
   MutationOf,
   ShownAccount,
 } from '@/lib/messaging';
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 import { CHANGE_RETRY, withRetry } from './retry';
 import type { Session, SessionHolder } from './session';
 

@@ -1,5 +1,5 @@
 /** Context menu items and the keyboard command: ids that say what they do. */
-import { browser, type Browser } from 'wxt/browser';
+import { browser, type Browser } from '@wxt-dev/browser';
 import { t, type MessageKey } from '@/lib/i18n';
 import { settingsItem, type Settings } from '@/lib/storage';
 import { keepPageAddress } from '@/lib/storage/pageAddresses';

@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 import { t } from '@/lib/i18n';
 
 /** Notifications about a made link carry this prefix and the history entry's id (Undo finds the link by it). */

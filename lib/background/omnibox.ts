@@ -3,7 +3,7 @@
  * shortens that address; while typing, matching Recent links are suggested, and choosing one
  * copies it. Results are copied and notified like the shortcut's.
  */
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 import { t } from '@/lib/i18n';
 import { formatCopy } from '@/lib/links/copyFormat';
 import type { HistoryEntry } from '@/lib/storage';

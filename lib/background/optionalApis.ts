@@ -4,7 +4,7 @@
  * address-bar keyword (`omnibox`); a browser may lack notifications. The worker registers each
  * listener only where its API exists, so that it starts everywhere (README, "Firefox for Android").
  */
-import { browser, type Browser } from 'wxt/browser';
+import { browser, type Browser } from '@wxt-dev/browser';
 
 /** The optional APIs of this browser, each undefined where the browser lacks it. */
 export interface OptionalApis {

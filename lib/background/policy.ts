@@ -4,7 +4,7 @@
  * puts its values into the preferences and stores it for the pages. The popup never reads
  * storage.managed: it finds the preset preferences in what it reads anyway.
  */
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 import { ApiError } from '@/lib/api';
 import { EMPTY_POLICY, isLocked, MANAGED_SETTINGS, parsePolicy, type ManagedPolicy } from '@/lib/storage/policy';
 import { policyItem, settingsItem, type Settings } from '@/lib/storage';

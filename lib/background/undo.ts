@@ -1,5 +1,5 @@
 /** Undo from a notification: deletes the link on the service and from Recent links, and says so. */
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 import { errorSentence } from '@/lib/i18n/errorText';
 import { t } from '@/lib/i18n';
 import { historyEntry } from './history';

@@ -4,7 +4,7 @@
  * and nothing else: never the key, Recent links, the queue or the cache. Every key written is
  * checked to be one of the conventions' (docs/ARCHITECTURE.md, "Synced conventions").
  */
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/browser';
 import * as z from 'zod/mini';
 import { lazySchema } from '@/lib/api/lazySchema';
 import { SiteRuleSchema, UtmPresetSchema } from '@/lib/links/linkRules';

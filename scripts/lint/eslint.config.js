@@ -67,6 +67,12 @@ const SYNTAX = [
   },
 ];
 
+/** Files that use the browser's own API (@wxt-dev/browser): the polyfill's two names are refused there, with `why`. */
+function ownBrowserApi(files, why) {
+  const paths = ['wxt/browser', 'webextension-polyfill'].map((name) => ({ name, message: why }));
+  return { basePath: root, files, rules: { 'no-restricted-imports': ['error', { paths, patterns: [ONE_STYLE] }] } };
+}
+
 export default tseslint.config(
   { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'scripts/lint/**', 'test/bench/reference/**'] },
   {
@@ -118,11 +124,10 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    basePath: root,
-    // The popup's first screen: the browser's own API (@wxt-dev/browser), never the polyfill or the
-    // messaging library, which load after the first paint.
-    files: [
+  // The popup's first screen: the browser's own API, never the polyfill or the messaging library,
+  // which load after the first paint.
+  ownBrowserApi(
+    [
       'lib/ui/popup/firstReads.ts',
       'lib/ui/popup/snapshot.ts',
       'lib/ui/popup/form.ts',
@@ -131,19 +136,21 @@ export default tseslint.config(
       'lib/i18n/index.ts',
       'entrypoints/popup/main.tsx',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'wxt/browser', message: "The popup's first script uses @wxt-dev/browser; the polyfill loads after the first paint." },
-            { name: 'webextension-polyfill', message: "The popup's first script uses @wxt-dev/browser." },
-          ],
-          patterns: [ONE_STYLE],
-        },
-      ],
-    },
-  },
+    "The popup's first script uses @wxt-dev/browser; the polyfill loads after the first paint.",
+  ),
+  // The worker and what it imports: its start would evaluate the polyfill first (wxt.config.ts
+  // keeps WXT's own wrapper of the background off it too).
+  ownBrowserApi(
+    [
+      'entrypoints/background.ts',
+      'lib/background/**/*.ts',
+      'lib/storage/**/*.ts',
+      'lib/api/**/*.ts',
+      'lib/messaging/**/*.ts',
+      'lib/links/**/*.ts',
+    ],
+    'The worker uses @wxt-dev/browser: the polyfill would be evaluated at every start.',
+  ),
   {
     // Tests read answers of any shape on purpose.
     files: ['test/**/*.{ts,tsx}'],

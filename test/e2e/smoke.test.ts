@@ -54,6 +54,12 @@ describe('manifest', () => {
     expect(manifest.action?.default_popup).toBe('popup.html');
   });
 
+  it("has a worker that evaluates no webextension-polyfill at its start (the browser's own API)", () => {
+    const worker = readFileSync(join(DEFAULT_EXTENSION_DIR, 'background.js'), 'utf8');
+    // The polyfill's own guard, first thing its factory runs (wxt.config.ts keeps it out of the worker).
+    expect(worker).not.toContain('This script should only be loaded in a browser extension');
+  });
+
   it('asks for the expected permissions and no more', () => {
     const perms = manifest.permissions ?? [];
     for (const p of ['storage', 'activeTab', 'contextMenus', 'notifications', 'alarms']) expect(perms).toContain(p);

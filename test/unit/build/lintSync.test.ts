@@ -3,23 +3,10 @@
  * storage.sync or declare a `sync:` item; anywhere else it is an error (docs/ARCHITECTURE.md,
  * "Synced conventions").
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lint } from './houseLint';
 
-const root = join(import.meta.dirname, '../../..');
-const lintDir = join(root, 'scripts/lint');
-
-/** The messages of the house lint for `code` as if it were the file at `path`. */
-async function lint(path: string, code: string): Promise<string[]> {
-  const require = createRequire(join(lintDir, 'package.json'));
-  const { ESLint } = require('eslint') as typeof import('eslint');
-  const eslint = new ESLint({ cwd: root, overrideConfigFile: join(lintDir, 'eslint.config.js') });
-  const [result] = await eslint.lintText(code, { filePath: join(root, path) });
-  return result!.messages.map((m) => m.message);
-}
-
-const SYNC_USE = `import { browser } from 'wxt/browser';
+const SYNC_USE = `import { browser } from '@wxt-dev/browser';
 /** Reads the sync area. */
 export const readAll = () => browser.storage.sync.get(null);
 /** An item there. */
