@@ -127,9 +127,13 @@ describe('Firefox: options page and popup', () => {
         return false;
       }, 'status "Copied to clipboard"');
       expect(await readClipboard(ext.h, ext.sb.url)).toBe(shortUrl);
-      const history = (await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [];
-      expect(history[0]).toMatchObject({ longUrl: pageUrl, shortUrl, domainId: domain.id });
-      expect(history[0]!.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
+      // The worker files the link after the popup shows it, and its campaign after that.
+      const newest = await until(async () => {
+        const first = ((await readStorage<HistoryEntry[]>(ext.h, 'history')) ?? [])[0];
+        return first?.shortUrl === shortUrl && first.campaign?.state === 'assigned' ? first : null;
+      }, 'the link first in Recent links, with its campaign');
+      expect(newest).toMatchObject({ longUrl: pageUrl, shortUrl, domainId: domain.id });
+      expect(newest.campaign).toEqual({ state: 'assigned', campaignId: campaign.id });
       await screenshot(popup, 'firefox-popup-result');
     });
 
