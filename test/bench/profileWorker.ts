@@ -11,14 +11,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser as PwBrowser } from 'playwright-core';
-import { DEFAULT_EXTENSION_DIR, evalInWorker, stopWorker, waitForWorker } from '../e2e/harness';
+import { DEFAULT_EXTENSION_DIR } from '../e2e/harness';
 import { buildFloorExtension } from './floor/build';
 import { withLatencyBrowser, type Browsing } from './latencyOpens';
-import { clearCache } from './popup';
+import { coldStart } from './workerStart';
 import { ask, round, stat } from './util';
 import { OUT, loadTrace, threadNames, type TraceEvent } from './trace';
-
-declare const chrome: { runtime: { sendMessage: (m: unknown) => Promise<unknown> } };
 
 const CATEGORIES = ['toplevel', 'v8', 'v8.execute', 'disabled-by-default-v8.compile', 'devtools.timeline', 'ServiceWorker'];
 
@@ -29,27 +27,21 @@ const STEPS: Record<string, (e: TraceEvent) => boolean> = {
   run: (e) => e.name === 'v8.run' || e.name === 'v8.evaluateModule',
 };
 
-/** One traced cold start: the worker stopped, a list asked for, the worker's steps and its first request. */
+/** One traced cold start (workerStart.ts's): the worker thread's steps and its first request. */
 async function tracedStart(b: Browsing, ours: boolean, name: string) {
-  if (ours) await clearCache(b.driver);
-  await stopWorker(b.h);
   const browser = b.h.context.browser() as PwBrowser;
   const path = join(OUT, `${name}.trace.json`);
-  const from = Date.now();
-  await browser.startTracing(undefined, { path, categories: CATEGORIES });
-  const message = ours ? { id: 1, type: 'getList', data: { name: 'domains' }, timestamp: Date.now() } : 'lists';
-  await b.driver.evaluate((m) => chrome.runtime.sendMessage(m), message);
-  await waitForWorker(b.h);
-  await browser.stopTracing();
-  const origin = await evalInWorker(b.h, () => performance.timeOrigin, undefined);
-  const first = Math.min(...b.sb.log.filter((l) => l.path.startsWith('/api/') && l.at >= from).map((l) => l.at));
+  const { startMs } = await coldStart(b, ours, {
+    before: () => browser.startTracing(undefined, { path, categories: CATEGORIES }),
+    after: async () => void (await browser.stopTracing()),
+  });
   const ev = loadTrace(path);
   const thread = [...threadNames(ev)].find(([, n]) => /ServiceWorker/i.test(n))?.[0];
   const mine = ev.filter((e) => `${e.pid}:${e.tid}` === thread && e.ph === 'X');
   const steps = Object.fromEntries(
     Object.entries(STEPS).map(([k, is]) => [k, round(mine.filter(is).reduce((s, e) => s + (e.dur ?? 0), 0) / 1000, 1)]),
   );
-  return { startMs: round(first - origin, 1), ...steps } as Record<string, number>;
+  return { startMs: round(startMs, 1), ...steps } as Record<string, number>;
 }
 
 async function main() {

@@ -60,16 +60,26 @@ async function timedSend(driver: Page, message: unknown): Promise<{ sentAt: numb
   }, message);
 }
 
-/** One cold start: (ours: cache emptied) the worker stopped, `message` sent, the first API request after it timed from the worker's origin. */
-async function coldStart({ h, sb, driver }: Browsing, ours: boolean): Promise<WorkerStart> {
+/**
+ * One cold start: (ours: cache emptied) the worker stopped, a list asked for, the first API request
+ * after it timed from the worker's origin. `around` brackets the start from the send to the woken
+ * worker (profileWorker.ts traces it).
+ */
+export async function coldStart(
+  { h, sb, driver }: Browsing,
+  ours: boolean,
+  around: { before(): Promise<void>; after(): Promise<void> } = { before: async () => {}, after: async () => {} },
+): Promise<WorkerStart> {
   if (ours) await clearCache(driver);
   await stopWorker(h);
   const from = Date.now();
   const message = ours
     ? { id: Math.floor(Math.random() * 1e9), type: 'getList', data: { name: 'domains' }, timestamp: Date.now() }
     : 'lists';
+  await around.before();
   const m = await timedSend(driver, message);
   await waitForWorker(h);
+  await around.after();
   const origin = await evalInWorker(h, () => performance.timeOrigin, undefined);
   const first = Math.min(...sb.log.filter((l) => l.path.startsWith('/api/') && l.method !== 'OPTIONS' && l.at >= from).map((l) => l.at));
   return { startMs: first - origin, originAfterSendMs: origin - m.sentAt, answerMs: m.answeredAt - m.sentAt };
