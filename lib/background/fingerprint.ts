@@ -2,8 +2,25 @@
  * A short fingerprint of service URL + key: it keys the cache, the budgets and the jobs,
  * so switching accounts never shows another account's data. The key itself is not stored twice.
  */
-export async function fingerprintOf(serviceUrl: string, apiKey: string): Promise<string> {
-  const bytes = new TextEncoder().encode(`${serviceUrl}\n${apiKey}`);
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
+
+/** The fingerprints worked out in this worker's life, by URL and key (in memory only, a few accounts). */
+const known = new Map<string, Promise<string>>();
+const KNOWN_MAX = 16;
+
+/** The fingerprint of a connection; one digest per connection in a worker's life (a page's open asks it several times). */
+export function fingerprintOf(serviceUrl: string, apiKey: string): Promise<string> {
+  const id = `${serviceUrl}\n${apiKey}`;
+  let fp = known.get(id);
+  if (!fp) {
+    if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+    fp = digestOf(id);
+    known.set(id, fp);
+    fp.catch(() => known.delete(id));
+  }
+  return fp;
+}
+
+async function digestOf(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
 }

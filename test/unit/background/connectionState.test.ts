@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { connectionStateItem } from '@/lib/storage';
+import { connectionItem, connectionStateItem } from '@/lib/storage';
+import { createConnection } from '@/lib/background/connection';
 import { publishConnectionState } from '@/lib/background/connectionState';
 import { fingerprintOf } from '@/lib/background/fingerprint';
 
@@ -25,5 +26,30 @@ describe('the key-free connection state the popup reads', () => {
     const write = vi.spyOn(connectionStateItem, 'setValue');
     await publishConnectionState(conn);
     expect(write).not.toHaveBeenCalled();
+  });
+});
+
+describe("getConnection's answer", () => {
+  it('does not wait for the key-free state to be written, and the state is written all the same', async () => {
+    const conn = { serviceUrl: 'http://127.0.0.1:8787', apiKey: 'secret-key-5678' };
+    await connectionItem.setValue(conn);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const real = connectionStateItem.setValue.bind(connectionStateItem);
+    vi.spyOn(connectionStateItem, 'setValue').mockImplementation(async (v) => {
+      await held;
+      return real(v);
+    });
+    const connection = createConnection({ sessions: {} as never, hasHostPermission: async () => true });
+    const info = await connection.getConnection();
+    expect(info).toMatchObject({
+      connected: true,
+      keyHint: expect.any(String),
+      fingerprint: await fingerprintOf(conn.serviceUrl, conn.apiKey),
+    });
+    expect(JSON.stringify(info)).not.toContain('secret-key-5678');
+    expect(await connectionStateItem.getValue()).toBeNull();
+    release();
+    await vi.waitFor(async () => expect(await connectionStateItem.getValue()).toMatchObject({ connected: true }));
   });
 });
