@@ -76,18 +76,17 @@ export async function checkReachable(origin: string, hasHostPermission: (origin:
 
 /** The connection's messages: read, save (verified), forget the key. */
 export function createConnection({ sessions, hasHostPermission }: ConnectionDeps) {
-  let stateChecked = false;
   return {
     /** The connection without the key. */
     async getConnection(): Promise<ConnectionInfo> {
       const [conn, policy] = await Promise.all([connectionItem.getValue(), currentPolicy()]);
-      // The key-free state is written beside the connection; checked here once a start too, for an
-      // install whose earlier version never wrote it: after the answer, which does not need it.
-      if (!stateChecked) {
-        stateChecked = true;
-        void publishConnectionState(conn).catch(() => (stateChecked = false));
-      }
-      return connectionInfo(conn, policy, conn?.apiKey ? await fingerprintOf(conn.serviceUrl, conn.apiKey) : undefined);
+      // The key-free state is written beside the connection; checked here too (a connection written
+      // by an earlier version, or by hand) before the answer: a page that asks next reads it.
+      const [fingerprint] = await Promise.all([
+        conn?.apiKey ? fingerprintOf(conn.serviceUrl, conn.apiKey) : undefined,
+        publishConnectionState(conn),
+      ]);
+      return connectionInfo(conn, policy, fingerprint);
     },
 
     /** Checks, verifies (GET /api/account) and saves a connection (one change of connections at a time). */

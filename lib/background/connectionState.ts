@@ -29,15 +29,18 @@ export async function accountNames(conn: Connection | null, others: readonly Sav
   return named.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The key-free state of `conn` with every saved account's name. */
+/** The key-free state of `conn` with every saved account's name (its reads and digests asked together). */
 export async function connectionStateOf(conn: Connection | null, others: readonly SavedConnection[]): Promise<ConnectionState> {
   if (!conn?.apiKey)
     return { connected: false, fingerprint: null, ...(others.length ? { accounts: await accountNames(null, others) } : {}) };
-  const accounts = await accountNames(conn, others);
-  const org = await orgServiceUrl();
+  const [accounts, org, fingerprint] = await Promise.all([
+    accountNames(conn, others),
+    orgServiceUrl(),
+    fingerprintOf(conn.serviceUrl, conn.apiKey),
+  ]);
   return {
     connected: true,
-    fingerprint: await fingerprintOf(conn.serviceUrl, conn.apiKey),
+    fingerprint,
     ...(accounts.length > 1 ? { accounts } : {}),
     ...(org !== null && org === conn.serviceUrl ? { orgConventions: true } : {}),
   };
@@ -51,7 +54,7 @@ export async function orgServiceUrl(): Promise<string | null> {
 
 /** Writes the key-free state of `conn` when it differs from the stored one, so the popup can trust the cache. */
 export async function publishConnectionState(conn: Connection | null, others?: readonly SavedConnection[]): Promise<void> {
-  const next = await connectionStateOf(conn, others ?? (await connectionsItem.getValue()));
-  const stored = await connectionStateItem.getValue();
+  const [saved, stored] = await Promise.all([others ?? connectionsItem.getValue(), connectionStateItem.getValue()]);
+  const next = await connectionStateOf(conn, saved);
   if (JSON.stringify(stored) !== JSON.stringify(next)) await connectionStateItem.setValue(next);
 }
