@@ -20,8 +20,6 @@ import { popupNewsOf } from '@/lib/messaging/popupPort';
 import { syncChangedKeys } from '@/lib/storage/syncArea';
 
 export const QUEUE_ALARM = 'resume-queue';
-/** How long after its start the worker does its own start work (the event that woke it first). */
-export const START_WORK_AFTER_MS = 100;
 
 /**
  * Keeps the earliest wake-up for queued work, repeating every minute while work is queued (a
@@ -104,19 +102,14 @@ export function startBackground() {
     const news = popupNewsOf(changes, area);
     if (news) service.shortening.tellPopups(news);
   });
+  void followPolicy();
   // Presets, rules and QR style another browser synced: merged into this browser's (the pages follow those).
   browser.storage.onChanged.addListener((changes, area) => {
     if (syncChangedKeys(changes, area).length) service.sync.followSync();
   });
+  service.sync.followSync();
   // The browser is online again: links waiting for the service are tried now, not at the end of their backoff.
   globalThis.addEventListener?.('online', () => void service.shortening.retryWaiting().catch(() => undefined));
-  // The start's own work (the policy read again, synced conventions merged, the queue handed back and
-  // resumed) comes after the event that woke the worker has been taken up: its reads and writes went
-  // ahead of a cold popup's first request and of the first answer (docs/ARCHITECTURE.md, "A cold start").
-  setTimeout(() => {
-    void followPolicy();
-    service.sync.followSync();
-    void service.shortening.handBack().then(() => service.resume());
-  }, START_WORK_AFTER_MS);
+  void service.shortening.handBack().then(() => service.resume());
   return service;
 }
