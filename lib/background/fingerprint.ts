@@ -13,9 +13,11 @@ export function fingerprintOf(serviceUrl: string, apiKey: string): Promise<strin
   let fp = known.get(id);
   if (!fp) {
     if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
-    fp = digestOf(id);
-    known.set(id, fp);
-    fp.catch(() => known.delete(id));
+    const made = digestOf(id);
+    known.set(id, made);
+    // A digest refused is worked out again next time (not the one that may have replaced it since).
+    made.catch(() => known.get(id) === made && known.delete(id));
+    fp = made;
   }
   return fp;
 }
